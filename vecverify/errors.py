@@ -1,0 +1,24 @@
+"""The two kinds of error a user can cause, each reported as one line."""
+
+from __future__ import annotations
+
+
+class VecverifyError(Exception):
+    """Base: a message fit to print on one line."""
+
+
+class InputError(VecverifyError):
+    """The input is not valid IR, or misses something (a function, a file): exit 2."""
+
+
+class Unsupported(VecverifyError):
+    """Valid IR using something vecverify does not model: reported by name, exit 3."""
+
+    def __init__(self, what: str, where: str | None = None) -> None:
+        self.what = what
+        self.where = where
+        super().__init__(f"unsupported: {what}" + (f" in @{where}" if where else ""))
+
+
+class InternalError(VecverifyError):
+    """A bug in vecverify itself (for example a counterexample that does not replay)."""

@@ -1,0 +1,62 @@
+"""Conversions between IEEE encodings that LLVM's text format needs.
+
+LLVM writes a ``float`` constant in hex as the ``double`` with the same value (every
+float is exactly a double), and ``half`` as ``0xH`` followed by its 16 bits.
+"""
+
+from __future__ import annotations
+
+import struct
+
+
+def float_bits_to_double_bits(bits: int) -> int:
+    """The double encoding of the float with encoding ``bits`` (NaN payloads preserved)."""
+    sign = bits >> 31
+    exp = (bits >> 23) & 0xFF
+    frac = bits & 0x7FFFFF
+    if exp == 0xFF:  # inf / NaN: keep the payload in the top fraction bits
+        return (sign << 63) | (0x7FF << 52) | (frac << 29)
+    (d,) = struct.unpack("<d", struct.pack("<d", struct.unpack("<f", struct.pack("<I", bits))[0]))
+    return int(struct.unpack("<Q", struct.pack("<d", d))[0])
+
+
+def double_bits_to_float_bits(bits: int) -> int:
+    """The float encoding of a double that is exactly representable as a float."""
+    sign = bits >> 63
+    exp = (bits >> 52) & 0x7FF
+    frac = bits & ((1 << 52) - 1)
+    if exp == 0x7FF:
+        return (sign << 31) | (0xFF << 23) | (frac >> 29)
+    (d,) = struct.unpack("<d", struct.pack("<Q", bits))
+    return int(struct.unpack("<I", struct.pack("<f", d))[0])
+
+
+def double_from_bits(bits: int) -> float:
+    return float(struct.unpack("<d", struct.pack("<Q", bits))[0])
+
+
+def bits_from_double(x: float) -> int:
+    return int(struct.unpack("<Q", struct.pack("<d", x))[0])
+
+
+def float_from_bits(bits: int) -> float:
+    return float(struct.unpack("<f", struct.pack("<I", bits))[0])
+
+
+def bits_from_float(x: float) -> int:
+    return int(struct.unpack("<I", struct.pack("<f", x))[0])
+
+
+def half_from_bits(bits: int) -> float:
+    return float(struct.unpack("<e", struct.pack("<H", bits))[0])
+
+
+def bits_from_half(x: float) -> int:
+    return int(struct.unpack("<H", struct.pack("<e", x))[0])
+
+
+def decode(bits: int, type_name: str) -> float:
+    """The Python float an encoding stands for (NaN payloads are lost)."""
+    return {"half": half_from_bits, "float": float_from_bits, "double": double_from_bits}[
+        type_name
+    ](bits)

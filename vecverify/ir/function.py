@@ -1,0 +1,69 @@
+"""Basic blocks, functions and modules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .types import Type
+from .values import Argument, Instruction, ParamAttrs, is_terminator
+
+
+@dataclass(eq=False)
+class Block:
+    name: str
+    instructions: list[Instruction] = field(default_factory=list)
+
+    @property
+    def terminator(self) -> Instruction:
+        assert self.instructions and is_terminator(self.instructions[-1]), self.name
+        return self.instructions[-1]
+
+    def successors(self) -> list[str]:
+        term = self.terminator
+        return list(getattr(term, "targets", []))
+
+
+@dataclass(eq=False)
+class Function:
+    name: str
+    ret_type: Type
+    args: list[Argument]
+    blocks: list[Block] = field(default_factory=list)
+    # Return attributes that change meaning (noundef, nonnull, align).
+    ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
+
+    @property
+    def entry(self) -> Block:
+        return self.blocks[0]
+
+    def block(self, name: str) -> Block:
+        for b in self.blocks:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def instructions(self) -> Iterator[Instruction]:
+        for b in self.blocks:
+            yield from b.instructions
+
+    def signature(self) -> str:
+        return f"{self.ret_type} ({', '.join(str(a.type) for a in self.args)})"
+
+
+@dataclass(eq=False)
+class Declaration:
+    """A declared (external) function: only intrinsics are modelled."""
+
+    name: str
+    text: str  # the declaration line as LLVM printed it
+
+
+@dataclass(eq=False)
+class Module:
+    functions: dict[str, Function] = field(default_factory=dict)
+    declarations: dict[str, Declaration] = field(default_factory=dict)
+    source_name: str = "<input>"
+
+    def function(self, name: str) -> Function:
+        return self.functions[name]

@@ -1,0 +1,146 @@
+"""The types vecverify models: integers, IEEE floats, fixed vectors, pointers, void.
+
+Every type prints itself in LLVM syntax (``str(t)``). Anything else (structs, arrays,
+scalable vectors, x86_fp80 ...) is rejected by the reader as unsupported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_INT_BITS = 128
+MAX_VECTOR_LANES = 1024
+
+
+class Type:
+    """Base of all types."""
+
+    @property
+    def is_vector(self) -> bool:
+        return isinstance(self, VectorType)
+
+    @property
+    def scalar(self) -> ScalarType:
+        """The element type of a vector, or the type itself."""
+        if isinstance(self, VectorType):
+            return self.elem
+        assert isinstance(self, IntType | FloatType | PtrType), self
+        return self
+
+    @property
+    def lanes(self) -> int:
+        """Number of lanes: 1 for scalars."""
+        return self.count if isinstance(self, VectorType) else 1
+
+
+@dataclass(frozen=True)
+class IntType(Type):
+    bits: int
+
+    def __str__(self) -> str:
+        return f"i{self.bits}"
+
+    @property
+    def byte_size(self) -> int:
+        return (self.bits + 7) // 8
+
+
+@dataclass(frozen=True)
+class FloatType(Type):
+    """An IEEE binary format: ``ebits`` exponent bits and ``sbits`` significand bits
+    (including the implicit bit), as Z3's FPSort counts them."""
+
+    name: str
+    ebits: int
+    sbits: int
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def bits(self) -> int:
+        return self.ebits + self.sbits
+
+    @property
+    def byte_size(self) -> int:
+        return self.bits // 8
+
+
+HALF = FloatType("half", 5, 11)
+FLOAT = FloatType("float", 8, 24)
+DOUBLE = FloatType("double", 11, 53)
+FLOAT_TYPES = {t.name: t for t in (HALF, FLOAT, DOUBLE)}
+
+
+@dataclass(frozen=True)
+class PtrType(Type):
+    addrspace: int = 0
+
+    def __str__(self) -> str:
+        return "ptr" if self.addrspace == 0 else f"ptr addrspace({self.addrspace})"
+
+    @property
+    def bits(self) -> int:
+        return 64
+
+    @property
+    def byte_size(self) -> int:
+        return 8
+
+
+ScalarType = IntType | FloatType | PtrType
+
+
+@dataclass(frozen=True)
+class VectorType(Type):
+    count: int
+    elem: ScalarType
+
+    def __str__(self) -> str:
+        return f"<{self.count} x {self.elem}>"
+
+    @property
+    def bits(self) -> int:
+        return self.count * self.elem.bits
+
+    @property
+    def byte_size(self) -> int:
+        return (self.bits + 7) // 8
+
+
+@dataclass(frozen=True)
+class VoidType(Type):
+    def __str__(self) -> str:
+        return "void"
+
+
+@dataclass(frozen=True)
+class LabelType(Type):
+    def __str__(self) -> str:
+        return "label"
+
+
+VOID = VoidType()
+LABEL = LabelType()
+I1 = IntType(1)
+I8 = IntType(8)
+I32 = IntType(32)
+I64 = IntType(64)
+PTR = PtrType()
+
+
+def vector_of(elem: ScalarType, lanes: int) -> Type:
+    """``<lanes x elem>``, or ``elem`` itself when used for scalar results of lane-wise ops."""
+    return VectorType(lanes, elem)
+
+
+def with_scalar(t: Type, elem: ScalarType) -> Type:
+    """The same shape as ``t`` (scalar or vector) with a different element type."""
+    return VectorType(t.count, elem) if isinstance(t, VectorType) else elem
+
+
+def bit_width(t: Type) -> int:
+    """Total bits of a first-class value of type ``t``."""
+    if isinstance(t, IntType | FloatType | PtrType | VectorType):
+        return t.bits
+    raise TypeError(f"{t} has no bit width")

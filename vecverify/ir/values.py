@@ -1,0 +1,386 @@
+"""Values: constants, function arguments and instructions.
+
+Instructions keep their operands as :class:`Value` objects (not names), so rewriting a
+function is a matter of replacing references. Block targets of ``br`` and ``phi`` are
+block labels (strings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .types import FloatType, IntType, PtrType, Type, VectorType
+
+# Flags that change the meaning of an instruction. Everything else that LLVM can attach
+# (metadata, most attributes) is dropped by the reader, or reported unsupported.
+INT_WRAP_FLAGS = frozenset({"nsw", "nuw"})
+FAST_MATH_FLAGS = frozenset({"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"})
+MODELLED_FAST_MATH = frozenset({"nnan", "ninf", "nsz"})
+
+
+class Value:
+    type: Type
+    name: str | None
+
+    def ref(self) -> str:
+        """How this value is written as an operand (without its type)."""
+        raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- constants
+
+
+class Constant(Value):
+    pass
+
+
+@dataclass(eq=False)
+class ConstInt(Constant):
+    type: IntType
+    value: int  # unsigned, 0 <= value < 2**bits
+
+    def __post_init__(self) -> None:
+        self.value %= 1 << self.type.bits
+
+    def signed(self) -> int:
+        bits = self.type.bits
+        return self.value - (1 << bits) if self.value >> (bits - 1) else self.value
+
+    def ref(self) -> str:
+        if self.type.bits == 1:
+            return "true" if self.value else "false"
+        return str(self.signed())
+
+
+@dataclass(eq=False)
+class ConstFloat(Constant):
+    type: FloatType
+    bits: int  # the IEEE-754 encoding
+
+    def ref(self) -> str:
+        digits = self.type.bits // 4
+        if self.type.name == "half":
+            return f"0xH{self.bits:04X}"
+        if self.type.name == "float":
+            # LLVM writes float constants as the double with the same value.
+            from .floats import float_bits_to_double_bits
+
+            return f"0x{float_bits_to_double_bits(self.bits):016X}"
+        return f"0x{self.bits:0{digits}X}"
+
+
+@dataclass(eq=False)
+class ConstNull(Constant):
+    type: PtrType
+
+    def ref(self) -> str:
+        return "null"
+
+
+@dataclass(eq=False)
+class ConstPoison(Constant):
+    type: Type
+
+    def ref(self) -> str:
+        return "poison"
+
+
+@dataclass(eq=False)
+class ConstUndef(Constant):
+    type: Type
+
+    def ref(self) -> str:
+        return "undef"
+
+
+@dataclass(eq=False)
+class ConstVector(Constant):
+    type: VectorType
+    elems: tuple[Constant, ...]
+
+    def ref(self) -> str:
+        return "<" + ", ".join(f"{e.type} {e.ref()}" for e in self.elems) + ">"
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+@dataclass
+class ParamAttrs:
+    """The parameter attributes that change meaning; the reader rejects the others that do."""
+
+    noalias: bool = False
+    noundef: bool = False
+    nonnull: bool = False
+    dereferenceable: int = 0
+    dereferenceable_or_null: int = 0
+    align: int = 0
+    readonly: bool = False
+    writeonly: bool = False
+
+    def __str__(self) -> str:
+        out = []
+        if self.noalias:
+            out.append("noalias")
+        if self.noundef:
+            out.append("noundef")
+        if self.nonnull:
+            out.append("nonnull")
+        if self.dereferenceable:
+            out.append(f"dereferenceable({self.dereferenceable})")
+        if self.dereferenceable_or_null:
+            out.append(f"dereferenceable_or_null({self.dereferenceable_or_null})")
+        if self.align:
+            out.append(f"align {self.align}")
+        if self.readonly:
+            out.append("readonly")
+        if self.writeonly:
+            out.append("writeonly")
+        return " ".join(out)
+
+
+@dataclass(eq=False)
+class Argument(Value):
+    type: Type
+    name: str | None
+    attrs: ParamAttrs = field(default_factory=ParamAttrs)
+    index: int = 0
+
+    def ref(self) -> str:
+        return f"%{self.name}"
+
+
+# --------------------------------------------------------------------------- instructions
+
+
+@dataclass(eq=False)
+class Instruction(Value):
+    """Common shape: a result type, an optional result name and operand values."""
+
+    type: Type
+    name: str | None
+    operands: list[Value]
+
+    @property
+    def opcode(self) -> str:
+        raise NotImplementedError
+
+    def ref(self) -> str:
+        return f"%{self.name}"
+
+
+@dataclass(eq=False)
+class BinOp(Instruction):
+    """Integer and floating-point binary operators (``add`` ... ``xor``, ``fadd`` ... ``frem``)."""
+
+    op: str = ""
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def opcode(self) -> str:
+        return self.op
+
+
+@dataclass(eq=False)
+class FNeg(Instruction):
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def opcode(self) -> str:
+        return "fneg"
+
+
+@dataclass(eq=False)
+class ICmp(Instruction):
+    pred: str = "eq"
+    flags: frozenset[str] = frozenset()  # samesign
+
+    @property
+    def opcode(self) -> str:
+        return "icmp"
+
+
+@dataclass(eq=False)
+class FCmp(Instruction):
+    pred: str = "oeq"
+    flags: frozenset[str] = frozenset()  # fast-math flags
+
+    @property
+    def opcode(self) -> str:
+        return "fcmp"
+
+
+@dataclass(eq=False)
+class Select(Instruction):
+    """operands: condition, true value, false value."""
+
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def opcode(self) -> str:
+        return "select"
+
+
+@dataclass(eq=False)
+class Cast(Instruction):
+    """zext sext trunc bitcast sitofp uitofp fptosi fptoui fpext fptrunc ptrtoint inttoptr."""
+
+    op: str = ""
+    flags: frozenset[str] = frozenset()  # nneg (zext, uitofp), nuw/nsw (trunc), fast-math
+
+    @property
+    def opcode(self) -> str:
+        return self.op
+
+
+@dataclass(eq=False)
+class Freeze(Instruction):
+    @property
+    def opcode(self) -> str:
+        return "freeze"
+
+
+@dataclass(eq=False)
+class ExtractElement(Instruction):
+    """operands: vector, index."""
+
+    @property
+    def opcode(self) -> str:
+        return "extractelement"
+
+
+@dataclass(eq=False)
+class InsertElement(Instruction):
+    """operands: vector, element, index."""
+
+    @property
+    def opcode(self) -> str:
+        return "insertelement"
+
+
+@dataclass(eq=False)
+class ShuffleVector(Instruction):
+    """operands: two vectors of the same type; ``mask`` entries index their concatenation,
+    ``None`` is a poison lane."""
+
+    mask: tuple[int | None, ...] = ()
+
+    @property
+    def opcode(self) -> str:
+        return "shufflevector"
+
+
+@dataclass(eq=False)
+class GetElementPtr(Instruction):
+    """operands: base pointer, then the indices."""
+
+    source_type: Type | None = None
+    flags: frozenset[str] = frozenset()  # inbounds, nuw, nusw
+
+    @property
+    def opcode(self) -> str:
+        return "getelementptr"
+
+
+@dataclass(eq=False)
+class Load(Instruction):
+    """operands: pointer."""
+
+    align: int = 1
+
+    @property
+    def opcode(self) -> str:
+        return "load"
+
+
+@dataclass(eq=False)
+class Store(Instruction):
+    """operands: value, pointer."""
+
+    align: int = 1
+
+    @property
+    def opcode(self) -> str:
+        return "store"
+
+
+@dataclass(eq=False)
+class Phi(Instruction):
+    """operands[i] flows in from block ``blocks[i]``."""
+
+    blocks: list[str] = field(default_factory=list)
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def opcode(self) -> str:
+        return "phi"
+
+
+@dataclass(eq=False)
+class Br(Instruction):
+    """Unconditional: no operands, one target. Conditional: operands [cond], targets
+    [if true, if false]."""
+
+    targets: list[str] = field(default_factory=list)
+
+    @property
+    def opcode(self) -> str:
+        return "br"
+
+
+@dataclass(eq=False)
+class Switch(Instruction):
+    """operands: [value, case constants...]; targets: [default, case targets...]."""
+
+    targets: list[str] = field(default_factory=list)
+
+    @property
+    def opcode(self) -> str:
+        return "switch"
+
+
+@dataclass(eq=False)
+class Ret(Instruction):
+    @property
+    def opcode(self) -> str:
+        return "ret"
+
+
+@dataclass(eq=False)
+class Unreachable(Instruction):
+    @property
+    def opcode(self) -> str:
+        return "unreachable"
+
+
+@dataclass(eq=False)
+class Call(Instruction):
+    """A call of a named function (vecverify models intrinsics only)."""
+
+    callee: str = ""
+    flags: frozenset[str] = frozenset()  # fast-math flags
+    callee_type: str = ""  # the printed function type for varargs-free declarations
+
+    @property
+    def opcode(self) -> str:
+        return "call"
+
+
+TERMINATORS = (Br, Switch, Ret, Unreachable)
+
+
+def is_terminator(inst: Instruction) -> bool:
+    return isinstance(inst, TERMINATORS)
+
+
+def vector_constant(t: VectorType, elems: list[Constant]) -> ConstVector:
+    return ConstVector(t, tuple(elems))
+
+
+def int_constant(t: Type, value: int) -> Constant:
+    """An integer constant of scalar or vector (splat) type."""
+    if isinstance(t, VectorType):
+        assert isinstance(t.elem, IntType)
+        return ConstVector(t, tuple(ConstInt(t.elem, value) for _ in range(t.count)))
+    assert isinstance(t, IntType)
+    return ConstInt(t, value)

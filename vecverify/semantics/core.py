@@ -1,0 +1,174 @@
+"""The vocabulary of the semantics: lanes, symbolic values and the execution context.
+
+A first-class value is a tuple of lanes (a scalar has one lane). Each lane carries its
+bits as a Z3 bit-vector (integers as they are, floats as their IEEE-754 encoding,
+pointers as a 72-bit word: an 8-bit block id above a 64-bit address) and a poison bit.
+
+Instruction semantics are plain functions registered per opcode; they get a
+:class:`Context` that lets them create nondeterministic choices (undef, NaN payloads)
+and raise undefined behaviour, both under the current path condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import z3
+
+from ..errors import Unsupported
+from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
+
+if TYPE_CHECKING:
+    from ..ir.values import Instruction
+
+PTR_ADDR_BITS = 64
+PTR_BLOCK_BITS = 8
+PTR_BITS = PTR_ADDR_BITS + PTR_BLOCK_BITS
+
+TRUE = z3.BoolVal(True)
+FALSE = z3.BoolVal(False)
+
+
+@dataclass(frozen=True)
+class Lane:
+    value: z3.BitVecRef
+    poison: z3.BoolRef
+
+
+SymValue = tuple[Lane, ...]
+
+
+def lane_bits(t: Type) -> int:
+    """Bits of one lane's bit-vector for a value of type ``t``."""
+    s = t.scalar
+    if isinstance(s, PtrType):
+        return PTR_BITS
+    if isinstance(s, IntType | FloatType):
+        return s.bits
+    raise Unsupported(f"type {t}")
+
+
+def const_lane(value: int, bits: int) -> Lane:
+    return Lane(z3.BitVecVal(value, bits), FALSE)
+
+
+def poison_lane(bits: int) -> Lane:
+    return Lane(z3.BitVecVal(0, bits), TRUE)
+
+
+def is_true(b: z3.BoolRef) -> bool:
+    return z3.is_true(z3.simplify(b))
+
+
+def is_false(b: z3.BoolRef) -> bool:
+    return z3.is_false(z3.simplify(b))
+
+
+def any_of(conds: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    conds = [c for c in conds if not z3.is_false(c)]
+    if not conds:
+        return FALSE
+    if any(z3.is_true(c) for c in conds):
+        return TRUE
+    return conds[0] if len(conds) == 1 else z3.Or(*conds)
+
+
+def all_of(conds: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    conds = [c for c in conds if not z3.is_true(c)]
+    if not conds:
+        return TRUE
+    if any(z3.is_false(c) for c in conds):
+        return FALSE
+    return conds[0] if len(conds) == 1 else z3.And(*conds)
+
+
+def ite_lane(c: z3.BoolRef, a: Lane, b: Lane) -> Lane:
+    if z3.is_true(c):
+        return a
+    if z3.is_false(c):
+        return b
+    return Lane(_ite_bv(c, a.value, b.value), _ite_bool(c, a.poison, b.poison))
+
+
+def _ite_bv(c: z3.BoolRef, a: z3.BitVecRef, b: z3.BitVecRef) -> z3.BitVecRef:
+    return a if a.eq(b) else z3.If(c, a, b)
+
+
+def _ite_bool(c: z3.BoolRef, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+    return a if a.eq(b) else z3.If(c, a, b)
+
+
+def ite_value(c: z3.BoolRef, a: SymValue, b: SymValue) -> SymValue:
+    return tuple(ite_lane(c, x, y) for x, y in zip(a, b, strict=True))
+
+
+@dataclass
+class Context:
+    """What one instruction's semantics may ask of the executor.
+
+    ``side`` names the function being executed (``src`` or ``tgt``); fresh choices are
+    recorded so the refinement check can quantify them (existentially in the source,
+    universally in the target). ``path`` is the condition under which the current
+    instruction executes; UB raised here only counts on that path.
+    """
+
+    side: str
+    where: str  # function name, for error messages
+    path: z3.BoolRef = TRUE
+    choices: list[z3.ExprRef] = field(default_factory=list)
+    ub_conds: list[z3.BoolRef] = field(default_factory=list)
+    counter: int = 0
+    # The definedness assumptions of nnan/ninf etc. are poison, not UB, so need nothing here.
+
+    def fresh(self, hint: str, bits: int) -> z3.BitVecRef:
+        """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""
+        self.counter += 1
+        v = z3.BitVec(f"{self.side}!{hint}!{self.counter}", bits)
+        self.choices.append(v)
+        return v
+
+    def fresh_bool(self, hint: str) -> z3.BoolRef:
+        self.counter += 1
+        v = z3.Bool(f"{self.side}!{hint}!{self.counter}")
+        self.choices.append(v)
+        return v
+
+    def ub(self, cond: z3.BoolRef) -> None:
+        """Undefined behaviour happens if ``cond`` holds on the current path."""
+        if not z3.is_false(cond):
+            self.ub_conds.append(z3.And(self.path, cond) if not z3.is_true(self.path) else cond)
+
+    def unsupported(self, what: str) -> Unsupported:
+        return Unsupported(what, self.where)
+
+
+# Semantics of one instruction: (context, instruction, operand values) -> result value.
+Semantics = Callable[[Context, "Instruction", list[SymValue]], SymValue]
+
+_REGISTRY: dict[str, Semantics] = {}
+
+
+def semantics(*opcodes: str) -> Callable[[Semantics], Semantics]:
+    """Register a function as the meaning of the given opcodes (or intrinsic names)."""
+
+    def register(fn: Semantics) -> Semantics:
+        for op in opcodes:
+            assert op not in _REGISTRY, f"semantics for {op} defined twice"
+            _REGISTRY[op] = fn
+        return fn
+
+    return register
+
+
+def lookup(opcode: str) -> Semantics | None:
+    return _REGISTRY.get(opcode)
+
+
+def registered() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def vector_lanes(t: Type) -> int:
+    return t.count if isinstance(t, VectorType) else 1
