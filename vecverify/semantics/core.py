@@ -172,3 +172,18 @@ def registered() -> list[str]:
 
 def vector_lanes(t: Type) -> int:
     return t.count if isinstance(t, VectorType) else 1
+
+
+def intrinsic_base_name(name: str) -> str:
+    """``llvm.fabs.v4f32`` -> ``llvm.fabs``; ``llvm.vector.reduce.add.v4i32`` ->
+    ``llvm.vector.reduce.add``: drop the overloaded-type suffixes."""
+    parts = name.split(".")
+    while len(parts) > 2 and _is_type_suffix(parts[-1]):
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_suffix(part: str) -> bool:
+    import re
+
+    return bool(re.fullmatch(r"(v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))

@@ -1,0 +1,275 @@
+"""The refinement check: does the target refine the source for every input?
+
+For every input where the source has no UB (for any of its nondeterministic choices),
+the target must have no UB, and for each of the target's choices there must be source
+choices under which every returned lane of the target is no more poisonous than the
+source's and equal to it where the source is defined, and final memory likewise.
+
+The checks run in Alive2's order, each a query for a counterexample:
+UB, poison, value (and undef), memory, and, when the source makes choices, one joint
+query (the per-part queries let each part pick its own source choices, so they can only
+prove a failure, not success). Every counterexample is replayed by evaluating the
+failure condition on the model's concrete inputs and target choices before it is
+reported; one that does not replay is an internal error, never a verdict.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import z3
+
+from .errors import InputError, InternalError
+from .ir.function import Function
+from .semantics.concrete import substitute
+from .semantics.core import TRUE, Lane, all_of, any_of
+from .semantics.executor import Behaviour, execute
+from .semantics.inputs import InputOptions, Inputs, build_inputs
+from .semantics.memory import ADDR
+
+ERR_UB = "Source is more defined than target"
+ERR_POISON = "Target is more poisonous than source"
+ERR_UNDEF = "Target's return value is more undefined"
+ERR_VALUE = "Value mismatch"
+ERR_MEMORY = "Mismatch in memory"
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    unroll: int = 4
+    timeout_ms: int = 10_000
+    undef_inputs: bool = True
+    poison_inputs: bool = True
+    smt2_dir: Path | None = None
+
+
+@dataclass
+class Example:
+    """A replayed counterexample: the model and the behaviours it was found for."""
+
+    model: z3.ModelRef
+    inputs: Inputs
+    src: Behaviour
+    tgt: Behaviour
+    src_choices: list[tuple[z3.ExprRef, z3.ExprRef]]  # one source choice to show values
+    address: z3.ExprRef | None = None  # the mismatching byte, for memory errors
+
+
+@dataclass
+class Verdict:
+    status: str  # correct | incorrect | failed | unsupported | error
+    error: str | None = None  # the ERROR line for incorrect verdicts
+    detail: str = ""
+    example: Example | None = None
+    unroll: int = 0
+    has_loops: bool = False
+    seconds: float = 0.0
+    queries: int = 0
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+
+@dataclass
+class _Query:
+    name: str
+    # Failure condition over inputs, target choices and (free) source choices.
+    body: z3.BoolRef
+    extra_vars: list[z3.ExprRef] = field(default_factory=list)  # e.g. the byte address
+
+
+class _Unknown(Exception):
+    pass
+
+
+def check_signatures(src: Function, tgt: Function) -> None:
+    if len(src.args) != len(tgt.args) or any(
+        a.type != b.type for a, b in zip(src.args, tgt.args, strict=False)
+    ) or src.ret_type != tgt.ret_type:
+        raise InputError(
+            f"signature mismatch between @{src.name} ({src.signature()}) and "
+            f"@{tgt.name} ({tgt.signature()})"
+        )
+
+
+class RefinementCheck:
+    def __init__(self, src: Function, tgt: Function, options: CheckOptions):
+        check_signatures(src, tgt)
+        self.options = options
+        self.inputs = build_inputs(src, InputOptions(options.poison_inputs, options.undef_inputs))
+        self.src = execute(src, self.inputs, "src", options.unroll)
+        self.tgt = execute(tgt, self.inputs, "tgt", options.unroll)
+        self.src_vars = self.src.choices
+        self.pre = all_of(self.inputs.pre)
+        self.src_ok = z3.And(z3.Not(self.src.ub), z3.Not(self.src.sink))
+        self.tgt_ok = z3.And(z3.Not(self.tgt.ub), z3.Not(self.tgt.sink))
+        self.queries = 0
+
+    # ----------------------------------------------------------------- formulas
+
+    def _lanes(self) -> list[tuple[Lane, Lane]]:
+        if self.src.ret is None or self.tgt.ret is None:
+            return []
+        return list(zip(self.src.ret, self.tgt.ret, strict=True))
+
+    def poison_ok(self) -> z3.BoolRef:
+        return all_of([z3.Implies(t.poison, s.poison) for s, t in self._lanes()])
+
+    def value_ok(self) -> z3.BoolRef:
+        return all_of(
+            [z3.Or(s.poison, z3.And(z3.Not(t.poison), t.value == s.value)) for s, t in self._lanes()]
+        )
+
+    def in_blocks(self, a: z3.BitVecRef) -> z3.BoolRef:
+        return any_of([z3.And(z3.ULE(b.base, a), z3.ULT(a - b.base, b.size)) for b in self.inputs.blocks])
+
+    def memory_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
+        s, t = self.src.memory, self.tgt.memory
+        sp, tp = z3.Select(s.poison, a), z3.Select(t.poison, a)
+        return z3.Or(sp, z3.And(z3.Not(tp), z3.Select(t.data, a) == z3.Select(s.data, a)))
+
+    def failure(self, part_ok: z3.BoolRef) -> z3.BoolRef:
+        """The source is defined, the target is defined, and ``part_ok`` fails (all with
+        the source's choices free: the query quantifies them universally)."""
+        return z3.And(self.src_ok, self.tgt_ok, z3.Not(part_ok))
+
+    # ----------------------------------------------------------------- solving
+
+    def _formula(self, q: _Query) -> z3.BoolRef:
+        body = q.body
+        if self.src_vars:
+            body = z3.ForAll(self.src_vars, body)
+        return z3.And(self.pre, body)
+
+    def _solve(self, q: _Query) -> z3.ModelRef | None:
+        """A model of the failure, None if there is none; _Unknown if the solver gives up."""
+        self.queries += 1
+        solver = z3.Solver()
+        solver.set(timeout=self.options.timeout_ms)
+        solver.add(self._formula(q))
+        if self.options.smt2_dir is not None:
+            self.options.smt2_dir.mkdir(parents=True, exist_ok=True)
+            path = self.options.smt2_dir / f"{self.src.function.name}-{self.tgt.function.name}-{q.name}.smt2"
+            path.write_text(solver.to_smt2())
+        result = solver.check()
+        if result == z3.unsat:
+            return None
+        if result == z3.unknown:
+            raise _Unknown(solver.reason_unknown())
+        return solver.model()
+
+    def _replay(self, q: _Query, model: z3.ModelRef) -> None:
+        """Evaluate the failure condition at the model's inputs and target choices: it must
+        hold for every source choice. Otherwise the counterexample is not real."""
+        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+        body = substitute(z3.And(self.pre, q.body), fixed)
+        if z3.is_true(body):
+            return
+        if self.src_vars:
+            check = z3.Solver()
+            check.set(timeout=self.options.timeout_ms)
+            check.add(z3.Not(body))
+            if check.check() == z3.unsat:
+                return
+        raise InternalError(f"the counterexample for '{q.name}' does not replay")
+
+    def _input_and_target_vars(self, q: _Query) -> list[z3.ExprRef]:
+        return self.inputs.variables() + self.tgt.choices + q.extra_vars
+
+    def _example(self, q: _Query, model: z3.ModelRef, address: z3.ExprRef | None = None) -> Example:
+        # One source choice under which the source is defined, to show its values.
+        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+        src_choices: list[tuple[z3.ExprRef, z3.ExprRef]] = []
+        if self.src_vars:
+            s = z3.Solver()
+            s.set(timeout=self.options.timeout_ms)
+            s.add(substitute(self.src_ok, fixed))
+            if s.check() == z3.sat:
+                m = s.model()
+                src_choices = [(v, m.eval(v, model_completion=True)) for v in self.src_vars]
+        return Example(model, self.inputs, self.src, self.tgt, src_choices, address)
+
+    # ----------------------------------------------------------------- the check
+
+    def run(self) -> Verdict:
+        start = time.monotonic()
+        verdict = self._run()
+        verdict.seconds = time.monotonic() - start
+        verdict.queries = self.queries
+        verdict.unroll = self.options.unroll
+        verdict.has_loops = self.src.has_loops or self.tgt.has_loops
+        return verdict
+
+    def _run(self) -> Verdict:
+        steps: list[tuple[str, Callable[[], _Query | None]]] = [
+            (ERR_UB, lambda: _Query("ub", z3.And(self.src_ok, self.tgt.ub))),
+            (ERR_POISON, lambda: _Query("poison", self.failure(self.poison_ok())) if self._lanes() else None),
+            (ERR_VALUE, lambda: _Query("value", self.failure(self.value_ok())) if self._lanes() else None),
+            (ERR_MEMORY, self._memory_query),
+        ]
+        try:
+            for error, make in steps:
+                q = make()
+                if q is None:
+                    continue
+                model = self._solve(q)
+                if model is None:
+                    continue
+                self._replay(q, model)
+                address = q.extra_vars[0] if q.extra_vars else None
+                if error == ERR_VALUE and self._target_undef_explains(model):
+                    error = ERR_UNDEF
+                return Verdict("incorrect", error, example=self._example(q, model, address))
+            if self.src_vars:
+                q = self._joint_query()
+                model = self._solve(q)
+                if model is not None:
+                    self._replay(q, model)
+                    return Verdict("incorrect", ERR_VALUE, example=self._example(q, model))
+        except _Unknown as e:
+            reason = str(e)
+            detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
+            return Verdict("failed", detail=f"solver gave up: {detail}")
+        return Verdict("correct")
+
+    def _memory_query(self) -> _Query | None:
+        if not self.inputs.blocks:
+            return None
+        a = z3.Const("mismatch!address", ADDR)
+        return _Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
+
+    def _joint_query(self) -> _Query:
+        ok = [self.poison_ok(), self.value_ok()]
+        if self.inputs.blocks:
+            a = z3.Const("joint!address", ADDR)
+            ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a))))
+        return _Query("joint", self.failure(all_of(ok)))
+
+    def _target_undef_explains(self, model: z3.ModelRef) -> bool:
+        """On the counterexample's inputs, could other target choices match the source?
+        Then the mismatch comes from the target's nondeterminism (undef, NaN payloads)."""
+        if not self.tgt.choices:
+            return False
+        fixed = [(v, model.eval(v, model_completion=True)) for v in self.inputs.variables()]
+        s = z3.Solver()
+        s.set(timeout=self.options.timeout_ms)
+        s.add(substitute(z3.And(self.src_ok, self.tgt_ok, self.value_ok()), fixed))
+        return s.check() == z3.sat
+
+
+def check_refinement(src: Function, tgt: Function, options: CheckOptions | None = None) -> Verdict:
+    return RefinementCheck(src, tgt, options or CheckOptions()).run()
+
+
+__all__ = [
+    "CheckOptions",
+    "Example",
+    "Verdict",
+    "check_refinement",
+    "RefinementCheck",
+    "TRUE",
+]

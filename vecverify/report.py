@@ -1,0 +1,165 @@
+"""Printing verdicts: alive-tv compatible text, and plain data for --json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from .ir.types import FloatType, PtrType, Type
+from .ir.values import Instruction
+from .refine import Example, Verdict
+from .semantics.concrete import substitute, to_bool, to_int
+from .semantics.core import Lane, SymValue
+from .semantics.memory import address_of, block_of
+
+RULE = "-" * 40
+
+
+def format_scalar(bits: int | None, poison: bool | None, t: Type) -> str:
+    """``#x0000002a (42)`` in alive-tv's style; ``poison``; ``undef`` when the value is
+    not determined."""
+    if poison:
+        return "poison"
+    if bits is None or poison is None:
+        return "undef"
+    s = t.scalar
+    if isinstance(s, PtrType):
+        return f"pointer(block {bits >> 64}, address #x{bits & ((1 << 64) - 1):016x})"
+    width = s.bits
+    hexs = f"#x{bits:0{(width + 3) // 4}x}" if width % 4 == 0 else f"#b{bits:0{width}b}"
+    if isinstance(s, FloatType):
+        return f"{hexs} ({_float_text(bits, s)})"
+    signed = bits - (1 << width) if width > 1 and bits >> (width - 1) else bits
+    return f"{hexs} ({bits})" if signed == bits else f"{hexs} ({bits}, {signed})"
+
+
+def _float_text(bits: int, t: FloatType) -> str:
+    from .ir.floats import decode
+
+    mant_bits = t.sbits - 1
+    exp = (bits >> mant_bits) & ((1 << t.ebits) - 1)
+    frac = bits & ((1 << mant_bits) - 1)
+    if exp == (1 << t.ebits) - 1 and frac:
+        quiet = frac >> (mant_bits - 1)
+        return ("-" if bits >> (t.bits - 1) else "") + ("NaN" if quiet else "SNaN")
+    x = decode(bits, t.name)
+    if x == 0:
+        return "-0.0" if bits >> (t.bits - 1) else "+0.0"
+    return repr(x)
+
+
+def format_value(value: SymValue, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str:
+    parts = [
+        format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
+        for lane in value
+    ]
+    return parts[0] if not t.is_vector else "< " + ", ".join(parts) + " >"
+
+
+def _pairs(ex: Example, with_source: bool) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    m = ex.model
+    fixed = [(v, m.eval(v, model_completion=True)) for v in ex.inputs.variables() + ex.tgt.choices]
+    if ex.address is not None:
+        fixed.append((ex.address, m.eval(ex.address, model_completion=True)))
+    return fixed + (ex.src_choices if with_source else [])
+
+
+def _input_lines(ex: Example) -> list[str]:
+    m = ex.model
+    lines = []
+    for a in ex.inputs.args:
+        if a.block is not None:
+            poison = to_bool(m.eval(a.poison[0], model_completion=True))
+            base = to_int(m.eval(a.block.base, model_completion=True))
+            size = to_int(m.eval(a.block.size, model_completion=True))
+            off = to_int(m.eval(a.block.offset, model_completion=True))
+            desc = "poison" if poison else f"pointer(block {a.block.block_id}, offset {off}) [block of {size} bytes at #x{base:x}]"
+            lines.append(f"{a.type} {a.name} = {desc}")
+            continue
+        lanes = []
+        for v, p, u in zip(a.values, a.poison, a.undef, strict=True):
+            if to_bool(m.eval(p, model_completion=True)):
+                lanes.append("poison")
+            elif to_bool(m.eval(u, model_completion=True)):
+                lanes.append("undef")
+            else:
+                lanes.append(format_scalar(to_int(m.eval(v, model_completion=True)), False, a.type))
+        text = lanes[0] if not a.type.is_vector else "< " + ", ".join(lanes) + " >"
+        lines.append(f"{a.type} {a.name} = {text}")
+    return lines
+
+
+def _instruction_lines(values: dict[Instruction, SymValue], pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> list[str]:
+    out = []
+    for inst, value in values.items():
+        if inst.name is None or not value or str(inst.type) == "void":
+            continue
+        out.append(f"{inst.type} %{inst.name} = {format_value(value, inst.type, pairs)}")
+    return out
+
+
+def format_example(verdict: Verdict) -> str:
+    ex = verdict.example
+    assert ex is not None
+    lines = ["Example:"] + _input_lines(ex)
+    src_pairs = _pairs(ex, with_source=True)
+    tgt_pairs = _pairs(ex, with_source=False)
+    if not (ex.src.has_loops or ex.tgt.has_loops):
+        lines += ["", "Source:"] + _instruction_lines(ex.src.values, src_pairs)
+        lines += ["", "Target:"] + _instruction_lines(ex.tgt.values, src_pairs)
+    if ex.address is not None:
+        addr = to_int(ex.model.eval(ex.address, model_completion=True))
+        src_mem, tgt_mem = ex.src.memory, ex.tgt.memory
+        a = ex.address
+        lines.append(f"\nMismatch in memory at address #x{addr:x}")
+        for label, mem, pairs in (("Source", src_mem, src_pairs), ("Target", tgt_mem, tgt_pairs)):
+            byte = to_int(substitute(z3.Select(mem.data, a), pairs))
+            poison = to_bool(substitute(z3.Select(mem.poison, a), pairs))
+            lines.append(f"{label} value: {format_scalar(byte, poison, _BYTE)}")
+    elif ex.src.ret is not None and ex.tgt.ret is not None:
+        t = ex.src.function.ret_type
+        lines.append(f"Source value: {format_value(ex.src.ret, t, src_pairs)}")
+        lines.append(f"Target value: {format_value(ex.tgt.ret, t, src_pairs)}")
+    return "\n".join(lines)
+
+
+def _byte_type() -> Type:
+    from .ir.types import I8
+
+    return I8
+
+
+_BYTE = _byte_type()
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """The lines alive-tv prints after the two functions."""
+    bound = (
+        f"\n(loops unrolled: executions taking more than {verdict.unroll} back edges were not checked)"
+        if verdict.has_loops
+        else ""
+    )
+    if verdict.status == "correct":
+        return "Transformation seems to be correct!" + bound
+    if verdict.status == "incorrect":
+        return (
+            f"Transformation doesn't verify!{bound}\n\nERROR: {verdict.error}\n\n"
+            + format_example(verdict)
+        )
+    if verdict.status == "failed":
+        return f"ERROR: Couldn't prove the correctness of the transformation ({verdict.detail}){bound}"
+    return f"ERROR: {verdict.detail}"
+
+
+def example_data(verdict: Verdict) -> dict[str, Any] | None:
+    if verdict.example is None:
+        return None
+    return {"text": format_example(verdict)}
+
+
+def lane_text(lane: Lane, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str:
+    return format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
+
+
+__all__ = ["RULE", "verdict_text", "format_example", "format_scalar", "example_data", "address_of", "block_of"]

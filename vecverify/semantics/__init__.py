@@ -1,0 +1,17 @@
+"""One semantics for every instruction, as Z3 terms (see core.py for the vocabulary)."""
+
+from __future__ import annotations
+
+import importlib
+
+_MODULES = ("integer", "vector", "intrinsics", "fp")
+
+
+def load_all_semantics() -> None:
+    """Import every module that registers instruction semantics."""
+    for name in _MODULES:
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise

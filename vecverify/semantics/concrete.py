@@ -1,0 +1,76 @@
+"""Concrete evaluation of the semantics: the same Z3 encoding, on concrete inputs.
+
+This is the reference interpreter. A concrete input is a Z3 model (or any assignment of
+the input variables); re-executing a function on inputs built from constants gives terms
+that simplify to constants, except where the function makes nondeterministic choices,
+which the caller fixes (from a model) or quantifies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import z3
+
+from .inputs import ArgInput, Inputs
+from .memory import Memory, PointerBlock
+
+
+def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
+    return model.eval(term, model_completion=True)
+
+
+def concrete_inputs(inputs: Inputs, model: z3.ModelRef) -> Inputs:
+    """The inputs with every variable replaced by its value in ``model``."""
+    blocks = [
+        PointerBlock(b.block_id, b.arg_index, _eval(model, b.base), _eval(model, b.size), _eval(model, b.offset))
+        for b in inputs.blocks
+    ]
+    by_id = {b.block_id: b for b in blocks}
+    args = []
+    for a in inputs.args:
+        args.append(
+            ArgInput(
+                a.name,
+                a.type,
+                [_eval(model, v) for v in a.values],
+                [_eval(model, p) for p in a.poison],
+                [_eval(model, u) for u in a.undef],
+                by_id[a.block.block_id] if a.block is not None else None,
+            )
+        )
+    memory = Memory(_eval(model, inputs.memory.data), _eval(model, inputs.memory.poison))
+    return replace(inputs, args=args, blocks=blocks, memory=memory, pre=[])
+
+
+@dataclass(frozen=True)
+class ConcreteLane:
+    value: int | None  # None where the value is not a constant (depends on a choice)
+    poison: bool | None
+
+    @property
+    def defined(self) -> bool:
+        return self.poison is False and self.value is not None
+
+
+def choice_assignment(model: z3.ModelRef, choices: list[z3.ExprRef]) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    """Pairs (choice variable, its value in ``model``) for substitution."""
+    return [(c, _eval(model, c)) for c in choices]
+
+
+def substitute(term: z3.ExprRef, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
+    return z3.simplify(z3.substitute(term, *pairs)) if pairs else z3.simplify(term)
+
+
+def to_int(term: z3.ExprRef) -> int | None:
+    t = z3.simplify(term)
+    return t.as_long() if z3.is_bv_value(t) else None
+
+
+def to_bool(term: z3.ExprRef) -> bool | None:
+    t = z3.simplify(term)
+    if z3.is_true(t):
+        return True
+    if z3.is_false(t):
+        return False
+    return None

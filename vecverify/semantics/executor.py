@@ -1,0 +1,456 @@
+"""Symbolic execution of a function: its behaviour as Z3 terms over the shared inputs.
+
+Loops are unrolled: a depth-first search from the entry finds the back edges, and every
+block is instantiated once per number of back edges taken so far (0..unroll). Edges that
+are not back edges keep the count, back edges raise it, so the instances form a DAG that
+is executed in order, merging values and memory at joins with if-then-else. An execution
+that would take more than ``unroll`` back edges is cut off: its condition is ``sink``,
+and the refinement check leaves such inputs out (the verdict states the bound).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from ..errors import InternalError, Unsupported
+from ..ir.function import Block, Function
+from ..ir.values import (
+    Argument,
+    Br,
+    Call,
+    ConstFloat,
+    ConstInt,
+    ConstNull,
+    ConstPoison,
+    ConstUndef,
+    ConstVector,
+    GetElementPtr,
+    Instruction,
+    Load,
+    Phi,
+    Ret,
+    Store,
+    Switch,
+    Unreachable,
+    Value,
+)
+from . import load_all_semantics
+from .core import (
+    FALSE,
+    PTR_BITS,
+    TRUE,
+    Context,
+    Lane,
+    SymValue,
+    any_of,
+    intrinsic_base_name,
+    ite_value,
+    lane_bits,
+    lookup,
+    poison_lane,
+)
+from .gep import gep_semantics
+from .inputs import Inputs
+from .memory import Memory, MemoryOps
+
+load_all_semantics()
+
+
+@dataclass
+class Behaviour:
+    """What a function does on the shared inputs, under its own nondeterministic choices."""
+
+    function: Function
+    ub: z3.BoolRef
+    sink: z3.BoolRef
+    ret: SymValue | None
+    memory: Memory
+    choices: list[z3.ExprRef]
+    undef_guards: dict[str, z3.BoolRef]  # fresh undef variable name -> when it is undef
+    unroll: int
+    has_loops: bool
+    # Values of instructions in the first loop iteration, for counterexample printing.
+    values: dict[Instruction, SymValue] = field(default_factory=dict)
+
+    def undef_taint(self, lane: Lane) -> z3.BoolRef:
+        """Whether a lane may depend on an undef choice (an over-approximation)."""
+        return undef_taint(lane.value, self.undef_guards)
+
+
+def undef_taint(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> z3.BoolRef:
+    if not guards:
+        return FALSE
+    found: list[z3.BoolRef] = []
+    seen: set[int] = set()
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t):
+            g = guards.get(str(t))
+            if g is not None:
+                found.append(g)
+        else:
+            stack.extend(t.children())
+    return any_of(found)
+
+
+@dataclass
+class _State:
+    path: z3.BoolRef
+    env: dict[Instruction, SymValue]
+    memory: Memory
+
+
+class Executor:
+    def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int):
+        self.fn = fn
+        self.inputs = inputs
+        self.unroll = unroll
+        self.ctx = Context(side=side, where=fn.name)
+        self.undef_guards: dict[str, z3.BoolRef] = {}
+        readonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.readonly}
+        writeonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.writeonly}
+        self.mem_ops = MemoryOps(inputs.blocks, readonly, writeonly)
+        self.values: dict[Instruction, SymValue] = {}
+        # Poison that this side's own attributes (align, nonnull) add to an argument.
+        self.arg_extra_poison: dict[int, z3.BoolRef] = {}
+
+    # ------------------------------------------------------------------ operands
+
+    def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:
+        v = self.ctx.fresh("undef", bits)
+        self.undef_guards[str(v)] = guard
+        return v
+
+    def constant(self, c: Value) -> SymValue:
+        t = c.type
+        if isinstance(c, ConstInt):
+            return (Lane(z3.BitVecVal(c.value, c.type.bits), FALSE),)
+        if isinstance(c, ConstFloat):
+            return (Lane(z3.BitVecVal(c.bits, c.type.bits), FALSE),)
+        if isinstance(c, ConstNull):
+            return (Lane(z3.BitVecVal(0, PTR_BITS), FALSE),)
+        if isinstance(c, ConstPoison):
+            return tuple(poison_lane(lane_bits(t)) for _ in range(t.lanes))
+        if isinstance(c, ConstUndef):
+            return tuple(Lane(self.fresh_undef(lane_bits(t), TRUE), FALSE) for _ in range(t.lanes))
+        if isinstance(c, ConstVector):
+            return tuple(lane for e in c.elems for lane in self.constant(e))
+        raise Unsupported(f"constant {c.ref()}", self.fn.name)
+
+    def argument(self, a: Argument) -> SymValue:
+        inp = self.inputs.args[a.index]
+        extra = self.arg_extra_poison.get(a.index)
+        out = []
+        for v, p, u in zip(inp.values, inp.poison, inp.undef, strict=True):
+            if extra is not None:
+                p = z3.Or(p, extra)
+            if not z3.is_false(u):
+                v = z3.If(u, self.fresh_undef(v.size(), u), v)
+            out.append(Lane(v, p))
+        return tuple(out)
+
+    def operand(self, v: Value, env: dict[Instruction, SymValue]) -> SymValue:
+        if isinstance(v, Instruction):
+            try:
+                return env[v]
+            except KeyError:
+                raise InternalError(f"use of %{v.name} before its definition in @{self.fn.name}") from None
+        if isinstance(v, Argument):
+            return self.argument(v)
+        return self.constant(v)
+
+    # ------------------------------------------------------------------ control flow
+
+    def _order(self) -> tuple[list[Block], set[tuple[str, str]]]:
+        """Blocks reachable from the entry in a topological order of the forward edges,
+        and the back edges (found by depth-first search)."""
+        blocks = {b.name: b for b in self.fn.blocks}
+        back: set[tuple[str, str]] = set()
+        state: dict[str, int] = {}
+        post: list[str] = []
+        stack: list[tuple[str, int]] = [(self.fn.entry.name, 0)]
+        state[self.fn.entry.name] = 1
+        while stack:
+            name, i = stack.pop()
+            succs = blocks[name].successors()
+            if i < len(succs):
+                stack.append((name, i + 1))
+                s = succs[i]
+                if state.get(s) == 1:
+                    back.add((name, s))
+                elif s not in state:
+                    state[s] = 1
+                    stack.append((s, 0))
+            else:
+                state[name] = 2
+                post.append(name)
+        return [blocks[n] for n in reversed(post)], back
+
+    def run(self) -> Behaviour:
+        order, back = self._order()
+        n = self.unroll if back else 0
+        # incoming[(block, k)] = [(edge condition, source state, source block name)]
+        incoming: dict[tuple[str, int], list[tuple[z3.BoolRef, _State, str]]] = {}
+        returns: list[tuple[z3.BoolRef, SymValue | None, Memory]] = []
+        sink: list[z3.BoolRef] = []
+        entry_state = _State(TRUE, {}, self.inputs.memory)
+        for k in range(n + 1):
+            for block in order:
+                if (block.name, k) == (self.fn.entry.name, 0):
+                    state = entry_state
+                    edges: list[tuple[z3.BoolRef, _State, str]] = []
+                else:
+                    edges = incoming.pop((block.name, k), [])
+                    if not edges:
+                        continue
+                    state = self._merge(edges)
+                self.ctx.path = state.path
+                if z3.is_false(z3.simplify(state.path)):
+                    continue
+                for succ, cond in self._execute_block(block, state, edges, returns, k == 0):
+                    edge = z3.And(state.path, cond) if not z3.is_true(cond) else state.path
+                    if (block.name, succ) in back:
+                        if k + 1 > n:
+                            sink.append(edge)
+                            continue
+                        key = (succ, k + 1)
+                    else:
+                        key = (succ, k)
+                    incoming.setdefault(key, []).append((edge, state, block.name))
+        ub = any_of(self.ctx.ub_conds)
+        ret, memory = self._merge_returns(returns)
+        return Behaviour(
+            function=self.fn,
+            ub=ub,
+            sink=any_of(sink),
+            ret=ret,
+            memory=memory,
+            choices=list(self.ctx.choices),
+            undef_guards=self.undef_guards,
+            unroll=self.unroll,
+            has_loops=bool(back),
+            values=self.values,
+        )
+
+    def _merge(self, edges: list[tuple[z3.BoolRef, _State, str]]) -> _State:
+        path = any_of([e[0] for e in edges])
+        if len(edges) == 1:
+            cond, st, _ = edges[0]
+            return _State(path, dict(st.env), st.memory)
+        env: dict[Instruction, SymValue] = {}
+        keys: dict[Instruction, None] = {}
+        for _, st, _ in edges:
+            keys.update(dict.fromkeys(st.env))
+        for key in keys:
+            have = [(c, st.env[key]) for c, st, _ in edges if key in st.env]
+            value = have[-1][1]
+            for c, v in reversed(have[:-1]):
+                if v is not value:
+                    value = ite_value(c, v, value)
+            env[key] = value
+        memory = edges[-1][1].memory
+        for c, st, _ in reversed(edges[:-1]):
+            memory = st.memory.ite(c, memory)
+        return _State(path, env, memory)
+
+    def _merge_returns(
+        self, returns: list[tuple[z3.BoolRef, SymValue | None, Memory]]
+    ) -> tuple[SymValue | None, Memory]:
+        if not returns:
+            rt = self.fn.ret_type
+            ret = None if str(rt) == "void" else tuple(poison_lane(lane_bits(rt)) for _ in range(rt.lanes))
+            return ret, self.inputs.memory
+        _, ret, memory = returns[-1]
+        for c, v, m in reversed(returns[:-1]):
+            if ret is not None and v is not None:
+                ret = ite_value(c, v, ret)
+            memory = m.ite(c, memory)
+        return ret, memory
+
+    def _execute_block(
+        self,
+        block: Block,
+        state: _State,
+        edges: list[tuple[z3.BoolRef, _State, str]],
+        returns: list[tuple[z3.BoolRef, SymValue | None, Memory]],
+        record: bool,
+    ) -> list[tuple[str, z3.BoolRef]]:
+        env = state.env
+        # Phis read their operands on the incoming edge, all at once.
+        phis = [i for i in block.instructions if isinstance(i, Phi)]
+        if phis:
+            new = {}
+            for phi in phis:
+                options = []
+                for c, st, pred in edges:
+                    for v, b in zip(phi.operands, phi.blocks, strict=True):
+                        if b == pred:
+                            options.append((c, self.operand(v, st.env)))
+                            break
+                    else:
+                        raise InternalError(f"phi %{phi.name} has no value for %{pred}")
+                value = options[-1][1]
+                for c, v in reversed(options[:-1]):
+                    value = ite_value(c, v, value)
+                new[phi] = value
+            env.update(new)
+            if record:
+                self.values.update(new)
+        for inst in block.instructions:
+            if isinstance(inst, Phi):
+                continue
+            if isinstance(inst, Br):
+                if not inst.operands:
+                    return [(inst.targets[0], TRUE)]
+                (c,) = self.operand(inst.operands[0], env)
+                self._branch_ub(c)
+                taken = c.value == 1
+                return [(inst.targets[0], taken), (inst.targets[1], z3.Not(taken))]
+            if isinstance(inst, Switch):
+                (c,) = self.operand(inst.operands[0], env)
+                self._branch_ub(c)
+                out = []
+                matched = []
+                for case, target in zip(inst.operands[1:], inst.targets[1:], strict=True):
+                    (cv,) = self.operand(case, env)
+                    hit = c.value == cv.value
+                    out.append((target, hit))
+                    matched.append(hit)
+                out.insert(0, (inst.targets[0], z3.Not(any_of(matched))))
+                return out
+            if isinstance(inst, Ret):
+                value = self.operand(inst.operands[0], env) if inst.operands else None
+                if value is not None:
+                    self._return_attrs(value)
+                returns.append((state.path, value, state.memory))
+                return []
+            if isinstance(inst, Unreachable):
+                self.ctx.ub(TRUE)
+                return []
+            result = self._execute(inst, state)
+            if inst.name is not None or result:
+                env[inst] = result
+                if record:
+                    self.values[inst] = result
+        raise InternalError(f"block %{block.name} has no terminator")
+
+    def _branch_ub(self, c: Lane) -> None:
+        # Branching on poison is UB. Branching on undef is UB too (LangRef); the undef
+        # taint over-approximates "depends on undef", which is only sound on the target
+        # side, where more UB means a stricter check; the source branches either way.
+        cond = c.poison
+        if self.ctx.side == "tgt":
+            cond = z3.Or(cond, undef_taint(c.value, self.undef_guards))
+        self.ctx.ub(cond)
+
+    def _return_attrs(self, value: SymValue) -> None:
+        attrs = self.fn.ret_attrs
+        if attrs.noundef:
+            for lane in value:
+                cond = lane.poison
+                if self.ctx.side == "tgt":
+                    cond = z3.Or(cond, undef_taint(lane.value, self.undef_guards))
+                self.ctx.ub(cond)
+        if attrs.nonnull or attrs.align > 1:
+            raise Unsupported("return attribute nonnull/align", self.fn.name)
+
+    def _execute(self, inst: Instruction, state: _State) -> SymValue:
+        env = state.env
+        args = [self.operand(v, env) for v in inst.operands]
+        if isinstance(inst, Load):
+            return self.mem_ops.load_lanes(self.ctx, state.memory, args[0][0], inst.type, inst.align)
+        if isinstance(inst, Store):
+            state.memory = self.mem_ops.store_lanes(
+                self.ctx, state.memory, args[1][0], inst.operands[0].type, args[0], inst.align
+            )
+            return ()
+        if isinstance(inst, GetElementPtr):
+            return gep_semantics(self.ctx, inst, args, self.inputs.blocks)
+        if isinstance(inst, Call):
+            return self._call(inst, args, state)
+        fn = lookup(inst.opcode)
+        if fn is None:
+            raise Unsupported(f"instruction {inst.opcode}", self.fn.name)
+        return fn(self.ctx, inst, args)
+
+    def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
+        base = intrinsic_base_name(inst.callee)
+        if base == "llvm.masked.load":
+            ptr, align, mask, passthru = args
+            active = self._mask(mask)
+            loaded = self.mem_ops.load_lanes(
+                self.ctx, state.memory, ptr[0], inst.type, _const_int(inst.operands[1]), active
+            )
+            return tuple(
+                Lane(z3.If(a, x.value, y.value), z3.If(a, x.poison, y.poison))
+                for a, x, y in zip(active, loaded, passthru, strict=True)
+            )
+        if base == "llvm.masked.store":
+            value, ptr, align, mask = args
+            active = self._mask(mask)
+            state.memory = self.mem_ops.store_lanes(
+                self.ctx,
+                state.memory,
+                ptr[0],
+                inst.operands[0].type,
+                value,
+                _const_int(inst.operands[2]),
+                active,
+            )
+            return ()
+        fn = lookup(base)
+        if fn is None:
+            raise Unsupported(f"call to @{inst.callee}", self.fn.name)
+        return fn(self.ctx, inst, args)
+
+    def _mask(self, mask: SymValue) -> list[z3.BoolRef]:
+        # A poison mask lane could be true or false: treat it as UB, the strict reading.
+        for lane in mask:
+            self.ctx.ub(lane.poison)
+        return [lane.value == 1 for lane in mask]
+
+
+def _const_int(v: Value) -> int:
+    if not isinstance(v, ConstInt):
+        raise Unsupported("non-constant alignment operand")
+    return v.value
+
+
+def execute(fn: Function, inputs: Inputs, side: str, unroll: int) -> Behaviour:
+    ex = Executor(fn, inputs, side, unroll)
+    _entry_attrs(ex)
+    return ex.run()
+
+
+def _entry_attrs(ex: Executor) -> None:
+    """Each side's own parameter attributes: violations are UB (noundef,
+    dereferenceable, noalias) or make the argument poison (nonnull, align)."""
+    fn, inputs, ctx = ex.fn, ex.inputs, ex.ctx
+    ctx.path = TRUE
+    for i, arg in enumerate(fn.args):
+        inp = inputs.args[i]
+        a = arg.attrs
+        if a.noundef:
+            for p, u in zip(inp.poison, inp.undef, strict=True):
+                ctx.ub(z3.Or(p, u))
+        blk = inp.block
+        if blk is None:
+            continue
+        extra_poison = []
+        if a.align > 1:
+            extra_poison.append(z3.Extract(a.align.bit_length() - 2, 0, blk.pointer) != 0)
+        if a.dereferenceable or a.dereferenceable_or_null:
+            need = max(a.dereferenceable, a.dereferenceable_or_null)
+            ctx.ub(z3.ULT(blk.size - blk.offset, need))
+        if a.noalias:
+            for other in inputs.blocks:
+                if other is not blk:
+                    ctx.ub(blk.overlaps(other))
+        if extra_poison:
+            ex.arg_extra_poison[i] = any_of(extra_poison)

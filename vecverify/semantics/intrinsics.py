@@ -1,0 +1,178 @@
+"""Integer intrinsics that vectorizers emit: reductions, min/max, abs, and a few bit
+operations. Memory intrinsics (masked load/store) live with the memory model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import reduce
+
+import z3
+
+from ..ir.values import ConstInt, Instruction
+from .core import FALSE, Context, Lane, SymValue, any_of, semantics
+from .integer import lanewise2
+
+BinFn = Callable[[z3.BitVecRef, z3.BitVecRef], z3.BitVecRef]
+
+_MINMAX: dict[str, BinFn] = {
+    "smax": lambda x, y: z3.If(x > y, x, y),
+    "smin": lambda x, y: z3.If(x < y, x, y),
+    "umax": lambda x, y: z3.If(z3.UGT(x, y), x, y),
+    "umin": lambda x, y: z3.If(z3.ULT(x, y), x, y),
+}
+
+_REDUCE: dict[str, BinFn] = {
+    "add": lambda x, y: x + y,
+    "mul": lambda x, y: x * y,
+    "and": lambda x, y: x & y,
+    "or": lambda x, y: x | y,
+    "xor": lambda x, y: x ^ y,
+    **_MINMAX,
+}
+
+
+def _intrinsic_kind(inst: Instruction, prefix: str) -> str:
+    from .core import intrinsic_base_name
+
+    return intrinsic_base_name(inst.callee)[len(prefix) :]
+
+
+@semantics(*(f"llvm.vector.reduce.{k}" for k in _REDUCE))
+def _vector_reduce(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """Poison if any lane is poison (LangRef: the reduction has no reassociation slack for
+    integers, and poison propagates)."""
+    fn = _REDUCE[_intrinsic_kind(inst, "llvm.vector.reduce.")]
+    lanes = args[0]
+    value = reduce(fn, [lane.value for lane in lanes])
+    return (Lane(value, any_of([lane.poison for lane in lanes])),)
+
+
+@semantics(*(f"llvm.{k}" for k in _MINMAX))
+def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    fn = _MINMAX[_intrinsic_kind(inst, "llvm.")]
+    return lanewise2(args[0], args[1], lambda x, y: (fn(x, y), FALSE))
+
+
+def _const_flag(inst: Instruction, index: int) -> bool:
+    op = inst.operands[index]
+    if not isinstance(op, ConstInt):
+        raise Unsupported_flag(inst, index)
+    return bool(op.value)
+
+
+def Unsupported_flag(inst: Instruction, index: int) -> Exception:  # noqa: N802
+    from ..errors import Unsupported
+
+    return Unsupported(f"non-constant flag operand {index} of @{inst.callee}")
+
+
+@semantics("llvm.abs")
+def _abs(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    int_min_poison = _const_flag(inst, 1)
+    out = []
+    for a in args[0]:
+        w = a.value.size()
+        is_min = a.value == z3.BitVecVal(1 << (w - 1), w)
+        value = z3.If(a.value < 0, -a.value, a.value)
+        out.append(Lane(value, any_of([a.poison, is_min if int_min_poison else FALSE])))
+    return tuple(out)
+
+
+def _count_leading_zeros(x: z3.BitVecRef) -> z3.BitVecRef:
+    w = x.size()
+    result = z3.BitVecVal(w, w)
+    for i in range(w):  # the highest set bit decides
+        result = z3.If(z3.Extract(i, i, x) == 1, z3.BitVecVal(w - 1 - i, w), result)
+    return result
+
+
+def _count_trailing_zeros(x: z3.BitVecRef) -> z3.BitVecRef:
+    w = x.size()
+    result = z3.BitVecVal(w, w)
+    for i in range(w - 1, -1, -1):
+        result = z3.If(z3.Extract(i, i, x) == 1, z3.BitVecVal(i, w), result)
+    return result
+
+
+@semantics("llvm.ctlz", "llvm.cttz")
+def _count_zeros(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    zero_poison = _const_flag(inst, 1)
+    leading = _intrinsic_kind(inst, "llvm.") == "ctlz"
+    count = _count_leading_zeros if leading else _count_trailing_zeros
+    return tuple(
+        Lane(count(a.value), any_of([a.poison, (a.value == 0) if zero_poison else FALSE]))
+        for a in args[0]
+    )
+
+
+@semantics("llvm.ctpop")
+def _ctpop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    out = []
+    for a in args[0]:
+        w = a.value.size()
+        bits = [z3.ZeroExt(w - 1, z3.Extract(i, i, a.value)) for i in range(w)]
+        out.append(Lane(reduce(lambda x, y: x + y, bits), a.poison))
+    return tuple(out)
+
+
+@semantics("llvm.bswap")
+def _bswap(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    out = []
+    for a in args[0]:
+        w = a.value.size()
+        if w % 16:
+            raise ctx.unsupported(f"llvm.bswap of i{w}")
+        parts = [z3.Extract(8 * i + 7, 8 * i, a.value) for i in range(w // 8)]
+        out.append(Lane(z3.Concat(*parts), a.poison))  # lowest byte becomes the highest
+    return tuple(out)
+
+
+@semantics("llvm.fshl", "llvm.fshr")
+def _funnel_shift(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    left = _intrinsic_kind(inst, "llvm.") == "fshl"
+    out = []
+    for a, b, s in zip(*args, strict=True):
+        w = a.value.size()
+        both = z3.Concat(a.value, b.value)
+        amount = z3.ZeroExt(w, z3.URem(s.value, w))
+        if left:
+            value = z3.Extract(2 * w - 1, w, both << amount)
+        else:
+            value = z3.Extract(w - 1, 0, z3.LShR(both, amount))
+        out.append(Lane(value, any_of([a.poison, b.poison, s.poison])))
+    return tuple(out)
+
+
+def _saturating(kind: str, x: z3.BitVecRef, y: z3.BitVecRef) -> z3.BitVecRef:
+    w = x.size()
+    smax = z3.BitVecVal((1 << (w - 1)) - 1, w)
+    smin = z3.BitVecVal(1 << (w - 1), w)
+    umax = z3.BitVecVal(-1, w)
+    zero = z3.BitVecVal(0, w)
+    if kind == "uadd.sat":
+        return z3.If(z3.BVAddNoOverflow(x, y, False), x + y, umax)
+    if kind == "usub.sat":
+        return z3.If(z3.UGE(x, y), x - y, zero)
+    if kind == "sadd.sat":
+        wide = z3.SignExt(1, x) + z3.SignExt(1, y)
+        return z3.If(wide > z3.SignExt(1, smax), smax, z3.If(wide < z3.SignExt(1, smin), smin, x + y))
+    wide = z3.SignExt(1, x) - z3.SignExt(1, y)  # ssub.sat
+    return z3.If(wide > z3.SignExt(1, smax), smax, z3.If(wide < z3.SignExt(1, smin), smin, x - y))
+
+
+@semantics("llvm.uadd.sat", "llvm.usub.sat", "llvm.sadd.sat", "llvm.ssub.sat")
+def _sat(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    kind = _intrinsic_kind(inst, "llvm.")
+    return lanewise2(args[0], args[1], lambda x, y: (_saturating(kind, x, y), FALSE))
+
+
+@semantics("llvm.assume")
+def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    (c,) = args[0]
+    ctx.ub(z3.Or(c.poison, c.value == 0))
+    return ()
+
+
+@semantics("llvm.expect")
+def _expect(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    return args[0]

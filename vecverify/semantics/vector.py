@@ -1,0 +1,102 @@
+"""Lane-moving instructions and the ones that choose between values:
+extractelement, insertelement, shufflevector, select, freeze, bitcast."""
+
+from __future__ import annotations
+
+import z3
+
+from ..ir.values import Instruction, ShuffleVector
+from .core import (
+    FALSE,
+    Context,
+    Lane,
+    SymValue,
+    any_of,
+    ite_lane,
+    lane_bits,
+    poison_lane,
+    semantics,
+)
+
+
+def _index_lane(index: Lane, count: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
+    """An index operand and whether it is out of range (which LangRef makes poison)."""
+    w = index.value.size()
+    if count >= (1 << w):
+        return index.value, FALSE
+    return index.value, z3.UGE(index.value, z3.BitVecVal(count, w))
+
+
+@semantics("extractelement")
+def _extractelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    vec, (idx,) = args[0], args[1]
+    value, out_of_range = _index_lane(idx, len(vec))
+    result = vec[-1]
+    for i in range(len(vec) - 2, -1, -1):
+        result = ite_lane(value == i, vec[i], result)
+    return (Lane(result.value, any_of([result.poison, idx.poison, out_of_range])),)
+
+
+@semantics("insertelement")
+def _insertelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    vec, (elt,), (idx,) = args
+    value, out_of_range = _index_lane(idx, len(vec))
+    bad = any_of([idx.poison, out_of_range])  # the whole result is poison
+    out = []
+    for i, lane in enumerate(vec):
+        chosen = ite_lane(value == i, elt, lane)
+        out.append(Lane(chosen.value, any_of([chosen.poison, bad])))
+    return tuple(out)
+
+
+@semantics("shufflevector")
+def _shufflevector(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    assert isinstance(inst, ShuffleVector)
+    both = args[0] + args[1]
+    bits = lane_bits(inst.type)
+    return tuple(poison_lane(bits) if m is None else both[m] for m in inst.mask)
+
+
+@semantics("select")
+def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    cond, a, b = args
+    if len(cond) == 1 and len(a) > 1:  # scalar condition chooses whole vectors
+        cond = cond * len(a)
+    out = []
+    for c, x, y in zip(cond, a, b, strict=True):
+        chosen = ite_lane(c.value == 1, x, y)
+        out.append(Lane(chosen.value, any_of([c.poison, chosen.poison])))
+    return tuple(out)
+
+
+@semantics("freeze")
+def _freeze(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    out = []
+    for lane in args[0]:
+        if z3.is_false(lane.poison):
+            out.append(lane)
+            continue
+        arbitrary = ctx.fresh("freeze", lane.value.size())
+        out.append(Lane(z3.If(lane.poison, arbitrary, lane.value), FALSE))
+    return tuple(out)
+
+
+@semantics("bitcast")
+def _bitcast(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    src = args[0]
+    src_bits = lane_bits(inst.operands[0].type)
+    dst_bits = lane_bits(inst.type)
+    if src_bits == dst_bits and len(src) == inst.type.lanes:
+        return src  # same lanes: the bits do not change (pointer to pointer included)
+    # Concatenate lanes, lane 0 in the lowest bits (LLVM's little-endian vector layout),
+    # and cut into the destination lanes; a destination lane is poison if any source lane
+    # it overlaps is.
+    whole = z3.Concat(*[lane.value for lane in reversed(src)]) if len(src) > 1 else src[0].value
+    out = []
+    for i in range(inst.type.lanes):
+        lo, hi = i * dst_bits, (i + 1) * dst_bits - 1
+        overlapped = [src[j].poison for j in range(lo // src_bits, hi // src_bits + 1)]
+        out.append(Lane(z3.Extract(hi, lo, whole), any_of(overlapped)))
+    return tuple(out)
+
+
