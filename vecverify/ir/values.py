@@ -360,6 +360,11 @@ class Call(Instruction):
     callee: str = ""
     flags: frozenset[str] = frozenset()  # fast-math flags
     callee_type: str = ""  # the printed function type for varargs-free declarations
+    # Call-site attributes that change meaning: one ParamAttrs per argument (may be
+    # shorter than the argument list: missing entries have no attributes), and the
+    # return value's (noundef, nonnull, align).
+    arg_attrs: list[ParamAttrs] = field(default_factory=list)
+    ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
 
     @property
     def opcode(self) -> str:

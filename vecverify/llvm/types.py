@@ -1,0 +1,105 @@
+"""Parsing LLVM types from tokens into the IR model's types."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..errors import Unsupported
+from ..ir.types import (
+    FLOAT_TYPES,
+    MAX_INT_BITS,
+    MAX_VECTOR_LANES,
+    VOID,
+    FloatType,
+    IntType,
+    PtrType,
+    Type,
+    VectorType,
+)
+from .lexer import Token
+
+_INT_RE = re.compile(r"i([0-9]+)$")
+
+# Type keywords LLVM knows that vecverify does not model.
+UNSUPPORTED_TYPE_KEYWORDS = frozenset(
+    {"bfloat", "fp128", "x86_fp80", "ppc_fp128", "x86_amx", "x86_mmx", "token", "metadata",
+     "label", "target", "opaque"}
+)
+TYPE_KEYWORDS = frozenset({"half", "float", "double", "ptr", "void"}) | UNSUPPORTED_TYPE_KEYWORDS
+
+
+def starts_type(tok: Token) -> bool:
+    """Whether ``tok`` can begin a type."""
+    if tok.kind == "ident":
+        return tok.text in TYPE_KEYWORDS or _INT_RE.match(tok.text) is not None
+    if tok.kind == "punct":
+        return tok.text in "<{["
+    return tok.kind == "lvar"  # a named struct type
+
+
+class TypeParser:
+    """Mixin-style helper: needs ``peek``, ``next``, ``expect``, ``error`` and ``where``."""
+
+    where: str | None
+    peek: Callable[..., Token]
+    next: Callable[[], Token]
+    expect: Callable[..., Token]
+    error: Callable[..., Exception]
+
+    def unsupported(self, what: str) -> Unsupported:
+        return Unsupported(what, self.where)
+
+    def parse_type(self) -> Type:
+        tok = self.next()
+        if tok.kind == "ident":
+            t = tok.text
+            m = _INT_RE.match(t)
+            if m:
+                bits = int(m.group(1))
+                if bits > MAX_INT_BITS:
+                    raise self.unsupported(f"integer type i{bits}")
+                return IntType(bits)
+            if t in FLOAT_TYPES:
+                return FLOAT_TYPES[t]
+            if t == "ptr":
+                if self.peek().text == "addrspace":
+                    self.next()
+                    self.expect("(")
+                    space = int(self.expect(kind="int").text)
+                    self.expect(")")
+                    if space != 0:
+                        raise self.unsupported(f"pointer in addrspace({space})")
+                return PtrType()
+            if t == "void":
+                return VOID
+            if t == "target":
+                raise self.unsupported("target extension type")
+            if t == "label":
+                raise self.unsupported("label value")
+            if t == "metadata":
+                raise self.unsupported("metadata argument")
+            if t in UNSUPPORTED_TYPE_KEYWORDS:
+                raise self.unsupported(f"{t} type")
+        elif tok.kind == "punct":
+            if tok.text == "<":
+                if self.peek().text == "{":
+                    raise self.unsupported("struct type")
+                if self.peek().text == "vscale":
+                    raise self.unsupported("scalable vector type")
+                count = int(self.expect(kind="int").text)
+                self.expect("x")
+                if count > MAX_VECTOR_LANES:
+                    raise self.unsupported(f"vector of {count} lanes (limit {MAX_VECTOR_LANES})")
+                elem = self.parse_type()
+                self.expect(">")
+                if not isinstance(elem, IntType | FloatType | PtrType):
+                    raise self.error(tok, f"invalid vector element type '{elem}'")
+                return VectorType(count, elem)
+            if tok.text == "{":
+                raise self.unsupported("struct type")
+            if tok.text == "[":
+                raise self.unsupported("array type")
+        elif tok.kind == "lvar":
+            raise self.unsupported(f"struct type {tok.text}")
+        raise self.error(tok, f"expected a type, found '{tok}'")
