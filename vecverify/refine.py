@@ -80,6 +80,7 @@ class _Query:
     # Failure condition over inputs, target choices and (free) source choices.
     body: z3.BoolRef
     extra_vars: list[z3.ExprRef] = field(default_factory=list)  # e.g. the byte address
+    extra_forall: list[z3.ExprRef] = field(default_factory=list)  # more source-side copies
 
 
 class _Unknown(Exception):
@@ -141,8 +142,8 @@ class RefinementCheck:
 
     def _formula(self, q: _Query) -> z3.BoolRef:
         body = q.body
-        if self.src_vars:
-            body = z3.ForAll(self.src_vars, body)
+        if self.src_vars or q.extra_forall:
+            body = z3.ForAll(self.src_vars + q.extra_forall, body)
         return z3.And(self.pre, body)
 
     def _solve(self, q: _Query) -> z3.ModelRef | None:
@@ -169,7 +170,7 @@ class RefinementCheck:
         body = substitute(z3.And(self.pre, q.body), fixed)
         if z3.is_true(body):
             return
-        if self.src_vars:
+        if self.src_vars or q.extra_forall:
             check = z3.Solver()
             check.set(timeout=self.options.timeout_ms)
             check.add(z3.Not(body))
@@ -208,6 +209,7 @@ class RefinementCheck:
         steps: list[tuple[str, Callable[[], _Query | None]]] = [
             (ERR_UB, lambda: _Query("ub", z3.And(self.src_ok, self.tgt.ub))),
             (ERR_POISON, lambda: _Query("poison", self.failure(self.poison_ok())) if self._lanes() else None),
+            (ERR_UNDEF, self._undef_query),
             (ERR_VALUE, lambda: _Query("value", self.failure(self.value_ok())) if self._lanes() else None),
             (ERR_MEMORY, self._memory_query),
         ]
@@ -220,9 +222,7 @@ class RefinementCheck:
                 if model is None:
                     continue
                 self._replay(q, model)
-                address = q.extra_vars[0] if q.extra_vars else None
-                if error == ERR_VALUE and self._target_undef_explains(model):
-                    error = ERR_UNDEF
+                address = q.extra_vars[0] if q.name == "memory" else None
                 return Verdict("incorrect", error, example=self._example(q, model, address))
             if self.src_vars:
                 q = self._joint_query()
@@ -249,16 +249,21 @@ class RefinementCheck:
             ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a))))
         return _Query("joint", self.failure(all_of(ok)))
 
-    def _target_undef_explains(self, model: z3.ModelRef) -> bool:
-        """On the counterexample's inputs, could other target choices match the source?
-        Then the mismatch comes from the target's nondeterminism (undef, NaN payloads)."""
-        if not self.tgt.choices:
-            return False
-        fixed = [(v, model.eval(v, model_completion=True)) for v in self.inputs.variables()]
-        s = z3.Solver()
-        s.set(timeout=self.options.timeout_ms)
-        s.add(substitute(z3.And(self.src_ok, self.tgt_ok, self.value_ok()), fixed))
-        return s.check() == z3.sat
+    def _undef_query(self) -> _Query | None:
+        """A returned lane that the target leaves undefined (different values for different
+        undef choices) where the source's is one value whatever its undef choices."""
+        tgt_undef = self.tgt.undef_choices
+        if not tgt_undef or not self._lanes():
+            return None
+        t_copy = [(v, z3.Const(f"{v}!copy", v.sort())) for v in tgt_undef]
+        s_copy = [(v, z3.Const(f"{v}!copy", v.sort())) for v in self.src.undef_choices]
+        bad = []
+        for s, t in self._lanes():
+            s_fixed = z3.And(z3.Not(s.poison), s.value == z3.substitute(s.value, *s_copy)) if s_copy else z3.Not(s.poison)
+            t2 = Lane(z3.substitute(t.value, *t_copy), z3.substitute(t.poison, *t_copy))
+            bad.append(z3.And(s_fixed, z3.Not(t.poison), z3.Not(t2.poison), t.value != t2.value))
+        body = z3.And(self.src_ok, self.tgt_ok, z3.substitute(self.tgt_ok, *t_copy), any_of(bad))
+        return _Query("undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy])
 
 
 def check_refinement(src: Function, tgt: Function, options: CheckOptions | None = None) -> Verdict:

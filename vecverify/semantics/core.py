@@ -120,7 +120,9 @@ class Context:
     choices: list[z3.ExprRef] = field(default_factory=list)
     ub_conds: list[z3.BoolRef] = field(default_factory=list)
     counter: int = 0
-    # The definedness assumptions of nnan/ninf etc. are poison, not UB, so need nothing here.
+    # Undef choices (fresh values standing for one use of undef): name -> when the value
+    # is undef (True for an undef constant, the argument's undef bit for an argument).
+    undef_guards: dict[str, z3.BoolRef] = field(default_factory=dict)
 
     def fresh(self, hint: str, bits: int) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""
@@ -128,6 +130,20 @@ class Context:
         v = z3.BitVec(f"{self.side}!{hint}!{self.counter}", bits)
         self.choices.append(v)
         return v
+
+    def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:
+        """A fresh value for one use of undef."""
+        v = self.fresh("undef", bits)
+        self.undef_guards[str(v)] = guard
+        return v
+
+    def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:
+        """``term`` with every undef choice in it replaced by an ordinary (fixed) choice:
+        what freeze does to an undef value."""
+        found = undef_variables(term, self.undef_guards)
+        if not found:
+            return term
+        return z3.substitute(term, *[(v, self.fresh("frozen", v.size())) for v in found])
 
     def fresh_bool(self, hint: str) -> z3.BoolRef:
         self.counter += 1
@@ -187,3 +203,23 @@ def _is_type_suffix(part: str) -> bool:
     import re
 
     return bool(re.fullmatch(r"(v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))
+
+
+def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.ExprRef]:
+    """The undef choices that occur in ``term``."""
+    if not guards:
+        return []
+    found: dict[str, z3.ExprRef] = {}
+    seen: set[int] = set()
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_const(t):
+            if str(t) in guards:
+                found[str(t)] = t
+        else:
+            stack.extend(t.children())
+    return list(found.values())

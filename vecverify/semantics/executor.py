@@ -50,6 +50,7 @@ from .core import (
     lane_bits,
     lookup,
     poison_lane,
+    undef_variables,
 )
 from .gep import gep_semantics
 from .inputs import Inputs
@@ -74,29 +75,9 @@ class Behaviour:
     # Values of instructions in the first loop iteration, for counterexample printing.
     values: dict[Instruction, SymValue] = field(default_factory=dict)
 
-    def undef_taint(self, lane: Lane) -> z3.BoolRef:
-        """Whether a lane may depend on an undef choice (an over-approximation)."""
-        return undef_taint(lane.value, self.undef_guards)
-
-
-def undef_taint(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> z3.BoolRef:
-    if not guards:
-        return FALSE
-    found: list[z3.BoolRef] = []
-    seen: set[int] = set()
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t):
-            g = guards.get(str(t))
-            if g is not None:
-                found.append(g)
-        else:
-            stack.extend(t.children())
-    return any_of(found)
+    @property
+    def undef_choices(self) -> list[z3.ExprRef]:
+        return [c for c in self.choices if str(c) in self.undef_guards]
 
 
 @dataclass
@@ -112,7 +93,7 @@ class Executor:
         self.inputs = inputs
         self.unroll = unroll
         self.ctx = Context(side=side, where=fn.name)
-        self.undef_guards: dict[str, z3.BoolRef] = {}
+        self.undef_guards = self.ctx.undef_guards
         readonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.readonly}
         writeonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.writeonly}
         self.mem_ops = MemoryOps(inputs.blocks, readonly, writeonly)
@@ -121,11 +102,6 @@ class Executor:
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
 
     # ------------------------------------------------------------------ operands
-
-    def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:
-        v = self.ctx.fresh("undef", bits)
-        self.undef_guards[str(v)] = guard
-        return v
 
     def constant(self, c: Value) -> SymValue:
         t = c.type
@@ -138,7 +114,7 @@ class Executor:
         if isinstance(c, ConstPoison):
             return tuple(poison_lane(lane_bits(t)) for _ in range(t.lanes))
         if isinstance(c, ConstUndef):
-            return tuple(Lane(self.fresh_undef(lane_bits(t), TRUE), FALSE) for _ in range(t.lanes))
+            return tuple(Lane(self.ctx.fresh_undef(lane_bits(t), TRUE), FALSE) for _ in range(t.lanes))
         if isinstance(c, ConstVector):
             return tuple(lane for e in c.elems for lane in self.constant(e))
         raise Unsupported(f"constant {c.ref()}", self.fn.name)
@@ -151,7 +127,7 @@ class Executor:
             if extra is not None:
                 p = z3.Or(p, extra)
             if not z3.is_false(u):
-                v = z3.If(u, self.fresh_undef(v.size(), u), v)
+                v = z3.If(u, self.ctx.fresh_undef(v.size(), u), v)
             out.append(Lane(v, p))
         return tuple(out)
 
@@ -341,22 +317,24 @@ class Executor:
         raise InternalError(f"block %{block.name} has no terminator")
 
     def _branch_ub(self, c: Lane) -> None:
-        # Branching on poison is UB. Branching on undef is UB too (LangRef); the undef
-        # taint over-approximates "depends on undef", which is only sound on the target
-        # side, where more UB means a stricter check; the source branches either way.
-        cond = c.poison
-        if self.ctx.side == "tgt":
-            cond = z3.Or(cond, undef_taint(c.value, self.undef_guards))
-        self.ctx.ub(cond)
+        """Branching on poison or on undef is UB (LangRef)."""
+        self.ctx.ub(z3.Or(c.poison, self._undef_dependent(c.value)))
+
+    def _undef_dependent(self, term: z3.BitVecRef) -> z3.BoolRef:
+        """Whether ``term`` takes another value for other undef choices: the term with
+        every undef choice replaced by a fresh copy differs. The copies are this side's
+        choices, so the refinement check quantifies them like the originals."""
+        found = undef_variables(term, self.undef_guards)
+        if not found:
+            return FALSE
+        copies = [(v, self.ctx.fresh("undef.copy", v.size())) for v in found]
+        return term != z3.substitute(term, *copies)
 
     def _return_attrs(self, value: SymValue) -> None:
         attrs = self.fn.ret_attrs
         if attrs.noundef:
             for lane in value:
-                cond = lane.poison
-                if self.ctx.side == "tgt":
-                    cond = z3.Or(cond, undef_taint(lane.value, self.undef_guards))
-                self.ctx.ub(cond)
+                self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
         if attrs.nonnull or attrs.align > 1:
             raise Unsupported("return attribute nonnull/align", self.fn.name)
 

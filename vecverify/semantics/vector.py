@@ -71,13 +71,13 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 
 @semantics("freeze")
 def _freeze(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """Poison becomes an arbitrary value, undef an arbitrary but fixed one."""
     out = []
     for lane in args[0]:
-        if z3.is_false(lane.poison):
-            out.append(lane)
-            continue
-        arbitrary = ctx.fresh("freeze", lane.value.size())
-        out.append(Lane(z3.If(lane.poison, arbitrary, lane.value), FALSE))
+        value = ctx.fix_undef(lane.value)
+        if not z3.is_false(lane.poison):
+            value = z3.If(lane.poison, ctx.fresh("freeze", lane.value.size()), value)
+        out.append(Lane(value, FALSE))
     return tuple(out)
 
 

@@ -1,0 +1,94 @@
+"""Checking files: choose the function pairs, run the refinement check on each, and turn
+every user-caused failure into a result rather than an exception."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError, InternalError, Unsupported
+from .ir.function import Function, Module
+from .refine import CheckOptions, Verdict, check_refinement
+from .testfile import TestCase
+
+
+@dataclass
+class PairResult:
+    src: Function | None
+    tgt: Function | None
+    verdict: Verdict
+
+
+def read_module(path: Path) -> Module:
+    from .llvm import read_module as _read
+
+    return _read(path)
+
+
+def select_pairs(
+    src_mod: Module, tgt_mod: Module, same_file: bool, src_fn: str | None, tgt_fn: str | None
+) -> list[tuple[Function, Function]]:
+    """``@src``/``@tgt`` (or the named functions) in one file; functions paired by name in
+    two files."""
+    if src_fn or tgt_fn or same_file:
+        s = src_fn or ("src" if same_file else None)
+        t = tgt_fn or ("tgt" if same_file else None)
+        if s is None or t is None:
+            raise InputError("give both --src-fn and --tgt-fn, or neither")
+        return [(_function(src_mod, s), _function(tgt_mod, t))]
+    names = [n for n in src_mod.functions if n in tgt_mod.functions]
+    if not names:
+        raise InputError(f"no function of {src_mod.source_name} is defined in {tgt_mod.source_name}")
+    return [(src_mod.functions[n], tgt_mod.functions[n]) for n in names]
+
+
+def _function(mod: Module, name: str) -> Function:
+    try:
+        return mod.functions[name]
+    except KeyError:
+        raise InputError(f"{mod.source_name}: no function @{name}") from None
+
+
+def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
+    """The refinement check, with unsupported constructs as a verdict, not an exception."""
+    try:
+        return check_refinement(src, tgt, options)
+    except Unsupported as e:
+        return Verdict("unsupported", detail=str(e))
+    except InputError:
+        raise
+    except InternalError as e:
+        return Verdict("internal", detail=f"internal error: {e}")
+    except Exception as e:  # a bug: report it on one line, never as a verdict
+        return Verdict("internal", detail=f"internal error: {type(e).__name__}: {e}")
+
+
+def check_files(
+    src_path: Path,
+    tgt_path: Path | None,
+    options: CheckOptions,
+    src_fn: str | None = None,
+    tgt_fn: str | None = None,
+) -> list[PairResult]:
+    """Check one srctgt file (tgt_path None) or a pair of files. Raises InputError for bad
+    input and Unsupported when reading meets something not modelled."""
+    src_mod = read_module(src_path)
+    tgt_mod = src_mod if tgt_path is None else read_module(tgt_path)
+    pairs = select_pairs(src_mod, tgt_mod, tgt_path is None, src_fn, tgt_fn)
+    return [PairResult(s, t, check_pair(s, t, options)) for s, t in pairs]
+
+
+def check_case(case: TestCase, options: CheckOptions) -> list[PairResult]:
+    """Run one test case of the alive-tv protocol; reading problems become a single
+    unsupported or error result."""
+    opts = case.options(options)
+    try:
+        if case.kind == "ident":
+            mod = read_module(case.src_path)
+            return [PairResult(f, f, check_pair(f, f, opts)) for f in mod.functions.values()]
+        tgt = None if case.kind == "srctgt" else case.tgt_path
+        return check_files(case.src_path, tgt, opts)
+    except Unsupported as e:
+        return [PairResult(None, None, Verdict("unsupported", detail=str(e)))]
+    except InputError as e:
+        return [PairResult(None, None, Verdict("error", detail=str(e)))]
