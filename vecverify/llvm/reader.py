@@ -10,8 +10,10 @@ reported as :class:`~vecverify.errors.Unsupported`, by name; what cannot change 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError, Unsupported
@@ -181,7 +183,8 @@ def canonicalize(text: str, source_name: str = "<input>") -> str:
     import llvmlite.binding as llvm
 
     try:
-        mod = llvm.parse_assembly(text)
+        with _quiet_stderr():
+            mod = llvm.parse_assembly(text)
     except RuntimeError as e:
         raise InputError(_llvm_message(str(e), source_name)) from None
     try:
@@ -189,6 +192,26 @@ def canonicalize(text: str, source_name: str = "<input>") -> str:
     except RuntimeError as e:
         raise InputError(_llvm_message(str(e), source_name)) from None
     return str(mod)
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Keep LLVM's warnings (written straight to file descriptor 2, for example
+    "ignoring debug info with an invalid version") off the user's terminal."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
 
 
 _LOC_RE = re.compile(r"^<string>:(\d+):(\d+):\s*")
