@@ -645,3 +645,51 @@ def test_float_decimal_exactness() -> None:
     assert b.operands[1].bits == struct.unpack("<I", struct.pack("<f", -3.75e-1))[0]
     assert c.operands[1].bits == struct.unpack("<I", struct.pack("<f", 0.1))[0]
     assert not math.isnan(double_from_bits(0))
+
+
+def test_debug_and_scope_intrinsics_dropped() -> None:
+    m = parse_module(
+        """
+        declare void @llvm.dbg.value(metadata, metadata, metadata)
+        declare void @llvm.experimental.noalias.scope.decl(metadata)
+        define i32 @f(i32 %x) {
+          call void @llvm.experimental.noalias.scope.decl(metadata !0)
+          call void @llvm.dbg.value(metadata i32 %x, metadata !4, metadata !DIExpression())
+          %y = add i32 %x, 1
+          ret i32 %y
+        }
+        !0 = !{!2}
+        !2 = distinct !{!2, !3, !"scope"}
+        !3 = distinct !{!3, !"domain"}
+        !4 = !{}
+        """
+    )
+    assert [i.opcode for i in m.functions["f"].instructions()] == ["add", "ret"]
+
+
+def test_constrained_fp_unsupported() -> None:
+    text = (
+        "define float @f(float %a) strictfp {\n"
+        "  %r = call float @llvm.experimental.constrained.fadd.f32(float %a, float 0.0,"
+        ' metadata !"round.upward", metadata !"fpexcept.strict") strictfp\n'
+        "  ret float %r\n}\n"
+        "declare float @llvm.experimental.constrained.fadd.f32(float, float, metadata, metadata)\n"
+    )
+    with pytest.raises(Unsupported) as e:
+        parse_module(text)
+    assert e.value.what in ("function attribute strictfp",)
+    text = text.replace(") strictfp {", ") {").replace(") strictfp\n", ")\n")
+    with pytest.raises(Unsupported) as e:
+        parse_module(text)
+    assert e.value.what == "constrained floating-point call to @llvm.experimental.constrained.fadd.f32"
+
+
+def test_llvm_warnings_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) -> None:
+    parse_module(
+        "define void @f() !dbg !0 {\n  ret void\n}\n"
+        "!llvm.dbg.cu = !{!1}\n"
+        '!1 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2)\n'
+        '!2 = !DIFile(filename: "a.c", directory: "/")\n'
+        '!0 = distinct !DISubprogram(name: "f", scope: !2, file: !2, unit: !1)\n'
+    )
+    assert capfd.readouterr().err == ""

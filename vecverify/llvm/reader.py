@@ -115,6 +115,9 @@ LINKAGE_WORDS = frozenset(
      "dso_preemptable", "hidden", "protected", "default", "dllimport", "dllexport",
      "unnamed_addr", "local_unnamed_addr", "thread_local"}
 )
+# Intrinsics without meaning for the verifier: their calls are dropped.
+DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.experimental.noalias.scope.decl", "llvm.pseudoprobe",
+                      "llvm.donothing")
 _CC_RE = re.compile(r"[a-z_0-9]*cc$")
 
 Attr = tuple[str, str | None]  # (name, argument text); string attributes keep their quotes
@@ -564,6 +567,8 @@ class _Parser(TypeParser):
                     self.skip_balanced()
                     continue
                 inst = self.parse_instruction()
+                if inst is None:
+                    continue
                 block.instructions.append(inst)
                 if inst.name is not None and inst.name.isdigit():
                     next_slot = int(inst.name) + 1
@@ -730,7 +735,8 @@ class _Parser(TypeParser):
             flags.add(self.next().text)
         return frozenset(flags)
 
-    def parse_instruction(self) -> Instruction:
+    def parse_instruction(self) -> Instruction | None:
+        """One instruction, or None for a dropped one (a debug intrinsic call)."""
         name: str | None = None
         if self.peek().kind == "lvar" and self.peek(1).text == "=":
             name = self.next().value
@@ -738,6 +744,8 @@ class _Parser(TypeParser):
         tok = self.expect(kind="ident")
         op = tok.text
         inst = self.parse_opcode(op, name, tok)
+        if inst is None:
+            return None
         self.parse_attachments()
         return self.define(inst)
 
@@ -765,7 +773,7 @@ class _Parser(TypeParser):
                 return
         raise self.error(tok, f"expected metadata, found '{tok}'")
 
-    def parse_opcode(self, op: str, name: str | None, tok: Token) -> Instruction:
+    def parse_opcode(self, op: str, name: str | None, tok: Token) -> Instruction | None:
         if op in INT_BINOPS:
             flags = self.parse_words(INT_FLAGS)
             ty = self.parse_type()
@@ -973,7 +981,7 @@ class _Parser(TypeParser):
         p = self.parse_typed_value()
         return Store(VOID, None, [v, p], align=self.parse_align())
 
-    def parse_call(self, name: str | None, tok: Token) -> Call:
+    def parse_call(self, name: str | None, tok: Token) -> Call | None:
         flags = self.parse_fmf()
         self.skip_linkage()  # calling conventions
         ret_attr_list = self.parse_ret_attrs()
@@ -1006,6 +1014,12 @@ class _Parser(TypeParser):
             raise self.unsupported(f"call to {callee_tok.text}")
         if "..." in fn_type:
             raise self.unsupported(f"variadic call to {callee_tok.text}")
+        if callee.startswith("llvm.experimental.constrained."):
+            raise self.unsupported(f"constrained floating-point call to {callee_tok.text}")
+        if callee.startswith(DROPPED_INTRINSICS):
+            while self.peek().line == callee_tok.line and self.peek().kind != "eof":
+                self.next()  # the arguments, attributes and attachments
+            return None
         ret_attrs = self.ret_attrs(ret_attr_list)
         self.expect("(")
         args: list[Value] = []
