@@ -693,3 +693,23 @@ def test_llvm_warnings_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) ->
         '!0 = distinct !DISubprogram(name: "f", scope: !2, file: !2, unit: !1)\n'
     )
     assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    "layout, what",
+    [
+        ("E-p:64:64", "big-endian data layout"),
+        ("e-p:32:32", "32-bit pointers (data layout)"),
+        ("e-p:64:64:64:32", "32-bit pointer indices (data layout)"),
+        ("e-m:o-i64:64-f80:128-n8:16:32:64-S128", None),
+        ("e-p:64:64-p1:16:16", None),
+    ],
+)
+def test_datalayout(layout: str, what: str | None) -> None:
+    text = f'target datalayout = "{layout}"\ndefine void @f() {{\n  ret void\n}}\n'
+    if what is None:
+        assert "f" in parse_module(text).functions
+        return
+    with pytest.raises(Unsupported) as e:
+        parse_module(text)
+    assert e.value.what == what and e.value.where is None

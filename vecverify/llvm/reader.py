@@ -321,8 +321,11 @@ class _Parser(TypeParser):
             if tok.kind == "eof":
                 return module
             t = tok.text
-            if tok.kind == "ident" and t in ("source_filename", "target", "uselistorder",
-                                             "uselistorder_bb"):
+            if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
+                check_datalayout(self.peek(3).value)
+                self.skip_line()
+            elif tok.kind == "ident" and t in ("source_filename", "target", "uselistorder",
+                                               "uselistorder_bb"):
                 self.skip_line()
             elif tok.kind == "ident" and t == "attributes":
                 self.next()
@@ -1054,6 +1057,21 @@ class _Parser(TypeParser):
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def check_datalayout(layout: str) -> None:
+    """Reject data layouts that change what the model assumes: little-endian, 64-bit
+    pointers (and 64-bit GEP indices) in address space 0."""
+    for spec in layout.split("-"):
+        if spec == "E":
+            raise Unsupported("big-endian data layout")
+        m = re.fullmatch(r"p0?:(\d+)(?::\d+)*", spec)
+        if m:
+            fields = spec.split(":")
+            if fields[1] != "64":
+                raise Unsupported(f"{fields[1]}-bit pointers (data layout)")
+            if len(fields) > 4 and fields[4] != "64":
+                raise Unsupported(f"{fields[4]}-bit pointer indices (data layout)")
 
 
 def bool_type(t: Type) -> Type:
