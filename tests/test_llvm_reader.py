@@ -568,7 +568,7 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %v = load [2 x i32], ptr %p, align 4\n  ret void\n", "array type"),
         ("  %v = extractvalue { i32, i1 } { i32 1, i1 false }, 0\n  ret void\n", "extractvalue"),
         ("  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n",
-         "operand bundle"),
+         'operand bundle "align"'),
         ("  store ptr addrspace(1) null, ptr %p, align 8\n  ret void\n",
          "pointer in addrspace(1)"),
     ],
@@ -713,3 +713,15 @@ def test_datalayout(layout: str, what: str | None) -> None:
     with pytest.raises(Unsupported) as e:
         parse_module(text)
     assert e.value.what == what and e.value.where is None
+
+
+def test_unicode_and_escaped_names_round_trip() -> None:
+    from vecverify.llvm import print_module
+
+    text = 'define i32 @"f\\C3\\A9"(i32 %"\\C3\\A9t\\C3\\A9") {\n  %"a\\5Cb" = add i32 %"\\C3\\A9t\\C3\\A9", 1\n  ret i32 %"a\\5Cb"\n}\n'
+    m = parse_module(text)
+    f = m.functions["f\u00e9"]
+    assert f.args[0].name == "\u00e9t\u00e9"
+    assert f.entry.instructions[0].name == "a\\b"
+    p = print_module(m)
+    assert print_module(parse_module(p)) == p

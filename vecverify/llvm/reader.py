@@ -1044,7 +1044,9 @@ class _Parser(TypeParser):
             if t.kind in ("attrgrp", "str", "ident"):
                 fn_attrs.extend(self.parse_one_attr())
             elif t.kind == "punct" and t.text == "[":
-                raise self.unsupported("operand bundle")
+                bundle = self.peek(1)
+                what = f" {bundle.text}" if bundle.kind == "str" else ""
+                raise self.unsupported(f"operand bundle{what}")
             else:
                 break
         self.check_fn_attrs(fn_attrs)
