@@ -6,6 +6,8 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vecverify.errors import InputError, Unsupported
 from vecverify.ir.function import Block, Function, Module
@@ -18,6 +20,7 @@ from vecverify.ir.values import (
     ConstFloat,
     ConstInt,
     ConstPoison,
+    ExtractElement,
     ParamAttrs,
     Phi,
     Ret,
@@ -231,3 +234,65 @@ def test_alive2_suite_round_trips() -> None:
     assert not failures, "\n".join(failures[:20])
     assert parsed >= 0.3 * len(files)
     assert bad <= 0.02 * len(files)
+
+
+# --------------------------------------------------------------------------- generated programs
+
+
+@st.composite
+def programs(draw: st.DrawFn) -> Function:
+    """Straight-line programs over i32 and <4 x i32>, mostly unnamed values, then a few
+    instructions deleted (uses rewired to an argument): numbering must stay valid."""
+    v4 = VectorType(4, I32)
+    args = [Argument(I32, draw(st.sampled_from([None, "a", "0"])), ParamAttrs(), 0),
+            Argument(v4, None, ParamAttrs(), 1)]
+    scalars: list = [args[0]]
+    vectors: list = [args[1]]
+    insts: list = []
+    for _ in range(draw(st.integers(1, 12))):
+        kind = draw(st.sampled_from(["bin", "vbin", "shuf", "ext", "named"]))
+        name = "n" if kind == "named" else None
+        if kind in ("bin", "named"):
+            a = draw(st.sampled_from(scalars))
+            b = draw(st.sampled_from(scalars + [ConstInt(I32, draw(st.integers(-5, 5)))]))
+            op = draw(st.sampled_from(["add", "sub", "mul", "and", "xor"]))
+            flags = frozenset(draw(st.sets(st.sampled_from(["nsw", "nuw"])))) if op in (
+                "add", "sub", "mul") else frozenset()
+            inst = BinOp(I32, name, [a, b], op=op, flags=flags)
+            scalars.append(inst)
+        elif kind == "vbin":
+            a, b = draw(st.sampled_from(vectors)), draw(st.sampled_from(vectors))
+            inst = BinOp(v4, None, [a, b], op="or", flags=frozenset({"disjoint"}))
+            vectors.append(inst)
+        elif kind == "shuf":
+            a, b = draw(st.sampled_from(vectors)), draw(st.sampled_from(vectors))
+            mask = tuple(draw(st.lists(st.one_of(st.none(), st.integers(0, 7)),
+                                       min_size=4, max_size=4)))
+            inst = ShuffleVector(v4, None, [a, b], mask=mask)
+            vectors.append(inst)
+        else:
+            inst = ExtractElement(I32, None, [draw(st.sampled_from(vectors)),
+                                              ConstInt(I32, draw(st.integers(0, 3)))])
+            scalars.append(inst)
+        insts.append(inst)
+    ret = Ret(VOID, None, [scalars[-1]])
+    body = insts + [ret]
+    # delete some instructions, rewiring their uses to the matching argument
+    for victim in draw(st.lists(st.sampled_from(insts), max_size=3, unique_by=id)):
+        repl = args[0] if victim.type == I32 else args[1]
+        for inst in body:
+            inst.operands = [repl if o is victim else o for o in inst.operands]
+        body.remove(victim)
+    blocks = [Block("entry" if draw(st.booleans()) else "2", body)]
+    return Function("g", I32, args, blocks)
+
+
+@settings(max_examples=60, deadline=None)
+@given(programs())
+def test_generated_programs_print_valid_ir(f: Function) -> None:
+    text = print_function(f)
+    llvm.parse_assembly(text).verify()
+    m = parse_module(text)
+    assert print_module(m) == text
+    g = m.functions["g"]
+    assert len(list(g.instructions())) == len(list(f.instructions()))
