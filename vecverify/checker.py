@@ -30,12 +30,21 @@ def select_pairs(
 ) -> list[tuple[Function, Function]]:
     """``@src``/``@tgt`` (or the named functions) in one file; functions paired by name in
     two files."""
-    if src_fn or tgt_fn or same_file:
-        s = src_fn or ("src" if same_file else None)
-        t = tgt_fn or ("tgt" if same_file else None)
-        if s is None or t is None:
+    if src_fn or tgt_fn:
+        if src_fn is None or tgt_fn is None:
             raise InputError("give both --src-fn and --tgt-fn, or neither")
-        return [(_function(src_mod, s), _function(tgt_mod, t))]
+        return [(_function(src_mod, src_fn), _function(tgt_mod, tgt_fn))]
+    if same_file:
+        # @src with @tgt, and @srcN with @tgtN (Alive2's convention for several pairs).
+        pairs = [
+            (f, src_mod.functions["tgt" + name[3:]])
+            for name, f in src_mod.functions.items()
+            if name.startswith("src") and "tgt" + name[3:] in src_mod.functions
+        ]
+        if not pairs:
+            missing = "@src" if "src" not in src_mod.functions else "@tgt"
+            raise InputError(f"{src_mod.source_name}: no function {missing}")
+        return pairs
     names = [n for n in src_mod.functions if n in tgt_mod.functions]
     if not names:
         raise InputError(f"no function of {src_mod.source_name} is defined in {tgt_mod.source_name}")

@@ -50,7 +50,7 @@ def categorize(case: TestCase, statuses: list[tuple[str, str | None, str]]) -> t
     got = (
         f"ERROR: {incorrect[0]}"
         if incorrect
-        else next((f"{s}: {d}" for s, _, d in statuses if s != "correct"), "correct")
+        else next((d or s for s, _, d in statuses if s != "correct"), "correct")
     )
     if case.xfail:
         return "xfail", got

@@ -30,6 +30,9 @@ from .semantics.executor import Behaviour, execute
 from .semantics.inputs import InputOptions, Inputs, build_inputs
 from .semantics.memory import ADDR
 
+# Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
+MAX_INSTANTIATIONS = 64
+
 ERR_UB = "Source is more defined than target"
 ERR_POISON = "Target is more poisonous than source"
 ERR_UNDEF = "Target's return value is more undefined"
@@ -109,6 +112,7 @@ class RefinementCheck:
         self.src_ok = z3.And(z3.Not(self.src.ub), z3.Not(self.src.sink))
         self.tgt_ok = z3.And(z3.Not(self.tgt.ub), z3.Not(self.tgt.sink))
         self.queries = 0
+        self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
 
     # ----------------------------------------------------------------- formulas
 
@@ -147,21 +151,85 @@ class RefinementCheck:
         return z3.And(self.pre, body)
 
     def _solve(self, q: _Query) -> z3.ModelRef | None:
-        """A model of the failure, None if there is none; _Unknown if the solver gives up."""
+        """A model of the failure, None if there is none; _Unknown if the solver gives up.
+
+        With source choices the query is ``exists inputs, target choices: forall source
+        choices: failure``. It is solved by counterexample-guided instantiation first
+        (quantifier-free queries: guess inputs, then look for source choices that refute
+        them and add those as constraints), and only then handed to Z3 whole.
+        """
         self.queries += 1
-        solver = z3.Solver()
-        solver.set(timeout=self.options.timeout_ms)
-        solver.add(self._formula(q))
         if self.options.smt2_dir is not None:
-            self.options.smt2_dir.mkdir(parents=True, exist_ok=True)
-            path = self.options.smt2_dir / f"{self.src.function.name}-{self.tgt.function.name}-{q.name}.smt2"
-            path.write_text(solver.to_smt2())
+            self._write_smt2(q)
+        forall = self.src_vars + q.extra_forall
+        deadline = time.monotonic() + self.options.timeout_ms / 1000
+        if not forall:
+            return self._check(z3.And(self.pre, q.body), deadline)
+        guess = z3.Solver()
+        guess.add(self.pre, q.body)  # the first instance: source choices free
+        mirror = self._mirror_instance()
+        if mirror:
+            guess.add(z3.substitute(q.body, *mirror))
+        for _ in range(MAX_INSTANTIATIONS):
+            model = self._check_solver(guess, deadline)
+            if model is None:
+                return None
+            fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+            refute = self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline)
+            if refute is None:
+                return model  # no source choice avoids the failure: a real counterexample
+            choice = [(v, refute.eval(v, model_completion=True)) for v in forall]
+            guess.add(z3.substitute(q.body, *choice))
+        return self._check(self._formula(q), deadline)
+
+    def _mirror_instance(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """A first guess for the source's choices: the target's corresponding ones. The
+        k-th undef use of an argument lane in the source takes the value of the k-th in
+        the target; other choices pair by position. Exact for a function checked against
+        itself, and a good start whenever the two are alike."""
+        if self._mirror is not None:
+            return self._mirror
+        by_guard: dict[str, list[z3.ExprRef]] = {}
+        for v in self.tgt.undef_choices:
+            by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
+        pairs = []
+        for v in self.src.undef_choices:
+            options = by_guard.get(str(self.src.undef_guards[str(v)]), [])
+            if options and options[0].sort() == v.sort():
+                pairs.append((v, options.pop(0)))
+        tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
+        paired = {str(v) for v, _ in pairs}
+        for v in self.src_vars:
+            t = tgt_by_name.get(str(v).split("!", 1)[1])
+            if str(v) not in paired and t is not None and t.sort() == v.sort():
+                pairs.append((v, t))
+        self._mirror = pairs
+        return pairs
+
+    def _check(self, formula: z3.BoolRef, deadline: float) -> z3.ModelRef | None:
+        solver = z3.Solver()
+        solver.add(formula)
+        return self._check_solver(solver, deadline)
+
+    def _check_solver(self, solver: z3.Solver, deadline: float) -> z3.ModelRef | None:
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        if left_ms <= 0:
+            raise _Unknown("timeout")
+        solver.set(timeout=left_ms)
         result = solver.check()
         if result == z3.unsat:
             return None
         if result == z3.unknown:
             raise _Unknown(solver.reason_unknown())
         return solver.model()
+
+    def _write_smt2(self, q: _Query) -> None:
+        assert self.options.smt2_dir is not None
+        self.options.smt2_dir.mkdir(parents=True, exist_ok=True)
+        solver = z3.Solver()
+        solver.add(self._formula(q))
+        name = f"{self.src.function.name}-{self.tgt.function.name}-{q.name}.smt2"
+        (self.options.smt2_dir / name).write_text(solver.to_smt2())
 
     def _replay(self, q: _Query, model: z3.ModelRef) -> None:
         """Evaluate the failure condition at the model's inputs and target choices: it must

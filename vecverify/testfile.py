@@ -83,11 +83,7 @@ def load_case(path: Path) -> TestCase | None:
     elif name.endswith(".src.ll"):
         stem = name[: -len(".src.ll")]
         case = TestCase(stem, "pair", path, path.with_name(stem + ".tgt.ll"))
-    elif name.endswith(".tgt.ll"):
-        return None
-    elif name.endswith(".ll"):
-        case = TestCase(name[: -len(".ll")], "srctgt", path, path)
-    else:
+    else:  # a .tgt.ll half, or a file outside the protocol
         return None
     _annotations(_read(case.src_path), case)
     if case.tgt_path != case.src_path:
