@@ -84,6 +84,8 @@ class _Query:
     body: z3.BoolRef
     extra_vars: list[z3.ExprRef] = field(default_factory=list)  # e.g. the byte address
     extra_forall: list[z3.ExprRef] = field(default_factory=list)  # more source-side copies
+    # How to pair those extra source copies with target ones for the first guess.
+    mirror_extra: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
 
 
 class _Unknown(Exception):
@@ -167,9 +169,12 @@ class RefinementCheck:
             return self._check(z3.And(self.pre, q.body), deadline)
         guess = z3.Solver()
         guess.add(self.pre, q.body)  # the first instance: source choices free
-        mirror = self._mirror_instance()
+        mirror = self._mirror_instance() + q.mirror_extra
         if mirror:
-            guess.add(z3.substitute(q.body, *mirror))
+            instance = z3.simplify(z3.substitute(q.body, *mirror))
+            if z3.is_false(instance):
+                return None
+            guess.add(instance)
         for _ in range(MAX_INSTANTIATIONS):
             model = self._check_solver(guess, deadline)
             if model is None:
@@ -193,10 +198,14 @@ class RefinementCheck:
         for v in self.tgt.undef_choices:
             by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
         pairs = []
+        used: dict[str, int] = {}
         for v in self.src.undef_choices:
-            options = by_guard.get(str(self.src.undef_guards[str(v)]), [])
+            guard = str(self.src.undef_guards[str(v)])
+            options = by_guard.get(guard, [])
+            k = used.get(guard, 0)
+            used[guard] = k + 1
             if options and options[0].sort() == v.sort():
-                pairs.append((v, options.pop(0)))
+                pairs.append((v, options[min(k, len(options) - 1)]))
         tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
         paired = {str(v) for v, _ in pairs}
         for v in self.src_vars:
@@ -331,7 +340,16 @@ class RefinementCheck:
             t2 = Lane(z3.substitute(t.value, *t_copy), z3.substitute(t.poison, *t_copy))
             bad.append(z3.And(s_fixed, z3.Not(t.poison), z3.Not(t2.poison), t.value != t2.value))
         body = z3.And(self.src_ok, self.tgt_ok, z3.substitute(self.tgt_ok, *t_copy), any_of(bad))
-        return _Query("undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy])
+        t_copy_of = {str(v): c for v, c in t_copy}
+        s_copy_of = {str(v): c for v, c in s_copy}
+        mirror = [
+            (s_copy_of[str(sv)], t_copy_of[str(tv)])
+            for sv, tv in self._mirror_instance()
+            if str(sv) in s_copy_of and str(tv) in t_copy_of
+        ]
+        return _Query(
+            "undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy], mirror_extra=mirror
+        )
 
 
 def check_refinement(src: Function, tgt: Function, options: CheckOptions | None = None) -> Verdict:

@@ -70,15 +70,15 @@ def _sub(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("mul")
 def _mul(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
-        w = x.size()
         flags = getattr(inst, "flags", frozenset())
         conds = []
+        w = x.size()
+        # A double-width product (rather than Z3's overflow predicates): the simplifier
+        # sorts the operands of a product, so a commuted multiply gives the same term.
         if "nsw" in flags:
-            wide = z3.SignExt(w, x) * z3.SignExt(w, y)
-            conds.append(wide != z3.SignExt(w, x * y))
+            conds.append(z3.SignExt(w, x) * z3.SignExt(w, y) != z3.SignExt(w, x * y))
         if "nuw" in flags:
-            wide = z3.ZeroExt(w, x) * z3.ZeroExt(w, y)
-            conds.append(wide != z3.ZeroExt(w, x * y))
+            conds.append(z3.Extract(2 * w - 1, w, z3.ZeroExt(w, x) * z3.ZeroExt(w, y)) != 0)
         return x * y, any_of(conds)
 
     return lanewise2(args[0], args[1], f)

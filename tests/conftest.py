@@ -1,0 +1,25 @@
+"""Shared helpers for the test suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vecverify.llvm import parse_module
+from vecverify.refine import CheckOptions, Verdict, check_refinement
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+ALIVE2_SUITE = SHARED / "conformance" / "alive2"
+
+
+def check_text(text: str, **options: object) -> Verdict:
+    """Check @src against @tgt in one module's text."""
+    module = parse_module(text, "test.ll")
+    return check_refinement(module.functions["src"], module.functions["tgt"], CheckOptions(**options))  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def check():
+    return check_text

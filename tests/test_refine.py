@@ -1,0 +1,184 @@
+"""The refinement check on small, hand-written pairs whose verdict is known."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import check_text
+from vecverify.errors import InputError
+from vecverify.refine import ERR_MEMORY, ERR_POISON, ERR_UB, ERR_UNDEF, ERR_VALUE
+
+
+def pair(sig: str, src: str, tgt: str, ret: str = "i32", extra: str = "") -> str:
+    return (
+        f"define {ret} @src({sig}) {{\n{src}\n}}\n"
+        f"define {ret} @tgt({sig}) {{\n{tgt}\n}}\n{extra}"
+    )
+
+
+CORRECT = {
+    "shl-to-mul": pair("i32 %x", "%r = shl i32 %x, 3\nret i32 %r", "%r = mul i32 %x, 8\nret i32 %r"),
+    "drop-nsw": pair("i32 %x, i32 %y", "%r = add nsw i32 %x, %y\nret i32 %r", "%r = add i32 %x, %y\nret i32 %r"),
+    "commute": pair("i32 %x, i32 %y", "%r = mul nuw i32 %x, %y\nret i32 %r", "%r = mul nuw i32 %y, %x\nret i32 %r"),
+    "poison-to-anything": pair("", "ret i32 poison", "ret i32 7"),
+    "undef-to-constant": pair("", "ret i32 undef", "ret i32 7"),
+    "udiv-pow2": pair("i8 %x", "%r = udiv exact i8 %x, 4\nret i8 %r", "%r = lshr exact i8 %x, 2\nret i8 %r", ret="i8"),
+    "and-or-absorb": pair("i16 %x, i16 %y", "%a = and i16 %x, %y\n%r = or i16 %a, %x\nret i16 %r", "%r = freeze i16 %x\nret i16 %x", ret="i16"),
+    "shuffle-identity": pair(
+        "<4 x i32> %v", "ret <4 x i32> %v",
+        "%r = shufflevector <4 x i32> %v, <4 x i32> poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>\nret <4 x i32> %r",
+        ret="<4 x i32>",
+    ),
+    "reduce-add": pair(
+        "<4 x i8> %v",
+        "%a = extractelement <4 x i8> %v, i32 0\n%b = extractelement <4 x i8> %v, i32 1\n"
+        "%c = extractelement <4 x i8> %v, i32 2\n%d = extractelement <4 x i8> %v, i32 3\n"
+        "%s1 = add i8 %a, %b\n%s2 = add i8 %s1, %c\n%s3 = add i8 %s2, %d\nret i8 %s3",
+        "%r = call i8 @llvm.vector.reduce.add.v4i8(<4 x i8> %v)\nret i8 %r", ret="i8",
+    ),
+    "slp-store-pair": pair(
+        "ptr noalias %p, ptr noalias %q",
+        "%a0 = load i32, ptr %q, align 4\n%q1 = getelementptr inbounds i32, ptr %q, i64 1\n"
+        "%a1 = load i32, ptr %q1, align 4\n%b0 = shl i32 %a0, 1\n%b1 = mul i32 %a1, 2\n"
+        "store i32 %b0, ptr %p, align 4\n%p1 = getelementptr inbounds i32, ptr %p, i64 1\n"
+        "store i32 %b1, ptr %p1, align 4\nret void",
+        "%v = load <2 x i32>, ptr %q, align 4\n%w = shl <2 x i32> %v, <i32 1, i32 1>\n"
+        "store <2 x i32> %w, ptr %p, align 4\nret void",
+        ret="void",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRECT))
+def test_correct(name: str) -> None:
+    v = check_text(CORRECT[name])
+    assert v.status == "correct", (v.status, v.error, v.detail)
+
+
+INCORRECT = {
+    "sdiv-to-ashr": (pair("i32 %x", "%r = sdiv i32 %x, 2\nret i32 %r", "%r = ashr i32 %x, 1\nret i32 %r"), ERR_VALUE),
+    "add-nsw": (pair("i32 %x, i32 %y", "%r = add i32 %x, %y\nret i32 %r", "%r = add nsw i32 %x, %y\nret i32 %r"), ERR_POISON),
+    "udiv-by-arg": (pair("i32 %x, i32 %y", "ret i32 0", "%r = udiv i32 %x, %y\nret i32 0"), ERR_UB),
+    "freeze-undef": (pair("", "%v = freeze i32 undef\nret i32 %v", "ret i32 undef"), ERR_UNDEF),
+    "shl-nsw-top-bit": (
+        pair("i8 %x", "%r = shl nsw i8 %x, 7\nret i8 %r", "%r = mul nsw i8 %x, -128\nret i8 %r", ret="i8"),
+        ERR_POISON,
+    ),
+    "srem-to-and": (pair("i8 %x", "%r = srem i8 %x, 4\nret i8 %r", "%r = and i8 %x, 3\nret i8 %r", ret="i8"), ERR_VALUE),
+    "store-wrong-lane": (
+        pair(
+            "ptr %p, i32 %a, i32 %b",
+            "store i32 %a, ptr %p, align 4\n%p1 = getelementptr inbounds i32, ptr %p, i64 1\n"
+            "store i32 %b, ptr %p1, align 4\nret void",
+            "%v0 = insertelement <2 x i32> poison, i32 %b, i32 0\n%v1 = insertelement <2 x i32> %v0, i32 %a, i32 1\n"
+            "store <2 x i32> %v1, ptr %p, align 4\nret void",
+            ret="void",
+        ),
+        ERR_MEMORY,
+    ),
+    "aliasing-loads": (
+        pair(
+            "ptr %p, ptr %q",
+            "%a = load i32, ptr %q, align 4\nstore i32 1, ptr %p, align 4\nret i32 %a",
+            "store i32 1, ptr %p, align 4\n%a = load i32, ptr %q, align 4\nret i32 %a",
+        ),
+        ERR_VALUE,
+    ),
+    "blend-off-by-one": (
+        pair(
+            "<4 x i32> %a, <4 x i32> %b",
+            "%x = add <4 x i32> %a, %b\n%y = sub <4 x i32> %a, %b\n"
+            "%r = shufflevector <4 x i32> %x, <4 x i32> %y, <4 x i32> <i32 0, i32 5, i32 2, i32 7>\nret <4 x i32> %r",
+            "%x = add <4 x i32> %a, %b\n%y = sub <4 x i32> %a, %b\n"
+            "%r = shufflevector <4 x i32> %x, <4 x i32> %y, <4 x i32> <i32 0, i32 5, i32 6, i32 7>\nret <4 x i32> %r",
+            ret="<4 x i32>",
+        ),
+        ERR_VALUE,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INCORRECT))
+def test_incorrect(name: str) -> None:
+    text, error = INCORRECT[name]
+    v = check_text(text)
+    assert v.status == "incorrect" and v.error == error, (v.status, v.error, v.detail)
+    assert v.example is not None
+
+
+def test_noalias_makes_reordering_correct() -> None:
+    text = INCORRECT["aliasing-loads"][0].replace("ptr %p, ptr %q", "ptr noalias %p, ptr noalias %q")
+    assert check_text(text).status == "correct"
+
+
+def test_undef_input_can_be_disabled() -> None:
+    # x * 2 -> x + x reads x twice: more undefined when x may be undef, fine otherwise.
+    text = pair("i32 %x", "%r = mul i32 %x, 2\nret i32 %r", "%r = add i32 %x, %x\nret i32 %r")
+    assert check_text(text).status == "incorrect"
+    assert check_text(text, undef_inputs=False).status == "correct"
+
+
+def test_poison_input_can_be_disabled() -> None:
+    text = pair("i32 %x", "%r = freeze i32 %x\nret i32 %r", "ret i32 %x")
+    assert check_text(text, undef_inputs=False).error == ERR_POISON
+    assert check_text(text, undef_inputs=False, poison_inputs=False).status == "correct"
+
+
+LOOP = """
+define i32 @src(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
+  %s1 = add i32 %s, 2
+  %i1 = add i32 %i, 1
+  %c = icmp ult i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i32 %s1
+}
+define i32 @tgt(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %i1 = add i32 %i, 1
+  %c = icmp ult i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = shl i32 %i1, 1
+  ret i32 %r
+}
+"""
+
+
+def test_loop_equivalence_within_bound() -> None:
+    v = check_text(LOOP, unroll=3, undef_inputs=False)
+    assert v.status == "correct" and v.has_loops and v.unroll == 3
+
+
+def test_loop_bug_after_some_iterations() -> None:
+    bad = LOOP.replace("%r = shl i32 %i1, 1", "%m = icmp ugt i32 %i1, 2\n  %d = select i1 %m, i32 1, i32 0\n"
+                       "  %t = shl i32 %i1, 1\n  %r = add i32 %t, %d")
+    assert check_text(bad, unroll=1, undef_inputs=False).status == "correct"  # beyond the bound
+    v = check_text(bad, unroll=3, undef_inputs=False)
+    assert v.status == "incorrect" and v.error == ERR_VALUE
+
+
+def test_signature_mismatch_is_bad_input() -> None:
+    text = "define i32 @src(i32 %x) {\n ret i32 %x\n}\ndefine i32 @tgt(i64 %x) {\n ret i32 0\n}\n"
+    with pytest.raises(InputError, match="signature mismatch"):
+        check_text(text)
+
+
+def test_timeout_is_failed_to_prove() -> None:
+    text = pair(
+        "i64 %x, i64 %y, i64 %z",
+        "%a = mul i64 %x, %y\n%b = mul i64 %a, %z\n%c = udiv i64 %b, 7\n%d = urem i64 %c, 13\nret i64 %d",
+        "%a = mul i64 %y, %z\n%b = mul i64 %a, %x\n%c = udiv i64 %b, 7\n%d = urem i64 %c, 13\nret i64 %d",
+        ret="i64",
+    )
+    v = check_text(text, timeout_ms=1, undef_inputs=False, poison_inputs=False)
+    assert v.status in ("failed", "correct")
+    assert v.status != "incorrect"
