@@ -28,7 +28,7 @@ from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of
 from .semantics.executor import Behaviour, execute
 from .semantics.inputs import InputOptions, Inputs, build_inputs
-from .semantics.memory import ADDR
+from .semantics.memory import KEY, in_bounds
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
 MAX_INSTANTIATIONS = 64
@@ -132,12 +132,12 @@ class RefinementCheck:
         )
 
     def in_blocks(self, a: z3.BitVecRef) -> z3.BoolRef:
-        return any_of([z3.And(z3.ULE(b.base, a), z3.ULT(a - b.base, b.size)) for b in self.inputs.blocks])
+        """``a`` (a pointer) addresses a byte of some argument's block."""
+        return in_bounds(self.inputs.blocks, a, 1)
 
     def memory_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
-        s, t = self.src.memory, self.tgt.memory
-        sp, tp = z3.Select(s.poison, a), z3.Select(t.poison, a)
-        return z3.Or(sp, z3.And(z3.Not(tp), z3.Select(t.data, a) == z3.Select(s.data, a)))
+        (sd, sp), (td, tp) = self.src.memory.read(a), self.tgt.memory.read(a)
+        return z3.Or(sp, z3.And(z3.Not(tp), td == sd))
 
     def failure(self, part_ok: z3.BoolRef) -> z3.BoolRef:
         """The source is defined, the target is defined, and ``part_ok`` fails (all with
@@ -316,13 +316,13 @@ class RefinementCheck:
     def _memory_query(self) -> _Query | None:
         if not self.inputs.blocks:
             return None
-        a = z3.Const("mismatch!address", ADDR)
+        a = z3.Const("mismatch!address", KEY)
         return _Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
 
     def _joint_query(self) -> _Query:
         ok = [self.poison_ok(), self.value_ok()]
         if self.inputs.blocks:
-            a = z3.Const("joint!address", ADDR)
+            a = z3.Const("joint!address", KEY)
             ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a))))
         return _Query("joint", self.failure(all_of(ok)))
 

@@ -10,8 +10,7 @@ from .ir.types import FloatType, PtrType, Type
 from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
-from .semantics.core import Lane, SymValue
-from .semantics.memory import address_of, block_of
+from .semantics.core import PTR_ADDR_BITS, Lane, SymValue
 
 RULE = "-" * 40
 
@@ -25,7 +24,7 @@ def format_scalar(bits: int | None, poison: bool | None, t: Type) -> str:
         return "undef"
     s = t.scalar
     if isinstance(s, PtrType):
-        return f"pointer(block {bits >> 64}, address #x{bits & ((1 << 64) - 1):016x})"
+        return f"pointer(block {bits >> PTR_ADDR_BITS}, offset {bits & ((1 << PTR_ADDR_BITS) - 1)})"
     width = s.bits
     hexs = f"#x{bits:0{(width + 3) // 4}x}" if width % 4 == 0 else f"#b{bits:0{width}b}"
     if isinstance(s, FloatType):
@@ -69,12 +68,12 @@ def _input_lines(ex: Example) -> list[str]:
     m = ex.model
     lines = []
     for a in ex.inputs.args:
-        if a.block is not None:
+        if a.pointer is not None:
             poison = to_bool(m.eval(a.poison[0], model_completion=True))
-            base = to_int(m.eval(a.block.base, model_completion=True))
-            size = to_int(m.eval(a.block.size, model_completion=True))
-            off = to_int(m.eval(a.block.offset, model_completion=True))
-            desc = "poison" if poison else f"pointer(block {a.block.block_id}, offset {off}) [block of {size} bytes at #x{base:x}]"
+            bid = to_int(m.eval(a.pointer.block, model_completion=True))
+            off = to_int(m.eval(a.pointer.offset, model_completion=True))
+            size = next((to_int(m.eval(b.size, model_completion=True)) for b in ex.inputs.blocks if b.block_id == bid), 0)
+            desc = "poison" if poison else f"pointer(block {bid}, offset {off}) [block {bid} has {size} bytes]"
             lines.append(f"{a.type} {a.name} = {desc}")
             continue
         lanes = []
@@ -109,13 +108,14 @@ def format_example(verdict: Verdict) -> str:
         lines += ["", "Source:"] + _instruction_lines(ex.src.values, src_pairs)
         lines += ["", "Target:"] + _instruction_lines(ex.tgt.values, src_pairs)
     if ex.address is not None:
-        addr = to_int(ex.model.eval(ex.address, model_completion=True))
+        key = to_int(ex.model.eval(ex.address, model_completion=True)) or 0
         src_mem, tgt_mem = ex.src.memory, ex.tgt.memory
         a = ex.address
-        lines.append(f"\nMismatch in memory at address #x{addr:x}")
+        lines.append(f"\nMismatch in memory at block {key >> PTR_ADDR_BITS}, offset {key & ((1 << PTR_ADDR_BITS) - 1)}")
         for label, mem, pairs in (("Source", src_mem, src_pairs), ("Target", tgt_mem, tgt_pairs)):
-            byte = to_int(substitute(z3.Select(mem.data, a), pairs))
-            poison = to_bool(substitute(z3.Select(mem.poison, a), pairs))
+            data, poison_term = mem.read(a)
+            byte = to_int(substitute(data, pairs))
+            poison = to_bool(substitute(poison_term, pairs))
             lines.append(f"{label} value: {format_scalar(byte, poison, _BYTE)}")
     elif ex.src.ret is not None and ex.tgt.ret is not None:
         t = ex.src.function.ret_type
@@ -162,4 +162,4 @@ def lane_text(lane: Lane, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -
     return format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
 
 
-__all__ = ["RULE", "verdict_text", "format_example", "format_scalar", "example_data", "address_of", "block_of"]
+__all__ = ["RULE", "verdict_text", "format_example", "format_scalar", "example_data"]

@@ -21,6 +21,8 @@ from .refine import CheckOptions
 
 @dataclass
 class TestCase:
+    __test__ = False  # not a pytest class
+
     name: str
     kind: str  # srctgt | pair | ident
     src_path: Path

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import z3
 
 from .inputs import ArgInput, Inputs
-from .memory import Memory, PointerBlock
+from .memory import Memory, MemoryBlock, PointerArg
 
 
 def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
@@ -22,11 +22,7 @@ def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
 
 def concrete_inputs(inputs: Inputs, model: z3.ModelRef) -> Inputs:
     """The inputs with every variable replaced by its value in ``model``."""
-    blocks = [
-        PointerBlock(b.block_id, b.arg_index, _eval(model, b.base), _eval(model, b.size), _eval(model, b.offset))
-        for b in inputs.blocks
-    ]
-    by_id = {b.block_id: b for b in blocks}
+    blocks = [MemoryBlock(b.block_id, _eval(model, b.size)) for b in inputs.blocks]
     args = []
     for a in inputs.args:
         args.append(
@@ -36,10 +32,12 @@ def concrete_inputs(inputs: Inputs, model: z3.ModelRef) -> Inputs:
                 [_eval(model, v) for v in a.values],
                 [_eval(model, p) for p in a.poison],
                 [_eval(model, u) for u in a.undef],
-                by_id[a.block.block_id] if a.block is not None else None,
+                PointerArg(a.pointer.arg_index, _eval(model, a.pointer.block), _eval(model, a.pointer.offset))
+                if a.pointer is not None
+                else None,
             )
         )
-    memory = Memory(_eval(model, inputs.memory.data), _eval(model, inputs.memory.poison))
+    memory = Memory(_eval(model, inputs.memory.init_data), _eval(model, inputs.memory.init_poison))
     return replace(inputs, args=args, blocks=blocks, memory=memory, pre=[])
 
 

@@ -2,7 +2,7 @@
 
 A first-class value is a tuple of lanes (a scalar has one lane). Each lane carries its
 bits as a Z3 bit-vector (integers as they are, floats as their IEEE-754 encoding,
-pointers as a 72-bit word: an 8-bit block id above a 64-bit address) and a poison bit.
+pointers as a 72-bit word: an 8-bit block id above a 64-bit offset) and a poison bit.
 
 Instruction semantics are plain functions registered per opcode; they get a
 :class:`Context` that lets them create nondeterministic choices (undef, NaN payloads)
@@ -23,7 +23,11 @@ from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
 if TYPE_CHECKING:
     from ..ir.values import Instruction
 
+# A pointer's offset within its block, at LLVM's 64-bit index width. (Narrower offsets
+# would bound block sizes, and a bound on block sizes can make a source that indexes far
+# into a large object look UB, hiding a target's bug: Alive2's bugs/pr46591.)
 PTR_ADDR_BITS = 64
+GEP_INDEX_BITS = 64
 PTR_BLOCK_BITS = 8
 PTR_BITS = PTR_ADDR_BITS + PTR_BLOCK_BITS
 

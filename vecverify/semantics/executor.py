@@ -54,7 +54,7 @@ from .core import (
 )
 from .gep import gep_semantics
 from .inputs import Inputs
-from .memory import Memory, MemoryOps
+from .memory import Memory, MemoryOps, in_bounds
 
 load_all_semantics()
 
@@ -94,9 +94,10 @@ class Executor:
         self.unroll = unroll
         self.ctx = Context(side=side, where=fn.name)
         self.undef_guards = self.ctx.undef_guards
-        readonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.readonly}
-        writeonly = {b.block_id for b in inputs.blocks if fn.args[b.arg_index].attrs.writeonly}
-        self.mem_ops = MemoryOps(inputs.blocks, readonly, writeonly)
+        # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
+        # target side could hide a write through a readonly pointer that stores the value
+        # already there; any other such write changes memory and is caught as a mismatch.
+        self.mem_ops = MemoryOps(inputs.blocks)
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
@@ -440,27 +441,25 @@ def execute(fn: Function, inputs: Inputs, side: str, unroll: int) -> Behaviour:
 
 def _entry_attrs(ex: Executor) -> None:
     """Each side's own parameter attributes: violations are UB (noundef,
-    dereferenceable, noalias) or make the argument poison (nonnull, align)."""
+    dereferenceable, noalias) or make the argument poison (align)."""
     fn, inputs, ctx = ex.fn, ex.inputs, ex.ctx
     ctx.path = TRUE
+    pointers = [a.pointer for a in inputs.args if a.pointer is not None]
     for i, arg in enumerate(fn.args):
         inp = inputs.args[i]
         a = arg.attrs
         if a.noundef:
             for p, u in zip(inp.poison, inp.undef, strict=True):
                 ctx.ub(z3.Or(p, u))
-        blk = inp.block
-        if blk is None:
+        ptr = inp.pointer
+        if ptr is None:
             continue
-        extra_poison = []
         if a.align > 1:
-            extra_poison.append(z3.Extract(a.align.bit_length() - 2, 0, blk.pointer) != 0)
+            ex.arg_extra_poison[i] = z3.Extract(a.align.bit_length() - 2, 0, ptr.offset) != 0
         if a.dereferenceable or a.dereferenceable_or_null:
             need = max(a.dereferenceable, a.dereferenceable_or_null)
-            ctx.ub(z3.ULT(blk.size - blk.offset, need))
-        if a.noalias:
-            for other in inputs.blocks:
-                if other is not blk:
-                    ctx.ub(blk.overlaps(other))
-        if extra_poison:
-            ex.arg_extra_poison[i] = any_of(extra_poison)
+            ctx.ub(z3.Not(in_bounds(inputs.blocks, ptr.pointer, need)))
+        if a.noalias:  # this side promises no other argument points into the same block
+            for other in pointers:
+                if other is not ptr:
+                    ctx.ub(other.block == ptr.block)

@@ -7,8 +7,8 @@ import z3
 from ..errors import Unsupported
 from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
-from .core import PTR_ADDR_BITS, Context, Lane, SymValue, any_of
-from .memory import PointerBlock, address_of, block_of, pointer_lane
+from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, Context, Lane, SymValue, any_of
+from .memory import MemoryBlock, address_of, block_of, block_size, pointer_lane
 
 
 def _pow2_at_least(n: int) -> int:
@@ -34,15 +34,19 @@ def alloc_size(t: Type) -> int:
 
 def _to_index(lane: Lane) -> z3.BitVecRef:
     w = lane.value.size()
-    if w == PTR_ADDR_BITS:
+    if w == GEP_INDEX_BITS:
         return lane.value
-    if w < PTR_ADDR_BITS:
-        return z3.SignExt(PTR_ADDR_BITS - w, lane.value)
-    return z3.Extract(PTR_ADDR_BITS - 1, 0, lane.value)
+    if w < GEP_INDEX_BITS:
+        return z3.SignExt(GEP_INDEX_BITS - w, lane.value)
+    return z3.Extract(GEP_INDEX_BITS - 1, 0, lane.value)
+
+
+def _widen(x: z3.BitVecRef) -> z3.BitVecRef:
+    return x if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.ZeroExt(GEP_INDEX_BITS - PTR_ADDR_BITS, x)
 
 
 def gep_semantics(
-    ctx: Context, inst: Instruction, args: list[SymValue], blocks: list[PointerBlock]
+    ctx: Context, inst: Instruction, args: list[SymValue], blocks: list[MemoryBlock]
 ) -> SymValue:
     assert isinstance(inst, GetElementPtr) and inst.source_type is not None
     if inst.type.is_vector or any(len(a) != 1 for a in args):
@@ -52,7 +56,7 @@ def gep_semantics(
     nusw = "inbounds" in flags or "nusw" in flags
     nuw = "nuw" in flags
     poison = [base.poison]
-    offset = z3.BitVecVal(0, PTR_ADDR_BITS)
+    offset = z3.BitVecVal(0, GEP_INDEX_BITS)
     t: Type = inst.source_type
     for i, (idx,) in enumerate(args[1:]):
         if i > 0:
@@ -63,39 +67,31 @@ def gep_semantics(
         x = _to_index(idx)
         poison.append(idx.poison)
         w = idx.value.size()
-        if nusw and w > PTR_ADDR_BITS:
-            poison.append(z3.SignExt(w - PTR_ADDR_BITS, x) != idx.value)
+        if nusw and w > GEP_INDEX_BITS:
+            poison.append(z3.SignExt(w - GEP_INDEX_BITS, x) != idx.value)
         term = x * size
         if nusw:
-            wide = z3.SignExt(PTR_ADDR_BITS, x) * size
-            poison.append(z3.SignExt(PTR_ADDR_BITS, term) != wide)
+            wide = z3.SignExt(GEP_INDEX_BITS, x) * size
+            poison.append(z3.SignExt(GEP_INDEX_BITS, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, True)))
             poison.append(z3.Not(z3.BVAddNoUnderflow(offset, term)))
         if nuw:
-            wide = z3.ZeroExt(PTR_ADDR_BITS, x) * size
-            poison.append(z3.ZeroExt(PTR_ADDR_BITS, term) != wide)
+            wide = z3.ZeroExt(GEP_INDEX_BITS, x) * size
+            poison.append(z3.ZeroExt(GEP_INDEX_BITS, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
         offset = offset + term
-    addr = address_of(base.value)
-    result = addr + offset
-    if nusw:  # the address plus a signed offset must not wrap
-        signed_wrap = z3.If(
-            offset < 0, z3.ULT(addr, result), z3.ULT(result, addr)
-        )
-        poison.append(signed_wrap)
+    # The address arithmetic happens at LLVM's index width, where the flags are decided.
+    off = _widen(address_of(base.value))
+    result = off + offset
+    if nusw:  # the offset plus a signed delta must not wrap
+        poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
     if nuw:
-        poison.append(z3.ULT(result, addr))
+        poison.append(z3.ULT(result, off))
     if "inbounds" in flags:
-        blk = block_of(base.value)
-        inside = [offset == 0]
-        for b in blocks:
-            end = b.base + b.size
-            inside.append(
-                z3.And(
-                    blk == b.block_id,
-                    z3.ULE(b.base, addr), z3.ULE(addr, end),
-                    z3.ULE(b.base, result), z3.ULE(result, end),
-                )
-            )
-        poison.append(z3.Not(any_of(inside)))
-    return (Lane(pointer_lane(block_of(base.value), result), any_of(poison)),)
+        # Both the base and the result lie in the block (one past its end allowed); a
+        # zero offset is always in bounds.
+        size = _widen(block_size(blocks, block_of(base.value)))
+        inside = z3.And(block_of(base.value) != 0, z3.ULE(off, size), z3.ULE(result, size))
+        poison.append(z3.Not(z3.Or(offset == 0, inside)))
+    new_off = result if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.Extract(PTR_ADDR_BITS - 1, 0, result)
+    return (Lane(pointer_lane(block_of(base.value), new_off), any_of(poison)),)

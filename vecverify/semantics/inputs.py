@@ -14,12 +14,12 @@ import z3
 from ..errors import Unsupported
 from ..ir.function import Function
 from ..ir.types import PtrType, Type
-from .core import FALSE, PTR_ADDR_BITS, lane_bits
-from .memory import Memory, PointerBlock, initial_memory, pointer_lane
+from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_bits
+from .memory import Memory, MemoryBlock, PointerArg, initial_memory
 
-# Keeps block arithmetic far from wrapping around the 64-bit address space.
-MAX_BLOCK_SIZE = 1 << 32
-MAX_ADDRESS = 1 << 48
+# Blocks may be huge (a source may index 2**32 bytes into one), but stay clear of the top
+# of the address space so that in-bounds offset arithmetic never wraps.
+MAX_BLOCK_SIZE = 1 << 62
 
 
 @dataclass
@@ -29,13 +29,13 @@ class ArgInput:
     values: list[z3.BitVecRef]
     poison: list[z3.BoolRef]
     undef: list[z3.BoolRef]
-    block: PointerBlock | None = None
+    pointer: PointerArg | None = None
 
 
 @dataclass
 class Inputs:
     args: list[ArgInput]
-    blocks: list[PointerBlock]
+    blocks: list[MemoryBlock]
     memory: Memory
     pre: list[z3.BoolRef] = field(default_factory=list)
 
@@ -45,8 +45,11 @@ class Inputs:
             out += [v for v in a.values if z3.is_const(v) and not z3.is_bv_value(v)]
             out += [p for p in a.poison + a.undef if z3.is_const(p) and not z3.is_false(p)]
         for b in self.blocks:
-            out += [b.base, b.size, b.offset]
-        out += [self.memory.data, self.memory.poison]
+            out.append(b.size)
+        for a in self.args:
+            if a.pointer is not None:
+                out += [v for v in (a.pointer.block, a.pointer.offset) if not z3.is_bv_value(v)]
+        out += [self.memory.init_data, self.memory.init_poison]
         return out
 
 
@@ -64,8 +67,13 @@ def _arg_label(fn: Function, index: int) -> str:
 def build_inputs(fn: Function, options: InputOptions) -> Inputs:
     """Symbolic inputs for the signature of ``fn`` (the source function)."""
     args: list[ArgInput] = []
-    blocks: list[PointerBlock] = []
     pre: list[z3.BoolRef] = []
+    pointer_args = [i for i, a in enumerate(fn.args) if isinstance(a.type.scalar, PtrType)]
+    # One block per pointer argument; a noalias argument's is its own, the others choose
+    # among the blocks of the arguments that are not noalias.
+    blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
+    pre += [z3.ULE(b.size, MAX_BLOCK_SIZE) for b in blocks]
+    shared = [k + 1 for k, i in enumerate(pointer_args) if not fn.args[i].attrs.noalias]
     for i, arg in enumerate(fn.args):
         label = f"%{_arg_label(fn, i)}"
         t = arg.type
@@ -73,22 +81,19 @@ def build_inputs(fn: Function, options: InputOptions) -> Inputs:
         if isinstance(t.scalar, PtrType):
             if t.lanes != 1:
                 raise Unsupported(f"vector of pointers argument {label}", fn.name)
-            blk = PointerBlock(
-                block_id=len(blocks) + 1,
-                arg_index=i,
-                base=z3.BitVec(f"{label}!base", PTR_ADDR_BITS),
-                size=z3.BitVec(f"{label}!size", PTR_ADDR_BITS),
-                offset=z3.BitVec(f"{label}!offset", PTR_ADDR_BITS),
-            )
-            blocks.append(blk)
-            pre += [
-                z3.UGT(blk.base, 0),
-                z3.ULE(blk.size, MAX_BLOCK_SIZE),
-                z3.ULT(blk.base, MAX_ADDRESS),
-                z3.ULE(blk.offset, blk.size),
-            ]
+            k = pointer_args.index(i) + 1
+            if arg.attrs.noalias or len(shared) == 1:
+                bid = z3.BitVecVal(k, PTR_BLOCK_BITS)
+            else:
+                bid = z3.BitVec(f"{label}!block", PTR_BLOCK_BITS)
+                pre.append(any_of([bid == j for j in shared]))
+            ptr = PointerArg(i, bid, z3.BitVec(f"{label}!offset", PTR_ADDR_BITS))
+            size = blocks[0].size
+            for b in reversed(blocks):
+                size = z3.If(bid == b.block_id, b.size, size)
+            pre.append(z3.ULE(ptr.offset, size))
             poison = [z3.Bool(f"{label}!poison")] if options.poison_inputs else [FALSE]
-            args.append(ArgInput(label, t, [pointer_lane(blk.block_id, blk.pointer)], poison, [FALSE], blk))
+            args.append(ArgInput(label, t, [ptr.pointer], poison, [FALSE], ptr))
             continue
         bits = lane_bits(t)
         suffix = (lambda k: f"!{k}") if t.is_vector else (lambda k: "")

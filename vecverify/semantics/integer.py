@@ -13,7 +13,7 @@ import z3
 
 from ..ir.types import IntType, PtrType
 from ..ir.values import Instruction
-from .core import FALSE, PTR_ADDR_BITS, Context, Lane, SymValue, any_of, semantics
+from .core import FALSE, PTR_ADDR_BITS, PTR_BITS, Context, Lane, SymValue, any_of, semantics
 
 
 def lanewise2(
@@ -211,14 +211,28 @@ def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     is_ptr = isinstance(inst.operands[0].type.scalar, PtrType)
 
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
-        if is_ptr:  # compare addresses; the block id is provenance, not part of the value
-            x = z3.Extract(PTR_ADDR_BITS - 1, 0, x)
-            y = z3.Extract(PTR_ADDR_BITS - 1, 0, y)
+        if is_ptr:
+            x, y = _pointer_operands(ctx, inst.pred, x, y)
         w = x.size()
         diff_sign = z3.Extract(w - 1, w - 1, x) != z3.Extract(w - 1, w - 1, y)
         return bool_to_bv(pred(x, y)), diff_sign if samesign else FALSE
 
     return lanewise2(args[0], args[1], f)
+
+
+def _pointer_operands(
+    ctx: Context, pred: str, x: z3.BitVecRef, y: z3.BitVecRef
+) -> tuple[z3.BitVecRef, z3.BitVecRef]:
+    """Pointers are (block, offset): equality compares both. An ordering compares offsets,
+    which is only meaningful within one block; blocks' relative addresses are not
+    modelled, so an ordering of pointers that may be in different blocks is unsupported."""
+    if pred in ("eq", "ne"):
+        return x, y
+    bx = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
+    by = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
+    if not bx.eq(by):
+        raise ctx.unsupported("ordered comparison of pointers that may be in different blocks")
+    return z3.Extract(PTR_ADDR_BITS - 1, 0, x), z3.Extract(PTR_ADDR_BITS - 1, 0, y)
 
 
 # ----------------------------------------------------------------------------- casts

@@ -1,0 +1,148 @@
+"""The command line as a user meets it: verdicts, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOOD = """define i32 @src(i32 %x) {
+  %r = shl i32 %x, 2
+  ret i32 %r
+}
+define i32 @tgt(i32 %x) {
+  %r = mul i32 %x, 4
+  ret i32 %r
+}
+"""
+BAD = GOOD.replace("mul i32 %x, 4", "mul i32 %x, 5")
+
+
+def run(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "vecverify.cli", *map(str, args)],
+        capture_output=True, text=True, cwd=cwd, timeout=120,
+    )
+
+
+@pytest.fixture
+def write(tmp_path: Path):
+    def _write(name: str, text: str | bytes) -> Path:
+        p = tmp_path / name
+        if isinstance(text, bytes):
+            p.write_bytes(text)
+        else:
+            p.write_text(text)
+        return p
+    return _write
+
+
+def test_correct_exit_0(write) -> None:
+    r = run("check", write("a.ll", GOOD))
+    assert r.returncode == 0, r.stderr
+    assert "Transformation seems to be correct!" in r.stdout
+    assert "1 correct transformations" in r.stdout and "0 incorrect transformations" in r.stdout
+
+
+def test_incorrect_exit_1_with_example(write) -> None:
+    r = run("check", write("a.ll", BAD))
+    assert r.returncode == 1
+    out = r.stdout
+    assert "Transformation doesn't verify!" in out and "ERROR: Value mismatch" in out
+    assert "Example:" in out and "Source value:" in out and "Target value:" in out
+
+
+def test_two_files_paired_by_name(write) -> None:
+    src = write("s.ll", "define i8 @f(i8 %x) {\n %r = add i8 %x, %x\n ret i8 %r\n}\n")
+    tgt = write("t.ll", "define i8 @f(i8 %x) {\n %r = shl i8 %x, 1\n ret i8 %r\n}\n")
+    r = run("check", src, tgt, "--disable-undef-input")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_src_fn_tgt_fn(write) -> None:
+    text = GOOD.replace("@src", "@before").replace("@tgt", "@after")
+    r = run("check", write("a.ll", text), "--src-fn", "before", "--tgt-fn", "after")
+    assert r.returncode == 0, r.stderr
+
+
+def test_json(write) -> None:
+    r = run("check", write("a.ll", BAD), "--json")
+    data = json.loads(r.stdout)
+    (res,) = data["results"]
+    assert res["status"] == "incorrect" and res["error"] == "Value mismatch" and res["example"]
+
+
+def test_smt2_dump(write, tmp_path: Path) -> None:
+    out = tmp_path / "smt"
+    r = run("check", write("a.ll", GOOD), "--smt2", out)
+    assert r.returncode == 0
+    files = list(out.glob("*.smt2"))
+    assert files and "(check-sat)" in files[0].read_text()
+
+
+BAD_INPUTS = {
+    "empty": ("", 2),
+    "binary": (b"\x00\x01\x02\xff\xfe", 2),
+    "syntax": ("define i32 @src( {\n", 2),
+    "truncated": (GOOD[: len(GOOD) // 2], 2),
+    "undefined-value": ("define i32 @src() {\n ret i32 %y\n}\ndefine i32 @tgt() {\n ret i32 0\n}\n", 2),
+    "missing-tgt": ("define i32 @src() {\n ret i32 0\n}\n", 2),
+    "signature": ("define i32 @src(i32 %x) {\n ret i32 0\n}\ndefine i32 @tgt(i8 %x) {\n ret i32 0\n}\n", 2),
+    "unknown-call": (
+        "declare i32 @foo()\ndefine i32 @src() {\n %r = call i32 @foo()\n ret i32 %r\n}\n"
+        "define i32 @tgt() {\n ret i32 0\n}\n", 3),
+    "atomics": (
+        "define i32 @src(ptr %p) {\n %r = load atomic i32, ptr %p seq_cst, align 4\n ret i32 %r\n}\n"
+        "define i32 @tgt(ptr %p) {\n ret i32 0\n}\n", 3),
+    "huge-vector": (
+        "define <100000 x i8> @src(<100000 x i8> %v) {\n ret <100000 x i8> %v\n}\n"
+        "define <100000 x i8> @tgt(<100000 x i8> %v) {\n ret <100000 x i8> %v\n}\n", 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+def test_bad_input_one_line(write, name: str) -> None:
+    text, code = BAD_INPUTS[name]
+    r = run("check", write(f"{name}.ll", text))
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr + r.stdout
+    assert "Transformation" not in r.stdout  # no verdict
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, r.stderr
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    r = run("check", tmp_path / "nope.ll")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    r = run("check", tmp_path / "nope.ll", tmp_path / "nope2.ll", tmp_path / "x.ll")
+    assert r.returncode == 2
+
+
+@pytest.mark.parametrize("opt", [["--unroll", "-1"], ["--timeout-ms", "soon"], ["--bogus"]])
+def test_bad_option(write, opt: list[str]) -> None:
+    r = run("check", write("a.ll", GOOD), *opt)
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_directory_mode_honours_error_expectations(tmp_path: Path) -> None:
+    (tmp_path / "good.srctgt.ll").write_text(GOOD)
+    (tmp_path / "bad.srctgt.ll").write_text(BAD + "; ERROR: Value mismatch\n")
+    r = run("check", tmp_path)
+    assert r.returncode == 0, r.stdout
+    assert "2 of 2 files as expected" in r.stdout
+    (tmp_path / "wrong-expectation.srctgt.ll").write_text(GOOD + "; ERROR: Value mismatch\n")
+    r = run("check", tmp_path)
+    assert r.returncode == 1 and "UNEXPECTED" in r.stdout
+
+
+def test_float_identity_is_not_a_refinement(write) -> None:
+    pytest.importorskip("vecverify.semantics.fp")
+    text = ("define float @src(float %x) {\n ret float %x\n}\n"
+            "define float @tgt(float %x) {\n %r = fadd float %x, -0.0\n ret float %r\n}\n")
+    r = run("check", write("f.ll", text))
+    assert r.returncode == 1
+    assert "ERROR: Target's return value is more undefined" in r.stdout or "ERROR: Value mismatch" in r.stdout
