@@ -1,0 +1,218 @@
+"""``vecverify prove``: prove every rule's obligation at every type it claims.
+
+A rule expected to hold must be proved (the checker says correct); a known-false rule
+must be refuted with a replayed counterexample. A solver timeout is "failed", never
+"proved". Exit codes: 0 every rule got its expected result, 1 some rule did not (a
+holding rule refuted, or a known-false rule proved), 3 otherwise something failed to
+prove or is unsupported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import importlib.util
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from vecverify.checker import check_pair
+from vecverify.errors import InputError
+from vecverify.refine import CheckOptions, Verdict
+from vecverify.report import format_example
+
+from .base import Obligation, Rule, TypeInfo
+from .registry import all_transforms
+
+TIMEOUT_MS = 20_000
+EXIT_OK, EXIT_MISMATCH, EXIT_INCONCLUSIVE = 0, 1, 3
+
+
+@dataclass
+class ProofResult:
+    rule: str
+    transform: str
+    type: str
+    result: str  # proved | refuted | failed | unsupported
+    expected: str  # holds | refuted
+    seconds: float
+    counterexample: str | None = None  # the ERROR line and Example block, for refuted
+    detail: str = ""
+    cases: int = 1  # obligations checked (more than one for a case split)
+
+    @property
+    def matched(self) -> bool:
+        return (self.expected, self.result) in (("holds", "proved"), ("refuted", "refuted"))
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["matched"] = self.matched
+        d["seconds"] = round(self.seconds, 3)
+        return d
+
+
+def select_rules(names: list[str] | None = None) -> list[Rule]:
+    """Rules by rule name, transform name or glob (``binrep.*``); all when ``names`` is
+    empty. An unknown name is an error."""
+    rules = [r for t in all_transforms() for r in t.rules]
+    if not names:
+        return rules
+    out: list[Rule] = []
+    for name in names:
+        hit = [r for r in rules if r.name == name or r.transform == name or fnmatch.fnmatchcase(r.name, name)]
+        if not hit:
+            raise InputError(f"no rule or transform matches {name!r}")
+        out += [r for r in hit if r not in out]
+    return out
+
+
+def _type_selected(type_name: str, wanted: list[str] | None) -> bool:
+    """``--types i32`` selects i32 and vectors of i32."""
+    if not wanted:
+        return True
+    t = TypeInfo(type_name)
+    return type_name in wanted or t.scalar in wanted
+
+
+def _missing(rule: Rule) -> list[str]:
+    out = []
+    for mod in rule.requires:
+        try:
+            found = importlib.util.find_spec(mod) is not None
+        except ModuleNotFoundError:
+            found = False
+        if not found:
+            out.append(mod)
+    return out
+
+
+def _check(ob: Obligation, options: CheckOptions) -> Verdict:
+    try:
+        src, tgt = ob.functions()
+    except InputError as e:  # a bug in the rule's template: never a verdict about the rule
+        return Verdict("error", detail=f"bad obligation: {e}")
+    return check_pair(src, tgt, options)
+
+
+def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> ProofResult:
+    start = time.monotonic()
+    res = ProofResult(rule.name, rule.transform, type_name, "failed", rule.expected, 0.0)
+    missing = _missing(rule)
+    if missing:
+        res.result, res.detail = "unsupported", f"needs {', '.join(missing)} (not available yet)"
+        return res
+    options = CheckOptions(timeout_ms=timeout_ms, undef_inputs=True, poison_inputs=True)
+    cases = rule.cases(type_name) or [None]
+    res.cases = 0
+    for case in cases:
+        ob = rule.obligation(type_name, case)
+        v = _check(ob, options)
+        res.cases += 1
+        if v.status == "correct":
+            continue
+        where = f" (case {', '.join(f'{k} = {x}' for k, x in ob.case)})" if ob.case else ""
+        if v.status == "incorrect":
+            res.result = "refuted"
+            res.counterexample = f"ERROR: {v.error}\n\n{format_example(v)}" if v.example else f"ERROR: {v.error}"
+            res.detail = f"{v.error}{where}"
+        elif v.status == "unsupported":
+            res.result, res.detail = "unsupported", v.detail + where
+        else:  # failed (solver gave up), internal, error
+            res.result, res.detail = "failed", (v.detail or v.status) + where
+        break
+    else:
+        res.result = "proved"
+    res.seconds = time.monotonic() - start
+    return res
+
+
+def prove(
+    names: list[str] | None = None,
+    types: list[str] | None = None,
+    timeout_ms: int = TIMEOUT_MS,
+    progress: Any = None,
+) -> list[ProofResult]:
+    """Prove the selected rules at every type they claim (restricted to ``types``)."""
+    jobs = [(r, t) for r in select_rules(names) for t in r.types if _type_selected(t, types)]
+    out = []
+    for r, t in jobs:
+        out.append(prove_rule(r, t, timeout_ms))
+        if progress is not None:
+            progress(out[-1], len(out), len(jobs))
+    return out
+
+
+def exit_code(results: list[ProofResult]) -> int:
+    if any(r.result in ("proved", "refuted") and not r.matched for r in results):
+        return EXIT_MISMATCH
+    if any(not r.matched for r in results):
+        return EXIT_INCONCLUSIVE
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- command
+
+
+def add_prove_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``prove`` to the CLI's subparsers (sets ``run=run_prove``)."""
+    p = subparsers.add_parser(
+        "prove", help="prove the transforms' rewrite rules at every type they claim",
+        description="Prove each rule's obligation (known-false rules must be refuted). "
+        "Exit 0: every rule as expected; 1: some rule not; 3: something failed to prove.",
+    )
+    p.add_argument("names", nargs="*", metavar="NAME", help="rule or transform names, or globs (default: all)")
+    p.add_argument("--types", type=lambda s: [x.strip() for x in s.split(",") if x.strip()], default=None,
+                   metavar="T,T", help="only these types (i32 also selects vectors of i32)")
+    p.add_argument("--timeout-ms", type=int, default=TIMEOUT_MS, metavar="N",
+                   help=f"solver time limit per query in milliseconds (default {TIMEOUT_MS})")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.add_argument("--show-examples", action="store_true", help="print the counterexample of each refuted rule")
+    p.set_defaults(run=run_prove)
+    return p
+
+
+_STYLE = {"proved": "green", "refuted": "yellow", "failed": "red", "unsupported": "magenta"}
+
+
+def run_prove(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    console = Console()
+    err = Console(stderr=True)
+    jobs_total = None
+    if args.json or not err.is_terminal:
+        results = prove(args.names, args.types, args.timeout_ms)
+    else:
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task("proving", total=jobs_total)
+
+            def tick(r: ProofResult, done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total, description=f"{r.rule} {r.type}")
+
+            results = prove(args.names, args.types, args.timeout_ms, tick)
+    code = exit_code(results)
+    if args.json:
+        json.dump({"results": [r.to_json() for r in results], "exit": code}, sys.stdout, indent=2)
+        print()
+        return code
+    table = Table(title="vecverify prove")
+    for col in ("rule", "type", "expected", "result", "time"):
+        table.add_column(col, justify="right" if col == "time" else "left")
+    for r in results:
+        style = _STYLE.get(r.result, "") if r.matched else "bold red"
+        mark = "" if r.matched else " (unexpected)"
+        table.add_row(r.rule, r.type, r.expected, f"[{style}]{r.result}{mark}[/]", f"{r.seconds:.2f}s")
+    console.print(table)
+    for r in results:
+        if (not r.matched and r.detail) or (args.show_examples and r.counterexample):
+            console.print(f"[bold]{r.rule} at {r.type}[/]: {r.detail}", highlight=False)
+            if args.show_examples and r.counterexample:
+                console.print(r.counterexample, highlight=False, markup=False)
+    n_ok = sum(r.matched for r in results)
+    console.print(f"{n_ok} of {len(results)} obligations as expected; "
+                  f"{sum(r.seconds for r in results):.1f}s", highlight=False)
+    return code

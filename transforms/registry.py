@@ -1,0 +1,110 @@
+"""The registry of transforms: the built-in ones, and third-party ones found through the
+Python entry-point group ``vecverify.transforms``.
+
+A third-party package declares, in its pyproject.toml::
+
+    [project.entry-points."vecverify.transforms"]
+    my_transform = "my_package.module:TRANSFORM"
+
+where the object is a :class:`~transforms.base.Transform`, a list of them, or a callable
+returning either. Entry points are loaded once, on first use of the registry.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import logging
+from collections.abc import Iterable
+
+from .base import Transform
+
+ENTRY_POINT_GROUP = "vecverify.transforms"
+
+log = logging.getLogger(__name__)
+
+_TRANSFORMS: dict[str, Transform] = {}
+_loaded = False
+
+
+class RegistryError(Exception):
+    pass
+
+
+def register(transform: Transform, *, replace: bool = False) -> Transform:
+    """Add ``transform``; a second transform with the same name (or a rule name already
+    taken by another transform) is an error unless ``replace``."""
+    if not isinstance(transform, Transform):
+        raise RegistryError(f"not a Transform: {transform!r}")
+    if transform.name in _TRANSFORMS and not replace and _TRANSFORMS[transform.name] is not transform:
+        raise RegistryError(f"transform {transform.name!r} is already registered")
+    taken = {r.name: t.name for t in _TRANSFORMS.values() if t.name != transform.name for r in t.rules}
+    for r in transform.rules:
+        if r.name in taken:
+            raise RegistryError(f"rule {r.name!r} of {transform.name!r} is already defined by {taken[r.name]!r}")
+    _TRANSFORMS[transform.name] = transform
+    return transform
+
+
+def unregister(name: str) -> None:
+    _TRANSFORMS.pop(name, None)
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True  # set first: a failing plug-in must not make every call retry it
+    from . import rules  # noqa: F401  (registers the built-in transforms)
+
+    load_entry_points()
+
+
+def load_entry_points() -> list[str]:
+    """Load the transforms advertised in the entry-point group; return their names.
+    A plug-in that fails to load is logged and skipped: it must not break the others."""
+    names: list[str] = []
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            obj = ep.load()
+            if callable(obj) and not isinstance(obj, Transform):
+                obj = obj()
+            items: Iterable[object] = obj if isinstance(obj, list | tuple) else [obj]
+            for t in items:
+                if not isinstance(t, Transform):
+                    raise RegistryError(f"entry point {ep.name!r} gave {type(t).__name__}, not a Transform")
+                register(t)
+                names.append(t.name)
+        except Exception as e:  # a broken plug-in is reported, never fatal
+            log.warning("vecverify: cannot load transform entry point %r: %s", ep.name, e)
+    return names
+
+
+def all_transforms() -> list[Transform]:
+    _ensure_loaded()
+    return list(_TRANSFORMS.values())
+
+
+def get(name: str) -> Transform:
+    _ensure_loaded()
+    try:
+        return _TRANSFORMS[name]
+    except KeyError:
+        raise KeyError(f"no transform named {name!r} (known: {', '.join(sorted(_TRANSFORMS))})") from None
+
+
+def all_rules() -> list:
+    return [r for t in all_transforms() for r in t.rules]
+
+
+def get_rule(name: str):  # noqa: ANN201
+    for r in all_rules():
+        if r.name == name:
+            return r
+    raise KeyError(f"no rule named {name!r}")
+
+
+def _reset_for_tests() -> None:
+    """Forget everything (tests re-run the loading with fake entry points)."""
+    global _loaded
+    _TRANSFORMS.clear()
+    _loaded = False
