@@ -44,7 +44,7 @@ def _positive(text: str) -> int:
 
 def _add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unroll", type=_positive, default=4, metavar="N",
-                   help="unroll loops: executions taking more than N back edges are not checked (default 4)")
+                   help="unroll each loop N times: executions iterating a loop more often are not checked (default 4)")
     p.add_argument("--timeout-ms", type=_positive, default=10_000, metavar="N",
                    help="solver time limit per query in milliseconds (default 10000)")
     p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")

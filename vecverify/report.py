@@ -136,7 +136,7 @@ _BYTE = _byte_type()
 def verdict_text(verdict: Verdict) -> str:
     """The lines alive-tv prints after the two functions."""
     bound = (
-        f"\n(loops unrolled: executions taking more than {verdict.unroll} back edges were not checked)"
+        f"\n(loops unrolled {verdict.unroll} times: executions iterating a loop more often were not checked)"
         if verdict.has_loops
         else ""
     )

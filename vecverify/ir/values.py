@@ -294,6 +294,19 @@ class Load(Instruction):
 
 
 @dataclass(eq=False)
+class Alloca(Instruction):
+    """A stack object of ``allocated_type`` (times the constant count in operands[0]);
+    the result is a pointer to it."""
+
+    allocated_type: Type | None = None
+    align: int = 1
+
+    @property
+    def opcode(self) -> str:
+        return "alloca"
+
+
+@dataclass(eq=False)
 class Store(Instruction):
     """operands: value, pointer."""
 

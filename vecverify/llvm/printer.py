@@ -14,6 +14,7 @@ import re
 from ..ir.function import Function, Module
 from ..ir.types import VOID, FloatType
 from ..ir.values import (
+    Alloca,
     BinOp,
     Br,
     Call,
@@ -210,6 +211,11 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
             flags.discard("nusw")
         return _join("getelementptr", _ordered(frozenset(flags), GEP_FLAG_ORDER),
                      f"{inst.source_type}, " + ", ".join(nm.typed(o) for o in ops))
+    if isinstance(inst, Alloca):
+        count = ops[0]
+        one = isinstance(count, ConstInt) and count.value == 1
+        extra = "" if one else f", {nm.typed(count)}"
+        return f"alloca {inst.allocated_type}{extra}, align {inst.align}"
     if isinstance(inst, Load):
         align = f", align {inst.align}" if inst.align else ""
         return f"load {inst.type}, {nm.typed(ops[0])}{align}"

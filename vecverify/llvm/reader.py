@@ -24,6 +24,8 @@ from ..ir.types import (
     FLOAT,
     HALF,
     I1,
+    I32,
+    PTR,
     VOID,
     FloatType,
     IntType,
@@ -33,6 +35,7 @@ from ..ir.types import (
 )
 from ..ir.values import (
     FAST_MATH_FLAGS,
+    Alloca,
     Argument,
     BinOp,
     Br,
@@ -78,7 +81,7 @@ CASTS = frozenset(
 )
 UNSUPPORTED_CASTS = frozenset({"ptrtoint", "inttoptr", "addrspacecast", "ptrtoaddr"})
 UNSUPPORTED_INSTRUCTIONS = frozenset(
-    {"alloca", "invoke", "landingpad", "callbr", "indirectbr", "va_arg", "extractvalue",
+    {"invoke", "landingpad", "callbr", "indirectbr", "va_arg", "extractvalue",
      "insertvalue", "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",
      "catchswitch", "catchret", "cleanupret"}
 )
@@ -854,6 +857,8 @@ class _Parser(TypeParser):
             return self.parse_gep(name, tok)
         if op == "load":
             return self.parse_load(name)
+        if op == "alloca":
+            return self.parse_alloca(name)
         if op == "store":
             return self.parse_store()
         if op == "phi":
@@ -963,6 +968,24 @@ class _Parser(TypeParser):
             else:
                 raise self.error(self.peek(), f"unexpected '{word}'")
         return align
+
+    def parse_alloca(self, name: str | None) -> Alloca:
+        if self.peek().text == "inalloca":
+            raise self.unsupported("alloca inalloca")
+        ty = self.parse_type()
+        count: Value = ConstInt(I32, 1)
+        if self.peek().text == "," and self.peek(1).kind != "ident":
+            self.next()
+            count = self.parse_typed_value()
+        align = 1
+        while self.peek().text == ",":
+            self.next()
+            word = self.next().text
+            if word == "align":
+                align = int(self.expect(kind="int").text)
+            else:  # addrspace(N)
+                raise self.unsupported(f"alloca with {word}")
+        return Alloca(PTR, name, [count], allocated_type=ty, align=align)
 
     def parse_load(self, name: str | None) -> Load:
         if self.peek().text == "atomic":

@@ -1,11 +1,9 @@
 """Symbolic execution of a function: its behaviour as Z3 terms over the shared inputs.
 
-Loops are unrolled: a depth-first search from the entry finds the back edges, and every
-block is instantiated once per number of back edges taken so far (0..unroll). Edges that
-are not back edges keep the count, back edges raise it, so the instances form a DAG that
-is executed in order, merging values and memory at joins with if-then-else. An execution
-that would take more than ``unroll`` back edges is cut off: its condition is ``sink``,
-and the refinement check leaves such inputs out (the verdict states the bound).
+Loops are unrolled (see unroll.py): the block instances form a DAG that is executed in
+order, merging values and memory at joins with if-then-else. An execution that would
+iterate a loop more than ``unroll`` times is cut off: its condition is ``sink``, and the
+refinement check leaves such inputs out (the verdict states the bound).
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ import z3
 from ..errors import InternalError, Unsupported
 from ..ir.function import Block, Function
 from ..ir.values import (
+    Alloca,
     Argument,
     Br,
     Call,
@@ -39,7 +38,9 @@ from ..ir.values import (
 from . import load_all_semantics
 from .core import (
     FALSE,
+    PTR_ADDR_BITS,
     PTR_BITS,
+    PTR_BLOCK_BITS,
     TRUE,
     Context,
     Lane,
@@ -52,11 +53,16 @@ from .core import (
     poison_lane,
     undef_variables,
 )
-from .gep import gep_semantics
+from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
-from .memory import Memory, MemoryOps, in_bounds
+from .memory import Memory, MemoryBlock, MemoryOps, block_of, in_bounds, offset_by, pointer_lane
+from .unroll import Instance, Unrolling
 
 load_all_semantics()
+
+# Allocas get block ids from here up (pointer arguments' blocks are numbered from 1).
+FIRST_LOCAL_BLOCK = 128
+MAX_ALLOCA_BYTES = 4096
 
 
 @dataclass
@@ -97,7 +103,8 @@ class Executor:
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
-        self.mem_ops = MemoryOps(inputs.blocks)
+        self.mem_ops = MemoryOps(list(inputs.blocks))  # grows with this side's allocas
+        self.next_local_block = FIRST_LOCAL_BLOCK
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
@@ -144,62 +151,34 @@ class Executor:
 
     # ------------------------------------------------------------------ control flow
 
-    def _order(self) -> tuple[list[Block], set[tuple[str, str]]]:
-        """Blocks reachable from the entry in a topological order of the forward edges,
-        and the back edges (found by depth-first search)."""
-        blocks = {b.name: b for b in self.fn.blocks}
-        back: set[tuple[str, str]] = set()
-        state: dict[str, int] = {}
-        post: list[str] = []
-        stack: list[tuple[str, int]] = [(self.fn.entry.name, 0)]
-        state[self.fn.entry.name] = 1
-        while stack:
-            name, i = stack.pop()
-            succs = blocks[name].successors()
-            if i < len(succs):
-                stack.append((name, i + 1))
-                s = succs[i]
-                if state.get(s) == 1:
-                    back.add((name, s))
-                elif s not in state:
-                    state[s] = 1
-                    stack.append((s, 0))
-            else:
-                state[name] = 2
-                post.append(name)
-        return [blocks[n] for n in reversed(post)], back
-
     def run(self) -> Behaviour:
-        order, back = self._order()
-        n = self.unroll if back else 0
-        # incoming[(block, k)] = [(edge condition, source state, source block name)]
-        incoming: dict[tuple[str, int], list[tuple[z3.BoolRef, _State, str]]] = {}
+        unrolling = Unrolling(self.fn, self.unroll)
+        blocks = {b.name: b for b in self.fn.blocks}
+        # incoming[instance] = [(edge condition, source state, source block name)]
+        incoming: dict[Instance, list[tuple[z3.BoolRef, _State, str]]] = {}
         returns: list[tuple[z3.BoolRef, SymValue | None, Memory]] = []
         sink: list[z3.BoolRef] = []
-        entry_state = _State(TRUE, {}, self.inputs.memory)
-        for k in range(n + 1):
-            for block in order:
-                if (block.name, k) == (self.fn.entry.name, 0):
-                    state = entry_state
-                    edges: list[tuple[z3.BoolRef, _State, str]] = []
-                else:
-                    edges = incoming.pop((block.name, k), [])
-                    if not edges:
-                        continue
-                    state = self._merge(edges)
-                self.ctx.path = state.path
-                if z3.is_false(z3.simplify(state.path)):
+        for inst in unrolling.order():
+            if inst == unrolling.entry:
+                state = _State(TRUE, {}, self.inputs.memory)
+                edges: list[tuple[z3.BoolRef, _State, str]] = []
+            else:
+                edges = incoming.pop(inst, [])
+                if not edges:
                     continue
-                for succ, cond in self._execute_block(block, state, edges, returns, k == 0):
-                    edge = z3.And(state.path, cond) if not z3.is_true(cond) else state.path
-                    if (block.name, succ) in back:
-                        if k + 1 > n:
-                            sink.append(edge)
-                            continue
-                        key = (succ, k + 1)
-                    else:
-                        key = (succ, k)
-                    incoming.setdefault(key, []).append((edge, state, block.name))
+                state = self._merge(edges)
+            self.ctx.path = state.path
+            if z3.is_false(z3.simplify(state.path)):
+                continue
+            first_iteration = all(c == 0 for _, c in inst[1])
+            block = blocks[inst[0]]
+            for succ, cond in self._execute_block(block, state, edges, returns, first_iteration):
+                edge = z3.And(state.path, cond) if not z3.is_true(cond) else state.path
+                target = unrolling.step(inst, succ)
+                if target is None:
+                    sink.append(edge)
+                else:
+                    incoming.setdefault(target, []).append((edge, state, block.name))
         ub = any_of(self.ctx.ub_conds)
         ret, memory = self._merge_returns(returns)
         return Behaviour(
@@ -211,7 +190,7 @@ class Executor:
             choices=list(self.ctx.choices),
             undef_guards=self.undef_guards,
             unroll=self.unroll,
-            has_loops=bool(back),
+            has_loops=unrolling.has_loops,
             values=self.values,
         )
 
@@ -350,13 +329,45 @@ class Executor:
             )
             return ()
         if isinstance(inst, GetElementPtr):
-            return gep_semantics(self.ctx, inst, args, self.inputs.blocks)
+            return gep_semantics(self.ctx, inst, args, self.mem_ops.blocks)
+        if isinstance(inst, Alloca):
+            return self._alloca(inst, state)
         if isinstance(inst, Call):
             return self._call(inst, args, state)
         fn = lookup(inst.opcode)
         if fn is None:
             raise Unsupported(f"instruction {inst.opcode}", self.fn.name)
         return fn(self.ctx, inst, args)
+
+    def _alloca(self, inst: Alloca, state: _State) -> SymValue:
+        """A new block of this side's own (each execution of the alloca, so each unrolled
+        copy, gets another), its bytes uninitialized: poison."""
+        count = inst.operands[0]
+        if not isinstance(count, ConstInt) or inst.allocated_type is None:
+            raise Unsupported("alloca with a variable count", self.fn.name)
+        size = alloc_size(inst.allocated_type) * count.value
+        if size > MAX_ALLOCA_BYTES:
+            raise Unsupported(f"alloca of {size} bytes (limit {MAX_ALLOCA_BYTES})", self.fn.name)
+        if self.next_local_block >= 1 << PTR_BLOCK_BITS:
+            raise Unsupported("too many allocas", self.fn.name)
+        bid = self.next_local_block
+        self.next_local_block += 1
+        self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
+        ptr = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
+        state.memory = _poison_bytes(state.memory, ptr, size)
+        return (Lane(ptr, FALSE),)
+
+    def _lifetime(self, inst: Call, args: list[SymValue], state: _State) -> None:
+        """lifetime.start/end: the object's contents are dead (poison) before its start
+        and after its end. (Accessing a dead object is not made UB here: the source is
+        then stricter than LLVM, and the target may look more defined than it is.)"""
+        (ptr,) = args[-1]
+        bid = z3.simplify(block_of(ptr.value))
+        for b in self.mem_ops.blocks:
+            if z3.is_bv_value(bid) and bid.as_long() == b.block_id and z3.is_bv_value(b.size):
+                state.memory = _poison_bytes(state.memory, pointer_lane(b.block_id, z3.BitVecVal(0, PTR_ADDR_BITS)), b.size.as_long())
+                return
+        raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
 
     def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
         self._call_arg_attrs(inst, args)
@@ -383,6 +394,9 @@ class Executor:
 
     def _call_result(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
         base = intrinsic_base_name(inst.callee)
+        if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
+            self._lifetime(inst, args, state)
+            return ()
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
             if len(args) == 4:
@@ -420,6 +434,13 @@ class Executor:
         for lane in mask:
             self.ctx.ub(lane.poison)
         return [lane.value == 1 for lane in mask]
+
+
+def _poison_bytes(mem: Memory, ptr: z3.BitVecRef, size: int) -> Memory:
+    zero = z3.BitVecVal(0, 8)
+    for k in range(size):
+        mem = mem.write(offset_by(ptr, k), zero, TRUE)
+    return mem
 
 
 def _call_arg_align(inst: Call, index: int) -> int:
