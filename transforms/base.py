@@ -76,7 +76,9 @@ class TypeInfo:
         return {
             "T": self.name, "S": self.scalar, "w": w, "wm1": w - 1, "wm2": w - 2, "N": self.lanes,
             "c": _Consts(self), "smin": -(1 << (w - 1)), "smax": (1 << (w - 1)) - 1,
-            "I": f"i{w}",  # the integer type of the same width (float bit patterns)
+            "I": f"i{w}",
+            "bytes": self.lanes * w // 8, "align": w // 8,
+            # the integer type of the same width (float bit patterns)
             # IEEE layout of float lanes: exponent bias and fraction bits.
             "bias": _FLOAT_BIAS.get(self.scalar, 0), "mbits": _FLOAT_MBITS.get(self.scalar, 0),
             "emax": _FLOAT_BIAS.get(self.scalar, 1) - 1,
@@ -122,6 +124,7 @@ class Param:
     lo: str | int | None = None
     hi: str | int | None = None
     signed: bool = False
+    attrs: str = ""  # extra parameter attributes (pointers: noalias, dereferenceable(N))
 
     def domain(self, t: TypeInfo) -> range | None:
         if self.lo is None or self.hi is None:
@@ -162,7 +165,7 @@ class Rule:
     transform: str
     description: str
     types: tuple[str, ...]
-    params: tuple[Param, ...]
+    params: tuple[Param, ...] | Callable[[TypeInfo], tuple[Param, ...]]
     src: str | Callable[[TypeInfo], str]
     tgt: str | Callable[[TypeInfo], str]
     pre: tuple[str, ...] = ()
@@ -181,10 +184,14 @@ class Rule:
         if not self.preconditions:
             self.preconditions = self._derived_preconditions()
 
+    def params_for(self, t: TypeInfo) -> tuple[Param, ...]:
+        return self.params(t) if callable(self.params) else self.params
+
     def _derived_preconditions(self) -> str:
-        parts = [f"{p.lo} <= {p.name} <= {p.hi}" for p in self.params if p.const and p.lo is not None]
+        params = () if callable(self.params) else self.params
+        parts = [f"{p.lo} <= {p.name} <= {p.hi}" for p in params if p.const and p.lo is not None]
         parts += list(self.pre)
-        parts += [f"{p.name} is not undef or poison" for p in self.params if p.const and p.lo is None]
+        parts += [f"{p.name} is not undef or poison" for p in params if p.const and p.lo is None]
         text = "; ".join(parts) if parts else "none"
         for k, v in _READABLE.items():
             text = text.replace(k, v)
@@ -192,7 +199,8 @@ class Rule:
 
     @property
     def symbolic(self) -> list[Param]:
-        return [p for p in self.params if p.const and p.lo is not None]
+        params = () if callable(self.params) else self.params
+        return [p for p in params if p.const and p.lo is not None]
 
     def obligation(self, type_name: str, case: Mapping[str, int] | None = None) -> Obligation:
         """The IR pair for ``type_name``; ``case`` fixes symbolic constants (an extra
@@ -202,21 +210,23 @@ class Rule:
         t = TypeInfo(type_name)
         ret = render(self.ret, t)
         params = ", ".join(
-            f"{render(p.type, t)} {'noundef ' if p.const else ''}%{p.name}" for p in self.params
+            " ".join(x for x in (render(p.type, t), "noundef" if p.const else "", render(p.attrs, t)) if x)
+            + f" %{p.name}"
+            for p in self.params_for(t)
         )
         conds = [self._domain_cond(p, t, which) for p in self.symbolic for which in ("lo", "hi")]
         conds = [c for c in conds if c]
         conds += [render(c, t) for c in self.pre]
         for name, value in (case or {}).items():
-            p = next(p for p in self.params if p.name == name)
+            p = next(p for p in self.params_for(t) if p.name == name)
             conds.append(f"icmp eq {render(p.type, t)} %{name}, {value}")
         assumes = "".join(
             f"  %pre{i} = {c}\n  call void @llvm.assume(i1 %pre{i})\n" for i, c in enumerate(conds)
         )
+        ret_line = "  ret void\n" if ret == "void" else f"  ret {ret} %r\n"
         text = (
-            f"define {ret} @src({params}) {{\n{assumes}{_indent(render(self.src, t))}"
-            f"  ret {ret} %r\n}}\n\n"
-            f"define {ret} @tgt({params}) {{\n{_indent(render(self.tgt, t))}  ret {ret} %r\n}}\n\n"
+            f"define {ret} @src({params}) {{\n{assumes}{_indent(render(self.src, t))}{ret_line}}}\n\n"
+            f"define {ret} @tgt({params}) {{\n{_indent(render(self.tgt, t))}{ret_line}}}\n\n"
             "declare void @llvm.assume(i1 noundef)\n"
         )
         return Obligation(self.name, type_name, text, tuple(sorted((case or {}).items())))

@@ -16,7 +16,7 @@ import importlib.metadata
 import logging
 from collections.abc import Iterable
 
-from .base import Transform
+from .base import Rule, Transform
 
 ENTRY_POINT_GROUP = "vecverify.transforms"
 
@@ -54,8 +54,10 @@ def _ensure_loaded() -> None:
     if _loaded:
         return
     _loaded = True  # set first: a failing plug-in must not make every call retry it
-    from . import rules  # noqa: F401  (registers the built-in transforms)
+    from .rules import BUILTIN
 
+    for t in BUILTIN:
+        register(t, replace=True)
     load_entry_points()
 
 
@@ -92,11 +94,11 @@ def get(name: str) -> Transform:
         raise KeyError(f"no transform named {name!r} (known: {', '.join(sorted(_TRANSFORMS))})") from None
 
 
-def all_rules() -> list:
+def all_rules() -> list[Rule]:
     return [r for t in all_transforms() for r in t.rules]
 
 
-def get_rule(name: str):  # noqa: ANN201
+def get_rule(name: str) -> Rule:
     for r in all_rules():
         if r.name == name:
             return r

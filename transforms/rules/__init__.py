@@ -1,11 +1,7 @@
-"""The built-in transforms, one module per family; importing registers them."""
+"""The built-in transforms, one module per family (the registry registers them)."""
 
 from __future__ import annotations
 
-from ..registry import register
 from . import extension, reorder, replacement, shuffle
 
 BUILTIN = [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM]
-
-for _t in BUILTIN:
-    register(_t, replace=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vecverify.ir.types import IntType, Type
+from vecverify.ir.types import IntType, Type, VectorType
 from vecverify.ir.values import BinOp, ConstInt, ConstVector, Instruction, Value, int_constant
 
 
@@ -17,8 +17,9 @@ def const_int(v: Value) -> int | None:
 
 
 def int_width(t: Type) -> int | None:
-    s = t.scalar
-    return s.bits if isinstance(s, IntType) else None
+    if isinstance(t, VectorType):
+        t = t.elem
+    return t.bits if isinstance(t, IntType) else None
 
 
 def binop(inst: Instruction, op: str | None = None) -> BinOp | None:

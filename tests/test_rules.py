@@ -1,0 +1,200 @@
+"""Every registered rule gets its expected result at every type it claims: rules that
+hold are proved, known-false rules are refuted with a counterexample."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+
+import pytest
+
+from transforms.base import FP_SEMANTICS, Param, Rule, Transform, TransformOptions
+from transforms.prove import ProofResult, exit_code, prove, prove_rule, select_rules
+from transforms.registry import all_rules, get, get_rule
+from vecverify.checker import check_pair
+from vecverify.llvm import parse_module
+from vecverify.refine import CheckOptions
+
+HAVE_FP = importlib.util.find_spec(FP_SEMANTICS) is not None
+PAIRS = [(r.name, t) for r in all_rules() for t in r.types]
+
+
+@pytest.fixture(scope="session")
+def results() -> dict[tuple[str, str], ProofResult]:
+    """All obligations proved once, in parallel (the slow ones are i64 case splits)."""
+    jobs = max(1, min(4, os.cpu_count() or 1))
+    return {(r.rule, r.type): r for r in prove(jobs=jobs)}
+
+
+def _needs_fp(rule: Rule) -> bool:
+    return FP_SEMANTICS in rule.requires
+
+
+@pytest.mark.parametrize(("name", "type_name"), PAIRS, ids=[f"{n}@{t}" for n, t in PAIRS])
+def test_rule_gets_expected_result(results, name: str, type_name: str) -> None:
+    rule = get_rule(name)
+    if _needs_fp(rule) and not HAVE_FP:
+        pytest.skip("vecverify.semantics.fp is not there yet")
+    r = results[(name, type_name)]
+    assert r.result != "failed", f"failed to prove: {r.detail}"
+    assert r.matched, f"{name} at {type_name}: expected {r.expected}, got {r.result}: {r.detail}\n{r.counterexample}"
+    if r.result == "refuted":
+        assert r.counterexample and "Example:" in r.counterexample
+
+
+def _input(text: str, name: str) -> str:
+    m = re.search(rf"%{name} = (.*)", text)
+    assert m, text
+    return m.group(1)
+
+
+def _signed(value_text: str) -> int:
+    """``#xff (255, -1)`` -> -1; ``#x01 (1)`` -> 1."""
+    m = re.search(r"\((\d+)(?:, (-\d+))?\)", value_text)
+    assert m, value_text
+    return int(m.group(2) or m.group(1))
+
+
+@pytest.mark.parametrize("type_name", ["i8", "i16", "i32", "i64"])
+def test_sdiv_is_not_ashr(type_name: str) -> None:
+    r = prove_rule(get_rule("binrep.sdiv-ashr"), type_name)
+    assert r.result == "refuted" and r.counterexample
+    assert "Value mismatch" in r.counterexample
+    # Only a negative dividend that is not a multiple of 2^k tells them apart.
+    assert _signed(_input(r.counterexample, "x")) < 0
+
+
+@pytest.mark.parametrize("type_name", ["i8", "i16", "i32", "i64"])
+def test_srem_is_not_and(type_name: str) -> None:
+    r = prove_rule(get_rule("binrep.srem-and"), type_name)
+    assert r.result == "refuted" and r.counterexample
+    assert _signed(_input(r.counterexample, "x")) < 0
+
+
+@pytest.mark.parametrize("type_name", ["i8", "i16", "i32", "i64"])
+def test_shl_nsw_top_is_not_mul_nsw(type_name: str) -> None:
+    r = prove_rule(get_rule("binrep.shl-mul.nsw-top"), type_name)
+    assert r.result == "refuted" and r.counterexample
+    assert "Target is more poisonous than source" in r.counterexample
+    # X = -1 is the one input where shl nsw X, w-1 is defined and mul nsw overflows.
+    assert _signed(_input(r.counterexample, "x")) == -1
+
+
+@pytest.mark.skipif(not HAVE_FP, reason="vecverify.semantics.fp is not there yet")
+@pytest.mark.parametrize("type_name", ["float", "double"])
+def test_fadd_zero_is_not_identity(type_name: str) -> None:
+    r = prove_rule(get_rule("ext.fadd.pos0"), type_name)
+    assert r.result == "refuted" and r.counterexample
+    assert "-0.0" in _input(r.counterexample, "x")
+
+
+def test_mul2_add_with_undef_is_refuted_and_holds_for_noundef() -> None:
+    r = prove_rule(get_rule("binrep.mul2-add"), "i8")
+    assert r.result == "refuted" and "undef" in _input(r.counterexample or "", "x")
+    assert prove_rule(get_rule("binrep.mul2-add.noundef"), "i8").result == "proved"
+
+
+# --------------------------------------------------------------------------- obligations
+
+
+def test_obligation_shape() -> None:
+    rule = get_rule("binrep.shl-mul.nsw")
+    text = rule.obligation("i32").text
+    assert "@src(i32 %x, i32 noundef %k)" in text
+    assert "icmp ule i32 %k, 30" in text and "call void @llvm.assume" in text
+    assert "%p = shl i32 1, %k" in text
+    src, tgt = rule.obligation("i32").functions()
+    assert src.name == "src" and tgt.name == "tgt"
+    assert rule.preconditions == "0 <= k <= w-2"
+
+
+def test_case_split_covers_the_domain() -> None:
+    rule = get_rule("binrep.udiv-lshr")
+    assert rule.cases("i8") is None  # narrow types: one symbolic query
+    cases = rule.cases("i64")
+    assert cases is not None and [c["k"] for c in cases] == list(range(64))
+    assert "icmp eq i64 %k, 5" in rule.obligation("i64", {"k": 5}).text
+
+
+def test_every_obligation_parses() -> None:
+    for rule in all_rules():
+        for t in rule.types:
+            rule.obligation(t).functions()
+
+
+def test_a_false_rule_is_refuted_not_proved() -> None:
+    bogus = Rule("test.bogus", "test", "X -> X + 1", ("i8",), (Param("x"),),
+                 "%r = bitcast {T} %x to {T}", "%r = add {T} %x, 1")
+    r = prove_rule(bogus, "i8")
+    assert r.result == "refuted" and not r.matched
+    assert exit_code([r]) == 1
+
+
+def test_exit_codes() -> None:
+    ok = ProofResult("a", "t", "i8", "proved", "holds", 0.0)
+    failed = ProofResult("b", "t", "i8", "failed", "holds", 0.0)
+    wrong = ProofResult("c", "t", "i8", "proved", "refuted", 0.0)
+    assert exit_code([ok]) == 0
+    assert exit_code([ok, failed]) == 3
+    assert exit_code([ok, failed, wrong]) == 1
+
+
+def test_select_rules() -> None:
+    assert {r.name for r in select_rules(["binrep.udiv-*"])} == {"binrep.udiv-lshr", "binrep.udiv-lshr.exact"}
+    assert all(r.transform == "shuffle" for r in select_rules(["shuffle"]))
+    with pytest.raises(Exception, match="no rule"):
+        select_rules(["nope.*"])
+
+
+def test_types_filter_selects_vectors_of_the_element_type() -> None:
+    res = prove(["shuffle.identity"], types=["i64"])
+    assert [r.type for r in res] == ["<2 x i64>"]
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _fn(text: str):  # noqa: ANN202
+    return parse_module(text).functions["f"]
+
+
+def _refines(src, tgt) -> bool:  # noqa: ANN001
+    return check_pair(src, tgt, CheckOptions(timeout_ms=20_000)).status == "correct"
+
+
+def test_replacement_apply_rewrites_and_is_correct() -> None:
+    fn = _fn("""
+define i32 @f(i32 %x, i32 %y) {
+  %a = shl nsw i32 %x, 3
+  %b = udiv exact i32 %y, 16
+  %c = urem i32 %a, 8
+  %d = sub nsw i32 %c, 5
+  %e = add i32 %d, %d
+  %m = mul nuw i32 %e, 4
+  %r = add i32 %m, %b
+  ret i32 %r
+}""")
+    out = get("replacement").apply(fn)
+    assert out is not None and out is not fn
+    ops = [i.opcode for i in out.instructions()]
+    assert ops[:6] == ["mul", "lshr", "and", "add", "mul", "shl"]
+    assert _refines(fn, out)
+    # The original is untouched.
+    assert [i.opcode for i in fn.instructions()][:2] == ["shl", "udiv"]
+
+
+def test_commutative_apply_swaps_operands() -> None:
+    fn = _fn("define i8 @f(i8 %x, i8 %y) {\n  %r = add nsw i8 %x, %y\n  ret i8 %r\n}")
+    out = get("reorder").apply(fn, TransformOptions(rules=["commute.add.nsw"]))
+    assert out is not None
+    inst = next(out.instructions())
+    assert [o.name for o in inst.operands] == ["y", "x"] and inst.flags == {"nsw"}
+    assert _refines(fn, out)
+
+
+def test_apply_declines_when_nothing_matches() -> None:
+    fn = _fn("define i8 @f(i8 %x) {\n  ret i8 %x\n}")
+    assert get("replacement").apply(fn) is None
+    assert get("extension").apply(fn) is None
+    assert Transform("empty", "no rules").apply(fn) is None
