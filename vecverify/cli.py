@@ -85,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     conf.add_argument("--json", type=Path, metavar="FILE", help="write per-file results as JSON")
     _add_check_options(conf)
     conf.set_defaults(run=cmd_conformance)
+
+    from transforms.prove import add_prove_command
+
+    add_prove_command(sub)
     return parser
 
 

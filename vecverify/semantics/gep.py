@@ -8,7 +8,7 @@ from ..errors import Unsupported
 from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
 from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, Context, Lane, SymValue, any_of
-from .memory import MemoryBlock, address_of, block_of, block_size, pointer_lane
+from .memory import MemoryBlock, add_constant, address_of, block_of, block_size, pointer_lane
 
 
 def _pow2_at_least(n: int) -> int:
@@ -82,7 +82,8 @@ def gep_semantics(
         offset = offset + term
     # The address arithmetic happens at LLVM's index width, where the flags are decided.
     off = _widen(address_of(base.value))
-    result = off + offset
+    offset = z3.simplify(offset)
+    result = add_constant(off, offset.as_long()) if z3.is_bv_value(offset) else off + offset
     if nusw:  # the offset plus a signed delta must not wrap
         poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
     if nuw:

@@ -20,6 +20,7 @@ import z3
 
 from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
 from .core import (
+    FALSE,
     PTR_ADDR_BITS,
     PTR_BITS,
     PTR_BLOCK_BITS,
@@ -42,6 +43,7 @@ class Write:
     byte: z3.BitVecRef
     poison: z3.BoolRef
     cond: z3.BoolRef
+    shape: KeyShape = None
 
 
 @dataclass(frozen=True)
@@ -60,19 +62,22 @@ class Memory:
     def read(self, key: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         byte: z3.BitVecRef = z3.Select(self.init_data, key)
         poison: z3.BoolRef = z3.Select(self.init_poison, key)
+        shape = key_shape(key)
         for w in self.writes:
-            same = TRUE if key.eq(w.key) else z3.simplify(key == w.key)
-            if z3.is_false(same):
+            same = same_key(key, shape, w.key, w.shape)
+            # Identity tests first: z3.is_true/is_false cost a round trip each.
+            if same is FALSE or (same is not TRUE and z3.is_false(same)):
                 continue
-            hit = same if z3.is_true(w.cond) else (w.cond if z3.is_true(same) else z3.And(w.cond, same))
-            if z3.is_true(hit):
+            unconditional = w.cond is TRUE or z3.is_true(w.cond)
+            if same is TRUE and unconditional:
                 byte, poison = w.byte, w.poison
-            else:
-                byte, poison = z3.If(hit, w.byte, byte), z3.If(hit, w.poison, poison)
+                continue
+            hit = same if unconditional else (w.cond if same is TRUE else z3.And(w.cond, same))
+            byte, poison = z3.If(hit, w.byte, byte), z3.If(hit, w.poison, poison)
         return byte, poison
 
     def write(self, key: z3.BitVecRef, byte: z3.BitVecRef, poison: z3.BoolRef, cond: z3.BoolRef = TRUE) -> Memory:
-        return Memory(self.init_data, self.init_poison, self.writes + (Write(key, byte, poison, cond),))
+        return Memory(self.init_data, self.init_poison, self.writes + (Write(key, byte, poison, cond, key_shape(key)),))
 
     def ite(self, cond: z3.BoolRef, other: Memory) -> Memory:
         """``cond ? self : other``: the writes the two do not share are kept, each under
@@ -87,8 +92,41 @@ class Memory:
         return Memory(self.init_data, self.init_poison, self.writes[:common] + mine + theirs)
 
 
+# The shape of a key: (constant block id or None, block term id, base offset term id or
+# None, constant added). Computed once per key: walking Z3 terms from Python is slow.
+KeyShape = tuple[int | None, int, int | None, int] | None
+
+
+def key_shape(key: z3.BitVecRef) -> KeyShape:
+    """The shape of keys built by offset_by: Concat(block, base + constant)."""
+    if not (z3.is_app_of(key, z3.Z3_OP_CONCAT) and key.num_args() == 2):
+        return None
+    bid, off = key.arg(0), key.arg(1)
+    const_bid = bid.as_long() if z3.is_bv_value(bid) else None
+    if z3.is_bv_value(off):
+        return const_bid, bid.get_id(), None, off.as_long()
+    if z3.is_app_of(off, z3.Z3_OP_BADD) and off.num_args() == 2 and z3.is_bv_value(off.arg(1)):
+        return const_bid, bid.get_id(), off.arg(0).get_id(), off.arg(1).as_long()
+    return const_bid, bid.get_id(), off.get_id(), 0
+
+
+def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3.BoolRef:
+    """Whether two memory keys are equal, settled without the solver when the keys are in
+    different constant blocks or at constant distances from the same offset."""
+    if sa is not None and sb is not None:
+        ca, ida, oa, ka = sa
+        cb, idb, ob, kb = sb
+        if ca is not None and cb is not None and ca != cb:
+            return FALSE
+        if ida == idb and oa == ob:
+            return TRUE if ka == kb else FALSE
+    if a.eq(b):
+        return TRUE
+    return z3.simplify(a == b)
+
+
 def _guarded(w: Write, cond: z3.BoolRef) -> Write:
-    return Write(w.key, w.byte, w.poison, cond if z3.is_true(w.cond) else z3.And(cond, w.cond))
+    return Write(w.key, w.byte, w.poison, cond if z3.is_true(w.cond) else z3.And(cond, w.cond), w.shape)
 
 
 @dataclass
@@ -122,12 +160,17 @@ def block_size(blocks: list[MemoryBlock], bid: z3.BitVecRef) -> z3.BitVecRef:
 
 
 def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.BoolRef:
-    """``[ptr, ptr + nbytes)`` lies inside an existing block."""
+    """``[ptr, ptr + nbytes)`` lies inside an existing block.
+
+    Written as ``off <= size and off + nbytes <= size``: blocks are smaller than 2**62
+    bytes (an input assumption), so an offset within one plus a small size cannot wrap.
+    With offsets kept as ``base + constant``, accesses to neighbouring bytes share these
+    comparisons as terms, so the solver relates them without arithmetic.
+    """
     bid, off = block_of(ptr), address_of(ptr)
     size = block_size(blocks, bid)
-    n = z3.BitVecVal(nbytes, PTR_ADDR_BITS)
     known = any_of([bid == b.block_id for b in blocks])
-    return z3.And(known, z3.ULE(n, size), z3.ULE(off, size - n))
+    return z3.And(known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size))
 
 
 def pointer_lane(block_id: int | z3.BitVecRef, addr: z3.BitVecRef) -> z3.BitVecRef:
@@ -140,15 +183,31 @@ def offset_by(ptr: z3.BitVecRef, nbytes: int) -> z3.BitVecRef:
     pointers into different blocks stay visibly different)."""
     if nbytes == 0:
         return ptr
-    return pointer_lane(block_of(ptr), address_of(ptr) + nbytes)
+    return pointer_lane(block_of(ptr), add_constant(address_of(ptr), nbytes))
+
+
+def add_constant(term: z3.BitVecRef, k: int) -> z3.BitVecRef:
+    """``term + k``, folding into a constant already added, so that offsets keep the
+    shape ``base + constant`` that same_key compares without the solver."""
+    w = term.size()
+    if z3.is_bv_value(term):
+        return z3.BitVecVal(term.as_long() + k, w)
+    if z3.is_app_of(term, z3.Z3_OP_BADD) and term.num_args() == 2 and z3.is_bv_value(term.arg(1)):
+        c = (term.arg(1).as_long() + k) % (1 << w)
+        return term.arg(0) if c == 0 else term.arg(0) + z3.BitVecVal(c, w)
+    return term if k % (1 << w) == 0 else term + z3.BitVecVal(k % (1 << w), w)
 
 
 def address_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
     """The offset part of a pointer (its address within its block)."""
+    if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
+        return ptr.arg(1)
     return z3.Extract(PTR_ADDR_BITS - 1, 0, ptr)
 
 
 def block_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
+    if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
+        return ptr.arg(0)
     return z3.Extract(PTR_ADDR_BITS + PTR_BLOCK_BITS - 1, PTR_ADDR_BITS, ptr)
 
 
@@ -186,16 +245,27 @@ class MemoryOps:
         """Read a value of type ``t``; ``active`` (masked loads) says which lanes are read."""
         size = element_bytes(t, ctx, "load")
         lanes = t.count if isinstance(t, VectorType) else 1
+        self._check_access(ctx, ptr, size, lanes, align, active)
         out = []
         for i in range(lanes):
-            lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
-            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1)
-            ctx.ub(z3.Not(valid) if active is None else z3.And(active[i], z3.Not(valid)))
             read = [mem.read(offset_by(ptr.value, i * size + k)) for k in range(size)]
             data = [b for b, _ in read]
             value = z3.Concat(*reversed(data)) if size > 1 else data[0]
             out.append(Lane(value, any_of([p for _, p in read])))
         return tuple(out)
+
+    def _check_access(
+        self, ctx: Context, ptr: Lane, size: int, lanes: int, align: int, active: list[z3.BoolRef] | None
+    ) -> None:
+        """UB unless the access is valid: as a whole, or lane by lane when masked (only
+        the active lanes are accessed then; the alignment is the first lane's)."""
+        if active is None:
+            ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align)))
+            return
+        for i in range(lanes):
+            lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
+            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1)
+            ctx.ub(z3.And(active[i], z3.Not(valid)))
 
     def store_lanes(
         self,
@@ -208,10 +278,8 @@ class MemoryOps:
         active: list[z3.BoolRef] | None = None,
     ) -> Memory:
         size = element_bytes(t, ctx, "store")
+        self._check_access(ctx, ptr, size, len(value), align, active)
         for i, lane in enumerate(value):
-            lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
-            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1)
-            ctx.ub(z3.Not(valid) if active is None else z3.And(active[i], z3.Not(valid)))
             cond = TRUE if active is None else active[i]
             for k in range(size):
                 byte = z3.Extract(8 * k + 7, 8 * k, lane.value)
