@@ -32,6 +32,11 @@ from .semantics.memory import KEY, in_bounds
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
 MAX_INSTANTIATIONS = 64
+# Source choices are first sought among target terms: at most this many candidates for
+# each, and this many rounds of picking.
+MAX_CANDIDATES = 8
+MAX_SKOLEM_ROUNDS = 64
+_NO_SKOLEM = object()
 
 ERR_UB = "Source is more defined than target"
 ERR_POISON = "Target is more poisonous than source"
@@ -152,7 +157,7 @@ class RefinementCheck:
             body = z3.ForAll(self.src_vars + q.extra_forall, body)
         return z3.And(self.pre, body)
 
-    def _solve(self, q: _Query) -> z3.ModelRef | None:
+    def _solve(self, q: _Query, share: float = 1.0) -> z3.ModelRef | None:
         """A model of the failure, None if there is none; _Unknown if the solver gives up.
 
         With source choices the query is ``exists inputs, target choices: forall source
@@ -164,17 +169,17 @@ class RefinementCheck:
         if self.options.smt2_dir is not None:
             self._write_smt2(q)
         forall = self.src_vars + q.extra_forall
-        deadline = time.monotonic() + self.options.timeout_ms / 1000
+        deadline = time.monotonic() + share * self.options.timeout_ms / 1000
         if not forall:
             return self._check(z3.And(self.pre, q.body), deadline)
+        found = self._defined_inputs_first(q, deadline)
+        if found is not None:
+            return found
+        found = self._skolem_search(q, forall, deadline)
+        if found is not _NO_SKOLEM:
+            return found  # type: ignore[return-value]
         guess = z3.Solver()
         guess.add(self.pre, q.body)  # the first instance: source choices free
-        mirror = self._mirror_instance() + q.mirror_extra
-        if mirror:
-            instance = z3.simplify(z3.substitute(q.body, *mirror))
-            if z3.is_false(instance):
-                return None
-            guess.add(instance)
         for _ in range(MAX_INSTANTIATIONS):
             model = self._check_solver(guess, deadline)
             if model is None:
@@ -186,6 +191,85 @@ class RefinementCheck:
             choice = [(v, refute.eval(v, model_completion=True)) for v in forall]
             guess.add(z3.substitute(q.body, *choice))
         return self._check(self._formula(q), deadline)
+
+    def _defined_inputs_first(self, q: _Query, deadline: float) -> z3.ModelRef | None:
+        """Most real bugs show on inputs that are not undef, where the source has (almost)
+        no choices left: one cheap query looks there first. Returns a replayable
+        counterexample, or None (which proves nothing)."""
+        defined = [z3.Not(u) for a in self.inputs.args for u in a.undef if not z3.is_false(u)]
+        if not defined:
+            return None
+        model = self._check(z3.And(self.pre, *defined, q.body), deadline)
+        if model is None:
+            return None
+        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+        if self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline) is None:
+            return model
+        return None
+
+    def _candidates(self, q: _Query, forall: list[z3.ExprRef]) -> dict[str, list[z3.ExprRef]]:
+        """For each source choice, the target terms it may plausibly equal: the target's
+        undef uses of the same argument lane (or undef constant), and the target choice
+        made by the same instruction."""
+        by_guard: dict[str, list[z3.ExprRef]] = {}
+        for v in self.tgt.undef_choices:
+            by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
+        tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
+        extra = {str(a): b for a, b in q.mirror_extra}
+        out: dict[str, list[z3.ExprRef]] = {}
+        for v in forall:
+            name = str(v)
+            options: list[z3.ExprRef] = []
+            if name in self.src.undef_guards:
+                options += by_guard.get(str(self.src.undef_guards[name]), [])
+            same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
+            if same is not None and all(not same.eq(o) for o in options):
+                options.append(same)
+            if name in extra:
+                options.append(extra[name])
+            options = [o for o in options if o.sort() == v.sort()][:MAX_CANDIDATES]
+            if options:
+                out[name] = options
+        return out
+
+    def _skolem_search(self, q: _Query, forall: list[z3.ExprRef], deadline: float) -> object:
+        """Look for source choices as a function of the target's: each source choice
+        picks one of its candidate target terms (a selector per choice), and the failure
+        must then be impossible. Each round asks, for the current pick, for a failure; a
+        failure that no source choice avoids is a real counterexample, else it rules out
+        the picks it defeats. Returns None (no failure: proved), a model (a real
+        counterexample), or _NO_SKOLEM (no pick works: the caller tries harder)."""
+        cands = self._candidates(q, forall)
+        if not cands:
+            return _NO_SKOLEM
+        by_name = {str(v): v for v in forall}
+        selectors = {n: z3.BitVec(f"pick!{n}", 8) for n in cands}
+        symbolic = []
+        for n, options in cands.items():
+            term = options[-1]
+            for k in range(len(options) - 2, -1, -1):
+                term = z3.If(selectors[n] == k, options[k], term)
+            symbolic.append((by_name[n], term))
+        picker = z3.Solver()
+        picker.add(*[z3.ULT(selectors[n], len(cands[n])) for n in cands])
+        pick = {n: 0 for n in cands}
+        for _ in range(MAX_SKOLEM_ROUNDS):
+            chosen = [(by_name[n], cands[n][k]) for n, k in pick.items()]
+            instance = z3.simplify(z3.substitute(q.body, *chosen))
+            if z3.is_false(instance):
+                return None
+            model = self._check(z3.And(self.pre, instance), deadline)
+            if model is None:
+                return None
+            fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+            if self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline) is None:
+                return model  # no source choice avoids this failure
+            picker.add(z3.Not(substitute(z3.substitute(q.body, *symbolic), fixed)))
+            picked = self._check_solver(picker, deadline)
+            if picked is None:
+                return _NO_SKOLEM
+            pick = {n: picked.eval(selectors[n], model_completion=True).as_long() for n in cands}
+        return _NO_SKOLEM
 
     def _mirror_instance(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """A first guess for the source's choices: the target's corresponding ones. The
@@ -283,35 +367,50 @@ class RefinementCheck:
         return verdict
 
     def _run(self) -> Verdict:
-        steps: list[tuple[str, Callable[[], _Query | None]]] = [
-            (ERR_UB, lambda: _Query("ub", z3.And(self.src_ok, self.tgt.ub))),
-            (ERR_POISON, lambda: _Query("poison", self.failure(self.poison_ok())) if self._lanes() else None),
-            (ERR_UNDEF, self._undef_query),
-            (ERR_VALUE, lambda: _Query("value", self.failure(self.value_ok())) if self._lanes() else None),
-            (ERR_MEMORY, self._memory_query),
+        # Alive2's order. The "more undefined" query quantifies twice over the source's
+        # choices and can be slow where the value query is quick: it first gets a fifth
+        # of the time, and if that is not enough it runs again, in full, after the rest.
+        steps: list[tuple[str, Callable[[], _Query | None], float]] = [
+            (ERR_UB, lambda: _Query("ub", z3.And(self.src_ok, self.tgt.ub)), 1.0),
+            (ERR_POISON, lambda: _Query("poison", self.failure(self.poison_ok())) if self._lanes() else None, 1.0),
+            (ERR_UNDEF, self._undef_query, 0.2),
+            (ERR_VALUE, lambda: _Query("value", self.failure(self.value_ok())) if self._lanes() else None, 1.0),
+            (ERR_MEMORY, self._memory_query, 1.0),
         ]
+        deferred: list[tuple[str, _Query]] = []
         try:
-            for error, make in steps:
+            for error, make, share in steps:
                 q = make()
                 if q is None:
                     continue
-                model = self._solve(q)
-                if model is None:
+                try:
+                    model = self._solve(q, share)
+                except _Unknown:
+                    if share == 1.0:
+                        raise
+                    deferred.append((error, q))
                     continue
-                self._replay(q, model)
-                address = q.extra_vars[0] if q.name == "memory" else None
-                return Verdict("incorrect", error, example=self._example(q, model, address))
+                if model is not None:
+                    return self._incorrect(error, q, model)
+            for error, q in deferred:
+                model = self._solve(q)
+                if model is not None:
+                    return self._incorrect(error, q, model)
             if self.src_vars:
                 q = self._joint_query()
                 model = self._solve(q)
                 if model is not None:
-                    self._replay(q, model)
-                    return Verdict("incorrect", ERR_VALUE, example=self._example(q, model))
+                    return self._incorrect(ERR_VALUE, q, model)
         except _Unknown as e:
             reason = str(e)
             detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
             return Verdict("failed", detail=f"solver gave up: {detail}")
         return Verdict("correct")
+
+    def _incorrect(self, error: str, q: _Query, model: z3.ModelRef) -> Verdict:
+        self._replay(q, model)
+        address = q.extra_vars[0] if q.name == "memory" else None
+        return Verdict("incorrect", error, example=self._example(q, model, address))
 
     def _memory_query(self) -> _Query | None:
         if not self.inputs.blocks:
