@@ -40,7 +40,7 @@ from vecverify.ir.values import (
     Switch,
     Unreachable,
 )
-from vecverify.llvm import parse_module, read_module
+from vecverify.llvm import parse_module, print_module, read_module
 
 DATA = Path(__file__).parent / "data" / "llvm"
 
@@ -565,7 +565,7 @@ U = "define void @f(ptr %p, i32 %x) {\n"
          "x86_fp80 type"),
         ("  %a = fadd bfloat 0xR0000, 0xR0000\n  ret void\n", "bfloat type"),
         ("  %v = load { i32, i32 }, ptr %p, align 4\n  ret void\n", "struct type"),
-        ("  %v = load [2 x i32], ptr %p, align 4\n  ret void\n", "array type"),
+        ("  %v = load { i32 }, ptr %p, align 4\n  ret void\n", "struct type"),
         ("  %v = extractvalue { i32, i1 } { i32 1, i1 false }, 0\n  ret void\n", "extractvalue"),
         ("  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n",
          'operand bundle "align"'),
@@ -585,8 +585,8 @@ def test_unsupported_in_body(body: str, what: str) -> None:
 @pytest.mark.parametrize(
     "text, what",
     [
-        ("@g = global i32 0\ndefine i32 @f() {\n  %v = load i32, ptr @g\n  ret i32 %v\n}\n",
-         "global variable @g"),
+        ("@g = thread_local global i32 0\ndefine i32 @f() {\n  %v = load i32, ptr @g\n  ret i32 %v\n}\n",
+         "thread_local global variable @g"),
         ("define void @f(ptr byval(i32) %p) {\n  ret void\n}\n", "parameter attribute byval"),
         ("define i32 @f(i32 returned %p) {\n  ret i32 %p\n}\n", "parameter attribute returned"),
         ("define void @f(i32 range(i32 0, 4) %p) {\n  ret void\n}\n", "parameter attribute range"),
@@ -604,7 +604,7 @@ def test_unsupported_in_body(body: str, what: str) -> None:
         ("define void @f(i32 %x, ...) {\n  ret void\n}\n", "variadic function"),
         ("define i32 @f() {\n  %x = add i32 ptrtoint (ptr @f to i32), 1\n  ret i32 %x\n}\n",
          "constant expression (ptrtoint)"),
-        ("define ptr @f() {\n  ret ptr @f\n}\n", "reference to global @f"),
+        ("define ptr @f() {\n  ret ptr @f\n}\n", "reference to @f"),
     ],
 )
 def test_unsupported_elsewhere(text: str, what: str) -> None:
@@ -725,3 +725,25 @@ def test_unicode_and_escaped_names_round_trip() -> None:
     assert f.entry.instructions[0].name == "a\\b"
     p = print_module(m)
     assert print_module(parse_module(p)) == p
+
+
+def test_globals_and_arrays() -> None:
+    text = (
+        '@x = global i32 7, align 4\n'
+        '@t = private unnamed_addr constant [3 x i16] [i16 1, i16 2, i16 3], align 2\n'
+        '@s = private constant [3 x i8] c"a\\0A\\00"\n'
+        '@e = external global [8 x i32], align 16\n'
+        'define i16 @f(i64 %i) {\n'
+        '  %p = getelementptr inbounds [3 x i16], ptr @t, i64 0, i64 %i\n'
+        '  %v = load i16, ptr %p, align 2\n'
+        '  store i32 1, ptr @x, align 4\n'
+        '  ret i16 %v\n}\n'
+    )
+    m = parse_module(text, "g.ll")
+    x, t, s, e = (m.globals[n] for n in ("x", "t", "s", "e"))
+    assert x.initializer is not None and x.initializer.ref() == "7" and not x.is_constant
+    assert t.is_constant and str(t.value_type) == "[3 x i16]"
+    assert s.initializer is not None and s.initializer.ref() == "[i8 97, i8 10, i8 0]"
+    assert e.initializer is None and e.align == 16
+    again = parse_module(print_module(m), "again.ll")
+    assert print_module(again) == print_module(m)

@@ -24,10 +24,11 @@ import z3
 
 from .errors import InputError, InternalError
 from .ir.function import Function
+from .ir.values import GlobalVariable
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of
 from .semantics.executor import Behaviour, execute
-from .semantics.inputs import InputOptions, Inputs, build_inputs
+from .semantics.inputs import InputOptions, Inputs, build_inputs, observed_pointer_args
 from .semantics.memory import KEY, in_bounds
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
@@ -97,6 +98,26 @@ class _Unknown(Exception):
     pass
 
 
+def used_globals(*fns: Function) -> list[GlobalVariable]:
+    """The global variables the functions refer to, one per name; a global that the two
+    modules define differently is bad input."""
+    found: dict[str, GlobalVariable] = {}
+    for fn in fns:
+        for inst in fn.instructions():
+            for op in inst.operands:
+                if isinstance(op, GlobalVariable):
+                    name = op.name or ""
+                    other = found.setdefault(name, op)
+                    if other is not op and _global_text(other) != _global_text(op):
+                        raise InputError(f"global variable @{name} differs between source and target")
+    return list(found.values())
+
+
+def _global_text(g: GlobalVariable) -> str:
+    init = g.initializer.ref() if g.initializer is not None else "external"
+    return f"{g.is_constant} {g.value_type} {init}"
+
+
 def check_signatures(src: Function, tgt: Function) -> None:
     if len(src.args) != len(tgt.args) or any(
         a.type != b.type for a, b in zip(src.args, tgt.args, strict=False)
@@ -111,7 +132,12 @@ class RefinementCheck:
     def __init__(self, src: Function, tgt: Function, options: CheckOptions):
         check_signatures(src, tgt)
         self.options = options
-        self.inputs = build_inputs(src, InputOptions(options.poison_inputs, options.undef_inputs))
+        self.inputs = build_inputs(
+            src,
+            InputOptions(options.poison_inputs, options.undef_inputs),
+            used_globals(src, tgt),
+            observed_pointer_args(src) | observed_pointer_args(tgt),
+        )
         self.src = execute(src, self.inputs, "src", options.unroll)
         self.tgt = execute(tgt, self.inputs, "tgt", options.unroll)
         self.src_vars = self.src.choices

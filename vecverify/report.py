@@ -24,6 +24,8 @@ def format_scalar(bits: int | None, poison: bool | None, t: Type) -> str:
         return "undef"
     s = t.scalar
     if isinstance(s, PtrType):
+        if bits == 0:
+            return "null"
         return f"pointer(block {bits >> PTR_ADDR_BITS}, offset {bits & ((1 << PTR_ADDR_BITS) - 1)})"
     width = s.bits
     hexs = f"#x{bits:0{(width + 3) // 4}x}" if width % 4 == 0 else f"#b{bits:0{width}b}"
@@ -73,7 +75,11 @@ def _input_lines(ex: Example) -> list[str]:
             bid = to_int(m.eval(a.pointer.block, model_completion=True))
             off = to_int(m.eval(a.pointer.offset, model_completion=True))
             size = next((to_int(m.eval(b.size, model_completion=True)) for b in ex.inputs.blocks if b.block_id == bid), 0)
-            desc = "poison" if poison else f"pointer(block {bid}, offset {off}) [block {bid} has {size} bytes]"
+            null = a.null is not None and to_bool(m.eval(a.null, model_completion=True))
+            desc = (
+                "poison" if poison else "null" if null
+                else f"pointer(block {bid}, offset {off}) [block {bid} has {size} bytes]"
+            )
             lines.append(f"{a.type} {a.name} = {desc}")
             continue
         lanes = []

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .types import Type
-from .values import Argument, Instruction, ParamAttrs, is_terminator
+from .values import Argument, GlobalVariable, Instruction, ParamAttrs, is_terminator
 
 
 @dataclass(eq=False)
@@ -64,6 +64,7 @@ class Module:
     functions: dict[str, Function] = field(default_factory=dict)
     declarations: dict[str, Declaration] = field(default_factory=dict)
     source_name: str = "<input>"
+    globals: dict[str, GlobalVariable] = field(default_factory=dict)
 
     def function(self, name: str) -> Function:
         return self.functions[name]

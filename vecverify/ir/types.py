@@ -109,6 +109,18 @@ class VectorType(Type):
 
 
 @dataclass(frozen=True)
+class ArrayType(Type):
+    """``[N x T]``: only as the type of memory (alloca, globals, getelementptr), never as
+    a value in a register."""
+
+    count: int
+    elem: Type
+
+    def __str__(self) -> str:
+        return f"[{self.count} x {self.elem}]"
+
+
+@dataclass(frozen=True)
 class VoidType(Type):
     def __str__(self) -> str:
         return "void"

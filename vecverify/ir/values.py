@@ -102,6 +102,34 @@ class ConstVector(Constant):
         return "<" + ", ".join(f"{e.type} {e.ref()}" for e in self.elems) + ">"
 
 
+@dataclass(eq=False)
+class ConstArray(Constant):
+    """An array constant: only as a global's initializer."""
+
+    type: Type  # ArrayType
+    elems: tuple[Constant, ...]
+
+    def ref(self) -> str:
+        return "[" + ", ".join(f"{e.type} {e.ref()}" for e in self.elems) + "]"
+
+
+@dataclass(eq=False)
+class GlobalVariable(Constant):
+    """``@name``: a pointer to a global object of ``value_type``; ``initializer`` None for
+    an external one (unknown contents)."""
+
+    type: Type  # ptr
+    name: str | None
+    value_type: Type
+    initializer: Constant | None
+    is_constant: bool = False
+    align: int = 1
+    text: str = ""  # the definition line as LLVM printed it
+
+    def ref(self) -> str:
+        return f"@{self.name}"
+
+
 # --------------------------------------------------------------------------- arguments
 
 

@@ -52,6 +52,24 @@ class Token:
         return self.text or "end of input"
 
 
+def unescape_bytes(s: str) -> bytes:
+    """The bytes of an LLVM string body (``c"..."`` initializers), escapes decoded."""
+    out = bytearray()
+    raw = s.encode("utf-8")
+    i = 0
+    while i < len(raw):
+        if raw[i] == 0x5C and raw[i + 1 : i + 2] == b"\\":
+            out.append(0x5C)
+            i += 2
+        elif raw[i] == 0x5C and _is_hex2(raw[i + 1 : i + 3]):
+            out.append(int(raw[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            out.append(raw[i])
+            i += 1
+    return bytes(out)
+
+
 def unescape(s: str) -> str:
     """LLVM's string escapes: ``\\\\`` and ``\\XX`` (two hex digits)."""
     if "\\" not in s:

@@ -31,6 +31,7 @@ from ..ir.values import (
     FNeg,
     Freeze,
     GetElementPtr,
+    GlobalVariable,
     ICmp,
     InsertElement,
     Instruction,
@@ -87,6 +88,8 @@ def constant_text(c: Constant) -> str:
         return c.ref()
     if isinstance(c, ConstVector):
         return "<" + ", ".join(f"{e.type} {constant_text(e)}" for e in c.elems) + ">"
+    if isinstance(c, GlobalVariable):
+        return "@" + quote_name(c.name or "")
     return c.ref()
 
 
@@ -275,6 +278,14 @@ def _declaration_for(call: Call) -> str:
     return f"declare {call.type} @{quote_name(call.callee)}({params})"
 
 
+def print_global(g: GlobalVariable) -> str:
+    kind = "constant" if g.is_constant else "global"
+    name = quote_name(g.name or "")
+    if g.initializer is None:
+        return f"@{name} = external {kind} {g.value_type}, align {g.align}"
+    return f"@{name} = {kind} {g.value_type} {g.initializer.ref()}, align {g.align}"
+
+
 def print_module(m: Module) -> str:
     """The whole module: declarations (given, and synthesized for intrinsics called
     without one), then the functions."""
@@ -286,6 +297,8 @@ def print_module(m: Module) -> str:
                 known.add(inst.callee)
                 decls.append(_declaration_for(inst))
     parts = []
+    if m.globals:
+        parts.append("\n".join(print_global(g) for g in m.globals.values()) + "\n")
     if decls:
         parts.append("\n".join(decls) + "\n")
     parts.extend(print_function(fn) for fn in m.functions.values())

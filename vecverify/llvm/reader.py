@@ -24,9 +24,11 @@ from ..ir.types import (
     FLOAT,
     HALF,
     I1,
+    I8,
     I32,
     PTR,
     VOID,
+    ArrayType,
     FloatType,
     IntType,
     PtrType,
@@ -42,6 +44,7 @@ from ..ir.values import (
     Call,
     Cast,
     Constant,
+    ConstArray,
     ConstFloat,
     ConstInt,
     ConstNull,
@@ -53,6 +56,7 @@ from ..ir.values import (
     FNeg,
     Freeze,
     GetElementPtr,
+    GlobalVariable,
     ICmp,
     InsertElement,
     Instruction,
@@ -67,7 +71,7 @@ from ..ir.values import (
     Unreachable,
     Value,
 )
-from .lexer import Token, tokenize
+from .lexer import Token, tokenize, unescape_bytes
 from .types import TYPE_KEYWORDS, TypeParser, starts_type
 
 # --------------------------------------------------------------------------- vocabulary
@@ -255,6 +259,7 @@ class _Parser(TypeParser):
         self.pos = 0
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
+        self.globals: dict[str, GlobalVariable] = {}
         # per function
         self.scope: dict[str, Value] = {}
         self.forwards: dict[str, _Forward] = {}
@@ -345,7 +350,9 @@ class _Parser(TypeParser):
                     raise Unsupported(f"alias {tok.text}")
                 if "ifunc" in line:
                     raise Unsupported(f"ifunc {tok.text}")
-                raise Unsupported(f"global variable {tok.text}")
+                g = self.parse_global()
+                module.globals[g.name or ""] = g
+                self.globals[g.name or ""] = g
             elif tok.kind == "ident" and t == "declare":
                 decl = self.parse_declaration()
                 module.declarations[decl.name] = decl
@@ -356,6 +363,39 @@ class _Parser(TypeParser):
                 raise Unsupported("module asm")
             else:
                 raise self.error(tok, f"unexpected '{tok}' at top level")
+
+    def parse_global(self) -> GlobalVariable:
+        """``@g = [linkage, visibility, unnamed_addr...] global|constant T [init], align N``.
+        Initializers a linker may replace (weak, linkonce, common is fine) count as
+        unknown contents, like external globals."""
+        start_line = self.peek().line
+        tok = self.next()
+        name = tok.value
+        self.expect("=")
+        replaceable = False
+        while self.peek().kind == "ident" and self.peek().text not in ("global", "constant"):
+            word = self.next().text
+            if word in ("thread_local", "addrspace", "externally_initialized"):
+                raise Unsupported(f"{word} global variable @{name}")
+            if word in ("weak", "weak_odr", "linkonce", "linkonce_odr", "extern_weak", "external",
+                        "available_externally"):
+                replaceable = True
+            if self.peek().text == "(":
+                self.skip_balanced()
+        is_constant = self.next().text == "constant"
+        value_type = self.parse_type()
+        init: Constant | None = None
+        if self.peek().line == start_line and self.peek().text != ",":
+            value = self.parse_value(value_type)
+            if not isinstance(value, Constant) or isinstance(value, GlobalVariable):
+                raise Unsupported(f"initializer of global variable @{name}")
+            init = value
+        align = 1
+        while self.peek().line == start_line and self.peek().kind != "eof":
+            t = self.next()
+            if t.text == "align":
+                align = int(self.expect(kind="int").text)
+        return GlobalVariable(PTR, name, value_type, None if replaceable else init, is_constant, align)
 
     def line_tokens(self) -> list[Token]:
         line = self.peek().line
@@ -635,7 +675,10 @@ class _Parser(TypeParser):
         if k == "lvar":
             return self.local(tok.value, ty)
         if k == "gvar":
-            raise self.unsupported(f"reference to global {tok.text}")
+            g = self.globals.get(tok.value)
+            if g is None:
+                raise self.unsupported(f"reference to @{tok.value}")
+            return g
         if k in ("mdvar", "excl"):
             raise self.unsupported("metadata argument")
         if k == "int":
@@ -646,6 +689,21 @@ class _Parser(TypeParser):
             if isinstance(ty, FloatType):
                 return ConstFloat(ty, self.float_bits(tok, ty))
             raise self.error(tok, f"floating-point constant for type {ty}")
+        if k == "punct" and tok.text == "[":
+            if not isinstance(ty, ArrayType):
+                raise self.error(tok, f"array constant for type {ty}")
+            items: list[Constant] = []
+            while self.peek().text != "]":
+                v = self.parse_value(self.parse_type())
+                if not isinstance(v, Constant):
+                    raise self.error(tok, "non-constant array element")
+                items.append(v)
+                if not self.accept(","):
+                    break
+            self.expect("]")
+            if len(items) != ty.count:
+                raise self.error(tok, "wrong number of array elements")
+            return ConstArray(ty, tuple(items))
         if k == "punct" and tok.text == "<":
             if not isinstance(ty, VectorType):
                 raise self.error(tok, f"vector constant for type {ty}")
@@ -697,8 +755,11 @@ class _Parser(TypeParser):
                 raise self.unsupported(f"constant expression ({t})")
             if t in ("blockaddress", "dso_local_equivalent", "no_cfi", "ptrauth"):
                 raise self.unsupported(t)
-            if t == "c":
-                raise self.unsupported("array type")
+            if t == "c" and self.peek().kind == "str":
+                data = unescape_bytes(self.next().text[1:-1])
+                if not isinstance(ty, ArrayType) or ty.elem != I8 or ty.count != len(data):
+                    raise self.error(tok, f"string constant for type {ty}")
+                return ConstArray(ty, tuple(ConstInt(I8, b) for b in data))
         raise self.error(tok, f"expected a value, found '{tok}'")
 
     def float_bits(self, tok: Token, ty: FloatType) -> int:
@@ -1113,4 +1174,6 @@ def zero_constant(t: Type) -> Constant:
         return ConstNull(t)
     if isinstance(t, VectorType):
         return ConstVector(t, tuple(zero_constant(t.elem) for _ in range(t.count)))
+    if isinstance(t, ArrayType):
+        return ConstArray(t, tuple(zero_constant(t.elem) for _ in range(t.count)))
     raise LLVMParseError(f"zeroinitializer of type {t}")

@@ -11,11 +11,13 @@ from ..ir.types import (
     MAX_INT_BITS,
     MAX_VECTOR_LANES,
     VOID,
+    ArrayType,
     FloatType,
     IntType,
     PtrType,
     Type,
     VectorType,
+    VoidType,
 )
 from .lexer import Token
 
@@ -99,7 +101,13 @@ class TypeParser:
             if tok.text == "{":
                 raise self.unsupported("struct type")
             if tok.text == "[":
-                raise self.unsupported("array type")
+                count = int(self.expect(kind="int").text)
+                self.expect("x")
+                elem = self.parse_type()
+                self.expect("]")
+                if isinstance(elem, VoidType):
+                    raise self.error(tok, "array of void")
+                return ArrayType(count, elem)
         elif tok.kind == "lvar":
             raise self.unsupported(f"struct type {tok.text}")
         raise self.error(tok, f"expected a type, found '{tok}'")

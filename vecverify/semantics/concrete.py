@@ -35,6 +35,7 @@ def concrete_inputs(inputs: Inputs, model: z3.ModelRef) -> Inputs:
                 PointerArg(a.pointer.arg_index, _eval(model, a.pointer.block), _eval(model, a.pointer.offset))
                 if a.pointer is not None
                 else None,
+                _eval(model, a.null) if a.null is not None else None,
             )
         )
     memory = Memory(_eval(model, inputs.memory.init_data), _eval(model, inputs.memory.init_poison))

@@ -26,6 +26,7 @@ from ..ir.values import (
     ConstUndef,
     ConstVector,
     GetElementPtr,
+    GlobalVariable,
     Instruction,
     Load,
     Phi,
@@ -103,7 +104,7 @@ class Executor:
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
-        self.mem_ops = MemoryOps(list(inputs.blocks))  # grows with this side's allocas
+        self.mem_ops = MemoryOps(list(inputs.blocks), inputs.constant_blocks)  # grows with allocas
         self.next_local_block = FIRST_LOCAL_BLOCK
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
@@ -125,6 +126,9 @@ class Executor:
             return tuple(Lane(self.ctx.fresh_undef(lane_bits(t), TRUE), FALSE) for _ in range(t.lanes))
         if isinstance(c, ConstVector):
             return tuple(lane for e in c.elems for lane in self.constant(e))
+        if isinstance(c, GlobalVariable):
+            bid = self.inputs.global_blocks[c.name or ""]
+            return (Lane(pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS)), FALSE),)
         raise Unsupported(f"constant {c.ref()}", self.fn.name)
 
     def argument(self, a: Argument) -> SymValue:
@@ -475,11 +479,18 @@ def _entry_attrs(ex: Executor) -> None:
         ptr = inp.pointer
         if ptr is None:
             continue
+        extra = []
         if a.align > 1:
-            ex.arg_extra_poison[i] = z3.Extract(a.align.bit_length() - 2, 0, ptr.offset) != 0
-        if a.dereferenceable or a.dereferenceable_or_null:
-            need = max(a.dereferenceable, a.dereferenceable_or_null)
-            ctx.ub(z3.Not(in_bounds(inputs.blocks, ptr.pointer, need)))
+            extra.append(z3.Extract(a.align.bit_length() - 2, 0, ptr.offset) != 0)
+        if a.nonnull and not inp.values[0].eq(ptr.pointer):  # this argument may be null
+            extra.append(inp.values[0] == 0)
+        if extra:
+            ex.arg_extra_poison[i] = any_of(extra)
+        if a.dereferenceable:
+            ctx.ub(z3.Not(in_bounds(inputs.blocks, inp.values[0], a.dereferenceable)))
+        if a.dereferenceable_or_null:
+            value = inp.values[0]
+            ctx.ub(z3.And(value != 0, z3.Not(in_bounds(inputs.blocks, value, a.dereferenceable_or_null))))
         if a.noalias:  # this side promises no other argument points into the same block
             for other in pointers:
                 if other is not ptr:

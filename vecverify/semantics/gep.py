@@ -5,7 +5,7 @@ from __future__ import annotations
 import z3
 
 from ..errors import Unsupported
-from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
+from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
 from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, Context, Lane, SymValue, any_of
 from .memory import MemoryBlock, add_constant, address_of, block_of, block_size, pointer_lane
@@ -29,6 +29,8 @@ def alloc_size(t: Type) -> int:
         return t.bits // 8
     if isinstance(t, VectorType):
         return _pow2_at_least((t.bits + 7) // 8)
+    if isinstance(t, ArrayType):
+        return t.count * alloc_size(t.elem)
     raise Unsupported(f"getelementptr over {t}")
 
 
@@ -60,7 +62,7 @@ def gep_semantics(
     t: Type = inst.source_type
     for i, (idx,) in enumerate(args[1:]):
         if i > 0:
-            if not isinstance(t, VectorType):
+            if not isinstance(t, VectorType | ArrayType):
                 raise ctx.unsupported(f"getelementptr into {t}")
             t = t.elem
         size = alloc_size(t)

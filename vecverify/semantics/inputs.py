@@ -13,7 +13,16 @@ import z3
 
 from ..errors import Unsupported
 from ..ir.function import Function
-from ..ir.types import PtrType, Type
+from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type
+from ..ir.values import (
+    Constant,
+    ConstArray,
+    ConstFloat,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    GlobalVariable,
+)
 from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_bits
 from .memory import Memory, MemoryBlock, PointerArg, initial_memory
 
@@ -30,6 +39,7 @@ class ArgInput:
     poison: list[z3.BoolRef]
     undef: list[z3.BoolRef]
     pointer: PointerArg | None = None
+    null: z3.BoolRef | None = None  # set for a pointer argument that may be null
 
 
 @dataclass
@@ -38,6 +48,8 @@ class Inputs:
     blocks: list[MemoryBlock]
     memory: Memory
     pre: list[z3.BoolRef] = field(default_factory=list)
+    global_blocks: dict[str, int] = field(default_factory=dict)  # global name -> block id
+    constant_blocks: set[int] = field(default_factory=set)  # blocks of constant globals
 
     def variables(self) -> list[z3.ExprRef]:
         out: list[z3.ExprRef] = []
@@ -49,6 +61,8 @@ class Inputs:
         for a in self.args:
             if a.pointer is not None:
                 out += [v for v in (a.pointer.block, a.pointer.offset) if not z3.is_bv_value(v)]
+            if a.null is not None:
+                out.append(a.null)
         out += [self.memory.init_data, self.memory.init_poison]
         return out
 
@@ -64,16 +78,26 @@ def _arg_label(fn: Function, index: int) -> str:
     return name if name is not None else str(index)
 
 
-def build_inputs(fn: Function, options: InputOptions) -> Inputs:
-    """Symbolic inputs for the signature of ``fn`` (the source function)."""
+def build_inputs(
+    fn: Function,
+    options: InputOptions,
+    globals_: list[GlobalVariable] | None = None,
+    nullable: set[int] | None = None,
+) -> Inputs:
+    """Symbolic inputs for the signature of ``fn`` (the source function) and the global
+    variables either function uses. Pointer arguments whose index is in ``nullable`` may
+    also be null (see observed_pointer_args)."""
     args: list[ArgInput] = []
     pre: list[z3.BoolRef] = []
+    memory = initial_memory()
     pointer_args = [i for i, a in enumerate(fn.args) if isinstance(a.type.scalar, PtrType)]
     # One block per pointer argument; a noalias argument's is its own, the others choose
-    # among the blocks of the arguments that are not noalias.
+    # among the blocks of the arguments that are not noalias and of the globals.
     blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
     pre += [z3.ULE(b.size, MAX_BLOCK_SIZE) for b in blocks]
+    global_blocks, constant_blocks = _global_blocks(globals_ or [], blocks, memory, pre)
     shared = [k + 1 for k, i in enumerate(pointer_args) if not fn.args[i].attrs.noalias]
+    shared += list(global_blocks.values())
     for i, arg in enumerate(fn.args):
         label = f"%{_arg_label(fn, i)}"
         t = arg.type
@@ -82,7 +106,7 @@ def build_inputs(fn: Function, options: InputOptions) -> Inputs:
             if t.lanes != 1:
                 raise Unsupported(f"vector of pointers argument {label}", fn.name)
             k = pointer_args.index(i) + 1
-            if arg.attrs.noalias or len(shared) == 1:
+            if arg.attrs.noalias or shared == [k]:
                 bid = z3.BitVecVal(k, PTR_BLOCK_BITS)
             else:
                 bid = z3.BitVec(f"{label}!block", PTR_BLOCK_BITS)
@@ -93,7 +117,12 @@ def build_inputs(fn: Function, options: InputOptions) -> Inputs:
                 size = z3.If(bid == b.block_id, b.size, size)
             pre.append(z3.ULE(ptr.offset, size))
             poison = [z3.Bool(f"{label}!poison")] if options.poison_inputs else [FALSE]
-            args.append(ArgInput(label, t, [ptr.pointer], poison, [FALSE], ptr))
+            value = ptr.pointer
+            null = None
+            if nullable and i in nullable:
+                null = z3.Bool(f"{label}!null")
+                value = z3.If(null, z3.BitVecVal(0, value.size()), value)
+            args.append(ArgInput(label, t, [value], poison, [FALSE], ptr, null))
             continue
         bits = lane_bits(t)
         suffix = (lambda k: f"!{k}") if t.is_vector else (lambda k: "")
@@ -109,4 +138,99 @@ def build_inputs(fn: Function, options: InputOptions) -> Inputs:
         # A lane is poison or undef, not both: keeps counterexamples readable.
         pre += [z3.Not(z3.And(p, u)) for p, u in zip(poison, undef, strict=True) if not z3.is_false(p) and not z3.is_false(u)]
         args.append(ArgInput(label, t, values, poison, undef))
-    return Inputs(args, blocks, initial_memory(), pre)
+    return Inputs(args, blocks, memory, pre, global_blocks, constant_blocks)
+
+
+FIRST_GLOBAL_BLOCK = 64
+MAX_GLOBAL_INIT_BYTES = 4096
+
+
+def _global_blocks(
+    globals_: list[GlobalVariable], blocks: list[MemoryBlock], memory: Memory, pre: list[z3.BoolRef]
+) -> tuple[dict[str, int], set[int]]:
+    """A block per global variable, of its type's size; an initializer fixes the initial
+    bytes (for source and target alike), an external global's bytes are unknown."""
+    from .gep import alloc_size
+    from .memory import offset_by, pointer_lane
+
+    ids: dict[str, int] = {}
+    constant: set[int] = set()
+    for k, g in enumerate(globals_):
+        bid = FIRST_GLOBAL_BLOCK + k
+        name = g.name or ""
+        ids[name] = bid
+        if g.is_constant:
+            constant.add(bid)
+        size = alloc_size(g.value_type)
+        blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
+        if g.initializer is None:
+            continue
+        data = constant_bytes(g.initializer)
+        if data is None or len(data) > MAX_GLOBAL_INIT_BYTES:
+            raise Unsupported(f"initializer of global variable @{name}")
+        base = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
+        for i, (byte, poison) in enumerate(data):
+            key = offset_by(base, i)
+            pre.append(z3.Select(memory.init_data, key) == byte)
+            pre.append(z3.Select(memory.init_poison, key) == poison)
+    return ids, constant
+
+
+def constant_bytes(c: Constant) -> list[tuple[int, bool]] | None:
+    """The little-endian bytes of a constant and whether each is poison; None for what
+    has no fixed bytes here (undef, pointers)."""
+    t = c.type
+    if isinstance(c, ConstArray | ConstVector):
+        out: list[tuple[int, bool]] = []
+        for e in c.elems:
+            part = constant_bytes(e)
+            if part is None:
+                return None
+            out += part
+        if isinstance(c, ConstArray) and isinstance(t, ArrayType):
+            from .gep import alloc_size
+
+            pad = alloc_size(t) - len(out)
+            out += [(0, False)] * pad
+        return out
+    if isinstance(c, ConstInt | ConstFloat):
+        bits = c.value if isinstance(c, ConstInt) else c.bits
+        width = t.bits if isinstance(t, IntType | FloatType) else 0
+        if width % 8:
+            return None
+        return [((bits >> (8 * i)) & 0xFF, False) for i in range(width // 8)]
+    if isinstance(c, ConstPoison) and isinstance(t, IntType | FloatType) and t.bits % 8 == 0:
+        return [(0, True)] * (t.bits // 8)
+    return None
+
+
+def observed_pointer_args(fn: Function) -> set[int]:
+    """The pointer arguments whose value the function looks at other than as an address
+    to load or store through (compared, returned, stored, merged, passed on), directly or
+    through getelementptr. Only these may be null: for the others a null pointer is no
+    different from a pointer into an empty block, which the inputs already include."""
+    from ..ir.values import Call, GetElementPtr, Load, Store
+
+    uses: dict[int, list[tuple[object, int]]] = {}
+    for inst in fn.instructions():
+        for k, op in enumerate(inst.operands):
+            uses.setdefault(id(op), []).append((inst, k))
+    out = set()
+    for i, arg in enumerate(fn.args):
+        if not isinstance(arg.type.scalar, PtrType):
+            continue
+        work: list[object] = [arg]
+        while work:
+            v = work.pop()
+            for user, k in uses.get(id(v), []):
+                if isinstance(user, Load) or (isinstance(user, Store) and k == 1):
+                    continue
+                if isinstance(user, GetElementPtr) and k == 0:
+                    work.append(user)
+                    continue
+                if isinstance(user, Call) and user.callee.startswith(("llvm.masked.", "llvm.lifetime.")):
+                    continue
+                out.add(i)
+                work = []
+                break
+    return out

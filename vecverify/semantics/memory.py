@@ -230,11 +230,15 @@ def element_bytes(t: Type, ctx: Context, what: str) -> int:
 class MemoryOps:
     """Loads and stores over the shared blocks."""
 
-    def __init__(self, blocks: list[MemoryBlock]):
+    def __init__(self, blocks: list[MemoryBlock], readonly: set[int] | None = None):
         self.blocks = blocks
+        self.readonly = readonly or set()  # constant globals: writing them is UB
 
-    def valid_access(self, ptr: Lane, nbytes: int, align: int) -> z3.BoolRef:
+    def valid_access(self, ptr: Lane, nbytes: int, align: int, write: bool = False) -> z3.BoolRef:
         conds = [z3.Not(ptr.poison), in_bounds(self.blocks, ptr.value, nbytes)]
+        if write and self.readonly:
+            bid = block_of(ptr.value)
+            conds += [bid != b for b in self.readonly]
         if align > 1:
             conds.append(z3.Extract(align.bit_length() - 2, 0, address_of(ptr.value)) == 0)
         return z3.And(*conds)
@@ -245,7 +249,7 @@ class MemoryOps:
         """Read a value of type ``t``; ``active`` (masked loads) says which lanes are read."""
         size = element_bytes(t, ctx, "load")
         lanes = t.count if isinstance(t, VectorType) else 1
-        self._check_access(ctx, ptr, size, lanes, align, active)
+        self._check_access(ctx, ptr, size, lanes, align, active, write=False)
         out = []
         for i in range(lanes):
             read = [mem.read(offset_by(ptr.value, i * size + k)) for k in range(size)]
@@ -255,16 +259,17 @@ class MemoryOps:
         return tuple(out)
 
     def _check_access(
-        self, ctx: Context, ptr: Lane, size: int, lanes: int, align: int, active: list[z3.BoolRef] | None
+        self, ctx: Context, ptr: Lane, size: int, lanes: int, align: int, active: list[z3.BoolRef] | None,
+        write: bool,
     ) -> None:
         """UB unless the access is valid: as a whole, or lane by lane when masked (only
         the active lanes are accessed then; the alignment is the first lane's)."""
         if active is None:
-            ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align)))
+            ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align, write)))
             return
         for i in range(lanes):
             lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
-            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1)
+            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1, write)
             ctx.ub(z3.And(active[i], z3.Not(valid)))
 
     def store_lanes(
@@ -278,7 +283,7 @@ class MemoryOps:
         active: list[z3.BoolRef] | None = None,
     ) -> Memory:
         size = element_bytes(t, ctx, "store")
-        self._check_access(ctx, ptr, size, len(value), align, active)
+        self._check_access(ctx, ptr, size, len(value), align, active, write=True)
         for i, lane in enumerate(value):
             cond = TRUE if active is None else active[i]
             for k in range(size):
