@@ -140,7 +140,7 @@ def test_directory_mode_honours_error_expectations(tmp_path: Path) -> None:
 
 
 def test_float_identity_is_not_a_refinement(write) -> None:
-    pytest.importorskip("vecverify.semantics.fp")
+    pytest.importorskip("vecverify.semantics.floating")
     text = ("define float @src(float %x) {\n ret float %x\n}\n"
             "define float @tgt(float %x) {\n %r = fadd float %x, -0.0\n ret float %r\n}\n")
     r = run("check", write("f.ll", text))

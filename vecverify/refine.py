@@ -37,6 +37,8 @@ MAX_INSTANTIATIONS = 64
 # each, and this many rounds of picking.
 MAX_CANDIDATES = 8
 MAX_SKOLEM_ROUNDS = 64
+# Source choices of at most this many bits in all are quantified by writing out every value.
+MAX_EXPANDED_CHOICE_BITS = 7
 _NO_SKOLEM = object()
 
 ERR_UB = "Source is more defined than target"
@@ -96,6 +98,26 @@ class _Query:
 
 class _Unknown(Exception):
     pass
+
+
+def _choice_bits(choices: list[z3.ExprRef]) -> int:
+    return sum(v.size() if z3.is_bv(v) else 1 for v in choices)
+
+
+def _every_choice(body: z3.BoolRef, choices: list[z3.ExprRef]) -> list[z3.BoolRef]:
+    """``body`` for every value of the (few) choice bits: the universal quantifier
+    written out, which leaves a quantifier-free query."""
+    out = []
+    for n in range(1 << _choice_bits(choices)):
+        pairs = []
+        shift = 0
+        for v in choices:
+            w = v.size() if z3.is_bv(v) else 1
+            bits = (n >> shift) & ((1 << w) - 1)
+            shift += w
+            pairs.append((v, z3.BitVecVal(bits, w) if z3.is_bv(v) else z3.BoolVal(bool(bits))))
+        out.append(z3.substitute(body, *pairs))
+    return out
 
 
 def used_globals(*fns: Function) -> list[GlobalVariable]:
@@ -198,6 +220,8 @@ class RefinementCheck:
         deadline = time.monotonic() + share * self.options.timeout_ms / 1000
         if not forall:
             return self._check(z3.And(self.pre, q.body), deadline)
+        if _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
+            return self._check(z3.And(self.pre, *_every_choice(q.body, forall)), deadline)
         found = self._defined_inputs_first(q, deadline)
         if found is not None:
             return found
@@ -261,12 +285,17 @@ class RefinementCheck:
     def _skolem_search(self, q: _Query, forall: list[z3.ExprRef], deadline: float) -> object:
         """Look for source choices as a function of the target's: each source choice
         picks one of its candidate target terms (a selector per choice), and the failure
-        must then be impossible. Each round asks, for the current pick, for a failure; a
-        failure that no source choice avoids is a real counterexample, else it rules out
-        the picks it defeats. Returns None (no failure: proved), a model (a real
-        counterexample), or _NO_SKOLEM (no pick works: the caller tries harder)."""
+        must then be impossible; choices of a bit or two with no candidate (NaN signs
+        and payload picks) are instead written out for every value. Each round asks, for
+        the current pick, for a failure; a failure that no source choice avoids is a real
+        counterexample, else it rules out the picks it defeats. Returns None (no failure:
+        proved), a model (a real counterexample), or _NO_SKOLEM (no pick works: the
+        caller tries harder)."""
         cands = self._candidates(q, forall)
-        if not cands:
+        small = [v for v in forall if str(v) not in cands and (not z3.is_bv(v) or v.size() <= 2)]
+        if _choice_bits(small) > 6:
+            small = []
+        if not cands and not small:
             return _NO_SKOLEM
         by_name = {str(v): v for v in forall}
         selectors = {n: z3.BitVec(f"pick!{n}", 8) for n in cands}
@@ -276,12 +305,16 @@ class RefinementCheck:
             for k in range(len(options) - 2, -1, -1):
                 term = z3.If(selectors[n] == k, options[k], term)
             symbolic.append((by_name[n], term))
+
+        def every_small(body: z3.BoolRef) -> z3.BoolRef:
+            return z3.And(*_every_choice(body, small)) if small else body
+
         picker = z3.Solver()
         picker.add(*[z3.ULT(selectors[n], len(cands[n])) for n in cands])
         pick = {n: 0 for n in cands}
         for _ in range(MAX_SKOLEM_ROUNDS):
             chosen = [(by_name[n], cands[n][k]) for n, k in pick.items()]
-            instance = z3.simplify(z3.substitute(q.body, *chosen))
+            instance = z3.simplify(every_small(z3.substitute(q.body, *chosen) if chosen else q.body))
             if z3.is_false(instance):
                 return None
             model = self._check(z3.And(self.pre, instance), deadline)
@@ -290,7 +323,9 @@ class RefinementCheck:
             fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
             if self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline) is None:
                 return model  # no source choice avoids this failure
-            picker.add(z3.Not(substitute(z3.substitute(q.body, *symbolic), fixed)))
+            if not cands:
+                return _NO_SKOLEM
+            picker.add(z3.Not(substitute(every_small(z3.substitute(q.body, *symbolic)), fixed)))
             picked = self._check_solver(picker, deadline)
             if picked is None:
                 return _NO_SKOLEM

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("integer", "vector", "intrinsics", "fp")
+_MODULES = ("integer", "vector", "intrinsics", "floating")
 
 
 def load_all_semantics() -> None:
     """Import every module that registers instruction semantics."""
     for name in _MODULES:
-        try:
-            importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{name}":
-                raise
+        importlib.import_module(f"{__name__}.{name}")

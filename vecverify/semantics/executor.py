@@ -258,6 +258,8 @@ class Executor:
                 value = options[-1][1]
                 for c, v in reversed(options[:-1]):
                     value = ite_value(c, v, value)
+                if phi.flags:
+                    value = self._phi_flags(phi, value)
                 new[phi] = value
             env.update(new)
             if record:
@@ -299,6 +301,16 @@ class Executor:
                 if record:
                     self.values[inst] = result
         raise InternalError(f"block %{block.name} has no terminator")
+
+    def _phi_flags(self, phi: Phi, value: SymValue) -> SymValue:
+        """Fast-math flags on a phi: nnan/ninf make a NaN/infinite result poison."""
+        from .floating import _check_flags, _flag_poison, _floating
+
+        flags = _check_flags(self.ctx, phi)
+        if "nsz" in flags:
+            raise Unsupported("phi with nsz", self.fn.name)
+        t = _floating(phi.type)
+        return tuple(Lane(lane.value, z3.Or(lane.poison, _flag_poison(flags, t, [], lane.value))) for lane in value)
 
     def _branch_ub(self, c: Lane) -> None:
         """Branching on poison or on undef is UB (LangRef)."""

@@ -62,10 +62,21 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     cond, a, b = args
     if len(cond) == 1 and len(a) > 1:  # scalar condition chooses whole vectors
         cond = cond * len(a)
+    flags = getattr(inst, "flags", frozenset())
+    flag_poison = None
+    if flags:
+        from .floating import _check_flags, _flag_poison, _floating
+
+        _check_flags(ctx, inst)
+        if "nsz" in flags:
+            raise ctx.unsupported("select with nsz")
+        t = _floating(inst.type)
+        flag_poison = lambda v: _flag_poison(flags, t, [], v)  # noqa: E731
     out = []
     for c, x, y in zip(cond, a, b, strict=True):
         chosen = ite_lane(c.value == 1, x, y)
-        out.append(Lane(chosen.value, any_of([c.poison, chosen.poison])))
+        extra = [flag_poison(chosen.value)] if flag_poison else []
+        out.append(Lane(chosen.value, any_of([c.poison, chosen.poison, *extra])))
     return tuple(out)
 
 

@@ -1,0 +1,435 @@
+"""Floating-point instructions and intrinsics, per the LangRef.
+
+Values are IEEE-754 encodings (bit-vectors); arithmetic converts to Z3's floating-point
+theory, rounds to nearest-even (the default environment), and converts back. When IEEE
+says the result is a NaN, LangRef's rule ("Behavior of Floating-Point NaN values")
+decides its bits: a nondeterministic sign, and a quiet bit and payload chosen among the
+preferred NaN (quiet, payload zero), the payload of any NaN operand quieted, or (for
+operations that keep the format) the NaN operand unchanged; x86 and ARM add no
+target-specific payloads. Operations LangRef calls bitwise (fneg, fabs, copysign) never
+touch NaN bits.
+
+Fast-math flags: ``nnan``/``ninf`` make the result poison when an operand or the result
+is a NaN / an infinity; ``nsz`` makes the sign of a zero result nondeterministic. The
+others (arcp, contract, afn, reassoc) allow approximations that are not modelled:
+reported as unsupported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import z3
+
+from ..ir.types import FloatType, IntType, Type
+from ..ir.values import ConstInt, Instruction
+from .core import FALSE, Context, Lane, SymValue, any_of, intrinsic_base_name, semantics
+
+RNE = z3.RNE()
+RTZ = z3.RTZ()
+UNMODELLED_FAST_MATH = ("arcp", "contract", "afn", "reassoc")
+
+
+# ----------------------------------------------------------------------------- encoding
+
+
+def sort_of(t: FloatType) -> z3.FPSortRef:
+    return z3.FPSort(t.ebits, t.sbits)
+
+
+def to_fp(bits: z3.BitVecRef, t: FloatType) -> z3.FPRef:
+    return z3.fpBVToFP(bits, sort_of(t))
+
+
+def is_nan_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
+    m = t.sbits - 1
+    exp = z3.Extract(t.bits - 2, m, bits)
+    frac = z3.Extract(m - 1, 0, bits)
+    return z3.And(exp == (1 << t.ebits) - 1, frac != 0)
+
+
+def is_inf_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
+    m = t.sbits - 1
+    return z3.And(z3.Extract(t.bits - 2, m, bits) == (1 << t.ebits) - 1, z3.Extract(m - 1, 0, bits) == 0)
+
+
+def quiet_bit(t: FloatType) -> int:
+    return 1 << (t.sbits - 2)
+
+
+def preferred_nan(t: FloatType) -> int:
+    """Quiet, payload zero, positive."""
+    return (((1 << t.ebits) - 1) << (t.sbits - 1)) | quiet_bit(t)
+
+
+def _floating(t: Type) -> FloatType:
+    s = t.scalar
+    if not isinstance(s, FloatType):
+        raise TypeError(f"{t} is not a floating-point type")
+    return s
+
+
+class NaNChoice:
+    """Builds the bits of a NaN result from nondeterministic choices."""
+
+    def __init__(self, ctx: Context, t: FloatType):
+        self.ctx = ctx
+        self.t = t
+
+    def bits(self, inputs: Sequence[tuple[z3.BitVecRef, FloatType]], keep_format: bool) -> z3.BitVecRef:
+        """A NaN of type ``self.t``; ``inputs`` are the operands (bits, type) whose NaN
+        payloads may propagate, quieted or unchanged (for a conversion: resized, when that
+        leaves a NaN); ``keep_format`` False leaves out unchanged same-format operands."""
+        t = self.t
+        options: list[tuple[z3.BoolRef, z3.BitVecRef]] = []
+        for bits, src_t in inputs:
+            payload = _convert_payload(bits, src_t, t)
+            nan = is_nan_bits(bits, src_t)
+            options.append((nan, payload | quiet_bit(t)))
+            if keep_format and src_t == t:
+                options.append((nan, bits))
+            elif src_t != t:  # a conversion copies the quiet bit and (resized) payload, if still a NaN
+                options.append((z3.And(nan, is_nan_bits(payload, t)), payload))
+        result: z3.BitVecRef = z3.BitVecVal(preferred_nan(t), t.bits)
+        if options:
+            pick = self.ctx.fresh("nan.pick", max(1, len(options).bit_length()))
+            for k, (allowed, value) in enumerate(options):
+                result = z3.If(z3.And(pick == k + 1, allowed), value, result)
+        sign = self.ctx.fresh("nan.sign", 1)
+        magnitude = z3.Extract(t.bits - 2, 0, result)
+        return z3.Concat(sign, magnitude)
+
+
+def _convert_payload(bits: z3.BitVecRef, src: FloatType, dst: FloatType) -> z3.BitVecRef:
+    """The NaN's quiet bit and payload moved to ``dst``'s fraction (top bits kept), as a
+    NaN of ``dst`` with a positive sign."""
+    sm, dm = src.sbits - 1, dst.sbits - 1
+    frac = z3.Extract(sm - 1, 0, bits)
+    if dm > sm:
+        frac = z3.Concat(frac, z3.BitVecVal(0, dm - sm))
+    elif dm < sm:
+        frac = z3.Extract(sm - 1, sm - dm, frac)
+    exp = z3.BitVecVal((1 << dst.ebits) - 1, dst.ebits)
+    return z3.Concat(z3.BitVecVal(0, 1), exp, frac)
+
+
+def from_fp(
+    ctx: Context, r: z3.FPRef, t: FloatType, inputs: Sequence[tuple[z3.BitVecRef, FloatType]], keep_format: bool = True
+) -> z3.BitVecRef:
+    """The encoding of an arithmetic result, with LangRef's NaN rule."""
+    bits = z3.fpToIEEEBV(r)
+    simplified = z3.simplify(z3.fpIsNaN(r))
+    if z3.is_false(simplified):
+        return bits
+    return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format), bits)
+
+
+# ----------------------------------------------------------------------------- flags
+
+
+def _check_flags(ctx: Context, inst: Instruction) -> frozenset[str]:
+    flags: frozenset[str] = getattr(inst, "flags", frozenset())
+    for f in UNMODELLED_FAST_MATH:
+        if f in flags:
+            raise ctx.unsupported(f"fast-math flag {f}")
+    return flags
+
+
+def _flag_poison(
+    flags: frozenset[str], t: FloatType, operands: Sequence[z3.BitVecRef], result: z3.BitVecRef | None
+) -> z3.BoolRef:
+    conds = []
+    values = list(operands) + ([result] if result is not None else [])
+    if "nnan" in flags:
+        conds += [is_nan_bits(v, t) for v in values]
+    if "ninf" in flags:
+        conds += [is_inf_bits(v, t) for v in values]
+    return any_of(conds)
+
+
+def _no_signed_zero(ctx: Context, flags: frozenset[str], t: FloatType, bits: z3.BitVecRef) -> z3.BitVecRef:
+    """nsz: a zero result may have either sign."""
+    if "nsz" not in flags:
+        return bits
+    magnitude = z3.Extract(t.bits - 2, 0, bits)
+    sign = ctx.fresh("nsz.sign", 1)
+    return z3.If(magnitude == 0, z3.Concat(sign, magnitude), bits)
+
+
+def _lanewise(
+    ctx: Context,
+    inst: Instruction,
+    args: list[SymValue],
+    t: FloatType,
+    compute: Callable[[list[z3.BitVecRef]], z3.BitVecRef],
+    flag_operands: bool = True,
+) -> SymValue:
+    """Apply ``compute`` lane by lane with poison propagation and the fast-math flags."""
+    flags = _check_flags(ctx, inst)
+    out = []
+    for lanes in zip(*args, strict=True):
+        values = [lane.value for lane in lanes]
+        bits = _no_signed_zero(ctx, flags, t, compute(values))
+        poison = any_of([lane.poison for lane in lanes] + [_flag_poison(flags, t, values if flag_operands else [], bits)])
+        out.append(Lane(bits, poison))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- arithmetic
+
+
+def _fmod(x: z3.FPRef, y: z3.FPRef) -> z3.FPRef:
+    """C's fmod (LLVM's frem): the remainder of the division truncated toward zero, with
+    the sign of x. From IEEE's remainder (division rounded to nearest): where its sign
+    differs from x's, move it by |y|; the result is exact, so the addition rounds to it."""
+    r = z3.fpRem(x, y)
+    ay = z3.fpAbs(y)
+    fix_up = z3.And(z3.Not(z3.fpIsZero(r)), z3.fpIsNegative(r) != z3.fpIsNegative(x))
+    adjusted = z3.If(z3.fpIsNegative(x), z3.fpSub(RNE, r, ay), z3.fpAdd(RNE, r, ay))
+    moved = z3.If(fix_up, adjusted, r)
+    # A zero remainder takes x's sign.
+    zero = z3.If(z3.fpIsNegative(x), z3.fpMinusZero(x.sort()), z3.fpPlusZero(x.sort()))
+    return z3.If(z3.fpIsZero(moved), zero, moved)
+
+
+_BINARY: dict[str, Callable[[z3.FPRef, z3.FPRef], z3.FPRef]] = {
+    "fadd": lambda a, b: z3.fpAdd(RNE, a, b),
+    "fsub": lambda a, b: z3.fpSub(RNE, a, b),
+    "fmul": lambda a, b: z3.fpMul(RNE, a, b),
+    "fdiv": lambda a, b: z3.fpDiv(RNE, a, b),
+    "frem": _fmod,
+}
+
+
+@semantics(*_BINARY)
+def _fp_binop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _floating(inst.type)
+    op = _BINARY[inst.opcode]
+
+    def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
+        r = op(to_fp(v[0], t), to_fp(v[1], t))
+        return from_fp(ctx, r, t, [(v[0], t), (v[1], t)])
+
+    return _lanewise(ctx, inst, args, t, compute)
+
+
+@semantics("fneg")
+def _fneg(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _floating(inst.type)
+    sign = z3.BitVecVal(1 << (t.bits - 1), t.bits)
+    return _lanewise(ctx, inst, args, t, lambda v: v[0] ^ sign)
+
+
+_FCMP: dict[str, Callable[[z3.FPRef, z3.FPRef], z3.BoolRef]] = {
+    "oeq": z3.fpEQ, "ogt": z3.fpGT, "oge": z3.fpGEQ, "olt": z3.fpLT, "ole": z3.fpLEQ,
+    "one": lambda a, b: z3.And(z3.fpNEQ(a, b), z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsNaN(b))),
+    "ord": lambda a, b: z3.And(z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsNaN(b))),
+}
+
+
+def _fcmp_pred(pred: str, a: z3.FPRef, b: z3.FPRef) -> z3.BoolRef:
+    if pred == "false":
+        return FALSE
+    if pred == "true":
+        return z3.BoolVal(True)
+    if pred in _FCMP:
+        return _FCMP[pred](a, b)
+    unordered = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b))
+    if pred == "uno":
+        return unordered
+    ordered_pred = {"ueq": "oeq", "ugt": "ogt", "uge": "oge", "ult": "olt", "ule": "ole", "une": "one"}[pred]
+    if pred == "une":
+        return z3.Or(unordered, z3.Not(z3.fpEQ(a, b)))
+    return z3.Or(unordered, _FCMP[ordered_pred](a, b))
+
+
+@semantics("fcmp")
+def _fcmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _floating(inst.operands[0].type)
+    flags = _check_flags(ctx, inst)
+    pred = inst.pred
+    out = []
+    for a, b in zip(*args, strict=True):
+        r = _fcmp_pred(pred, to_fp(a.value, t), to_fp(b.value, t))
+        poison = any_of([a.poison, b.poison, _flag_poison(flags, t, [a.value, b.value], None)])
+        out.append(Lane(z3.If(r, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), poison))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- casts
+
+
+@semantics("sitofp", "uitofp")
+def _int_to_fp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _floating(inst.type)
+    signed = inst.opcode == "sitofp"
+    flags = _check_flags(ctx, inst)
+    out = []
+    for a in args[0]:
+        r = z3.fpSignedToFP(RNE, a.value, sort_of(t)) if signed else z3.fpUnsignedToFP(RNE, a.value, sort_of(t))
+        bits = _no_signed_zero(ctx, flags, t, z3.fpToIEEEBV(r))
+        conds = [a.poison, _flag_poison(flags, t, [], bits)]
+        if "nneg" in flags:
+            conds.append(a.value < 0)
+        out.append(Lane(bits, any_of(conds)))
+    return tuple(out)
+
+
+@semantics("fptosi", "fptoui")
+def _fp_to_int(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """Poison when the value rounded toward zero does not fit (NaN and infinities too)."""
+    src = _floating(inst.operands[0].type)
+    dst = inst.type.scalar
+    assert isinstance(dst, IntType)
+    signed = inst.opcode == "fptosi"
+    flags = _check_flags(ctx, inst)
+    w = dst.bits
+    lo = -(2 ** (w - 1)) if signed else 0
+    hi = 2 ** (w - 1) if signed else 2**w  # exclusive; both bounds are powers of two (exact)
+    s = sort_of(src)
+    out = []
+    for a in args[0]:
+        x = to_fp(a.value, src)
+        whole = z3.fpRoundToIntegral(RTZ, x)
+        fits = z3.And(
+            z3.Not(z3.fpIsNaN(x)), z3.Not(z3.fpIsInf(x)),
+            z3.fpGEQ(whole, z3.FPVal(float(lo), s)) if lo else z3.fpGEQ(whole, z3.FPVal(0.0, s)),
+            z3.fpLT(whole, z3.FPVal(float(hi), s)),
+        )
+        value = z3.fpToSBV(RTZ, x, z3.BitVecSort(w)) if signed else z3.fpToUBV(RTZ, x, z3.BitVecSort(w))
+        out.append(Lane(value, any_of([a.poison, z3.Not(fits), _flag_poison(flags, src, [a.value], None)])))
+    return tuple(out)
+
+
+@semantics("fpext", "fptrunc")
+def _fp_resize(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    src = _floating(inst.operands[0].type)
+    dst = _floating(inst.type)
+    flags = _check_flags(ctx, inst)
+    out = []
+    for a in args[0]:
+        r = z3.fpToFP(RNE, to_fp(a.value, src), sort_of(dst))
+        bits = _no_signed_zero(ctx, flags, dst, from_fp(ctx, r, dst, [(a.value, src)], keep_format=False))
+        poison = any_of([a.poison, _flag_poison(flags, src, [a.value], None), _flag_poison(flags, dst, [], bits)])
+        out.append(Lane(bits, poison))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- intrinsics
+
+
+def _call_type(inst: Instruction) -> FloatType:
+    return _floating(inst.type)
+
+
+@semantics("llvm.fabs")
+def _fabs(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _call_type(inst)
+    mask = z3.BitVecVal((1 << (t.bits - 1)) - 1, t.bits)
+    return _lanewise(ctx, inst, args, t, lambda v: v[0] & mask)
+
+
+@semantics("llvm.copysign")
+def _copysign(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _call_type(inst)
+    return _lanewise(
+        ctx, inst, args, t,
+        lambda v: z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, v[1]), z3.Extract(t.bits - 2, 0, v[0])),
+    )
+
+
+@semantics("llvm.sqrt")
+def _sqrt(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _call_type(inst)
+    return _lanewise(ctx, inst, args, t, lambda v: from_fp(ctx, z3.fpSqrt(RNE, to_fp(v[0], t)), t, [(v[0], t)]))
+
+
+@semantics("llvm.fma", "llvm.fmuladd")
+def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """fma rounds once; fmuladd may be fused or not (a nondeterministic choice)."""
+    t = _call_type(inst)
+    maybe_unfused = intrinsic_base_name(inst.callee) == "llvm.fmuladd"
+
+    def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
+        a, b, c = (to_fp(x, t) for x in v)
+        ins = [(x, t) for x in v]
+        fused = from_fp(ctx, z3.fpFMA(RNE, a, b, c), t, ins)
+        if not maybe_unfused:
+            return fused
+        product = from_fp(ctx, z3.fpMul(RNE, a, b), t, ins)
+        unfused = from_fp(ctx, z3.fpAdd(RNE, to_fp(product, t), c), t, ins + [(product, t)])
+        return z3.If(ctx.fresh("fmuladd.fused", 1) == 1, fused, unfused)
+
+    return _lanewise(ctx, inst, args, t, compute)
+
+
+def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType, kind: str) -> SymValue:
+    is_min = kind in ("minnum", "minimum")
+    propagate_nan = kind in ("minimum", "maximum")
+
+    def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
+        a, b = to_fp(v[0], t), to_fp(v[1], t)
+        a_nan, b_nan = z3.fpIsNaN(a), z3.fpIsNaN(b)
+        less = z3.fpLT(a, b) if is_min else z3.fpGT(a, b)
+        pick_a = z3.If(less, v[0], v[1])
+        both_zero = z3.And(z3.fpIsZero(a), z3.fpIsZero(b))
+        nan = NaNChoice(ctx, t).bits([(v[0], t), (v[1], t)], keep_format=True)
+        if propagate_nan:
+            # IEEE 754-2019 minimum/maximum: -0 < +0, any NaN operand gives a NaN.
+            neg_a = z3.fpIsNegative(a)
+            zero_pick = z3.If(neg_a == is_min, v[0], v[1])
+            ordinary = z3.If(both_zero, zero_pick, pick_a)
+            return z3.If(z3.Or(a_nan, b_nan), nan, ordinary)
+        # minnum/maxnum: a NaN operand is ignored; equal operands (+0, -0) may give either.
+        zero_pick = z3.If(ctx.fresh("minmax.zero", 1) == 1, v[0], v[1])
+        ordinary = z3.If(both_zero, zero_pick, pick_a)
+        return z3.If(z3.And(a_nan, b_nan), nan, z3.If(a_nan, v[1], z3.If(b_nan, v[0], ordinary)))
+
+    return _lanewise(ctx, inst, args, t, compute)
+
+
+@semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum")
+def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    kind = intrinsic_base_name(inst.callee)[len("llvm."):]
+    return _min_max(ctx, inst, args, _call_type(inst), kind)
+
+
+_FP_REDUCE = {"fmax": "maxnum", "fmin": "minnum", "fmaximum": "maximum", "fminimum": "minimum"}
+
+
+@semantics(*(f"llvm.vector.reduce.{k}" for k in _FP_REDUCE))
+def _fp_reduce_minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """A min/max reduction as a left-to-right chain (the order is unspecified, but for
+    these operations every order gives a value the chain may give, up to NaN choices)."""
+    kind = _FP_REDUCE[intrinsic_base_name(inst.callee)[len("llvm.vector.reduce."):]]
+    t = _call_type(inst)
+    lanes = args[0]
+    acc: SymValue = (lanes[0],)
+    for lane in lanes[1:]:
+        acc = _min_max(ctx, inst, [acc, (lane,)], t, kind)
+    return acc
+
+
+@semantics("llvm.is.fpclass")
+def _is_fpclass(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    test = inst.operands[1]
+    if not isinstance(test, ConstInt):
+        raise ctx.unsupported("llvm.is.fpclass with a variable test")
+    t = _floating(inst.operands[0].type)
+    mask = test.value
+    out = []
+    for a in args[0]:
+        x = to_fp(a.value, t)
+        neg = z3.fpIsNegative(x)
+        snan = z3.And(z3.fpIsNaN(x), z3.Extract(t.sbits - 2, t.sbits - 2, a.value) == 0)
+        classes = [
+            snan,
+            z3.And(z3.fpIsNaN(x), z3.Not(snan)),
+            z3.And(z3.fpIsInf(x), neg), z3.And(z3.fpIsNormal(x), neg),
+            z3.And(z3.fpIsSubnormal(x), neg), z3.And(z3.fpIsZero(x), neg),
+            z3.And(z3.fpIsZero(x), z3.Not(neg)), z3.And(z3.fpIsSubnormal(x), z3.Not(neg)),
+            z3.And(z3.fpIsNormal(x), z3.Not(neg)), z3.And(z3.fpIsInf(x), z3.Not(neg)),
+        ]
+        hit = any_of([c for k, c in enumerate(classes) if mask >> k & 1])
+        out.append(Lane(z3.If(hit, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), a.poison))
+    return tuple(out)
