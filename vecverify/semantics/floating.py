@@ -70,7 +70,14 @@ def _floating(t: Type) -> FloatType:
 
 
 class NaNChoice:
-    """Builds the bits of a NaN result from nondeterministic choices."""
+    """Builds the bits of a NaN result from a nondeterministic choice.
+
+    The choice is the result's bits themselves: a value that is one of the allowed NaNs
+    (any sign) is taken as it is, any other value stands for the preferred NaN (with the
+    chosen sign). Choosing bits rather than an index into a list of options keeps the
+    encoding symmetric in the operands, so that a commuted operation can match the
+    original's choice exactly.
+    """
 
     def __init__(self, ctx: Context, t: FloatType):
         self.ctx = ctx
@@ -81,23 +88,22 @@ class NaNChoice:
         payloads may propagate, quieted or unchanged (for a conversion: resized, when that
         leaves a NaN); ``keep_format`` False leaves out unchanged same-format operands."""
         t = self.t
-        options: list[tuple[z3.BoolRef, z3.BitVecRef]] = []
+        chosen = self.ctx.fresh("nan", t.bits)
+        magnitude = z3.Extract(t.bits - 2, 0, chosen)
+        allowed = [magnitude == preferred_nan(t)]
         for bits, src_t in inputs:
             payload = _convert_payload(bits, src_t, t)
             nan = is_nan_bits(bits, src_t)
-            options.append((nan, payload | quiet_bit(t)))
-            if keep_format and src_t == t:
-                options.append((nan, bits))
+            allowed.append(z3.And(nan, magnitude == z3.Extract(t.bits - 2, 0, payload | quiet_bit(t))))
+            if src_t == t and keep_format:
+                allowed.append(z3.And(nan, magnitude == z3.Extract(t.bits - 2, 0, bits)))
             elif src_t != t:  # a conversion copies the quiet bit and (resized) payload, if still a NaN
-                options.append((z3.And(nan, is_nan_bits(payload, t)), payload))
-        result: z3.BitVecRef = z3.BitVecVal(preferred_nan(t), t.bits)
-        if options:
-            pick = self.ctx.fresh("nan.pick", max(1, len(options).bit_length()))
-            for k, (allowed, value) in enumerate(options):
-                result = z3.If(z3.And(pick == k + 1, allowed), value, result)
-        sign = self.ctx.fresh("nan.sign", 1)
-        magnitude = z3.Extract(t.bits - 2, 0, result)
-        return z3.Concat(sign, magnitude)
+                allowed.append(
+                    z3.And(nan, is_nan_bits(payload, t), magnitude == z3.Extract(t.bits - 2, 0, payload))
+                )
+        sign = z3.Extract(t.bits - 1, t.bits - 1, chosen)
+        preferred = z3.Concat(sign, z3.BitVecVal(preferred_nan(t), t.bits - 1))
+        return z3.If(any_of(allowed), chosen, preferred)
 
 
 def _convert_payload(bits: z3.BitVecRef, src: FloatType, dst: FloatType) -> z3.BitVecRef:
