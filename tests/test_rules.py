@@ -19,23 +19,49 @@ from vecverify.refine import CheckOptions
 HAVE_FP = importlib.util.find_spec(FP_SEMANTICS) is not None
 PAIRS = [(r.name, t) for r in all_rules() for t in r.types]
 
-
-@pytest.fixture(scope="session")
-def results() -> dict[tuple[str, str], ProofResult]:
-    """All obligations proved once, in parallel (the slow ones are i64 case splits)."""
-    jobs = max(1, min(4, os.cpu_count() or 1))
-    return {(r.rule, r.type): r for r in prove(jobs=jobs)}
+# Floating-point obligations cost seconds to minutes each (Z3's float theory): the suite
+# proves them at float and <4 x float>, except the ones below, which take longer than the
+# suite can afford; `vecverify prove` runs every one of them.
+FP_SUITE_TYPES = ("float", "<4 x float>")
+FP_TOO_SLOW_FOR_SUITE = {
+    "binrep.fdiv-fmul": "fdiv with a symbolic power of two: over the solver's time limit",
+    "binrep.fmul-fdiv": "fdiv with a symbolic power of two: over the solver's time limit",
+    "snslp.fdiv-fdiv": "two fdivs with symbolic operands: over the solver's time limit",
+    "shuffle.fadd-fsub": "about 12 s per type",
+    "shuffle.fsub-fmul": "about 12 s per type",
+}
 
 
 def _needs_fp(rule: Rule) -> bool:
     return FP_SEMANTICS in rule.requires
 
 
+def _in_suite(name: str, type_name: str) -> bool:
+    if not _needs_fp(get_rule(name)):
+        return True
+    return type_name in FP_SUITE_TYPES and name not in FP_TOO_SLOW_FOR_SUITE
+
+
+@pytest.fixture(scope="session")
+def results() -> dict[tuple[str, str], ProofResult]:
+    """The suite's obligations proved once, in parallel (the slow ones are i64 case
+    splits and floating point)."""
+    jobs = max(1, min(4, os.cpu_count() or 1))
+    ints = [r.name for r in all_rules() if not _needs_fp(r)]
+    floats = [r.name for r in all_rules() if _needs_fp(r) and r.name not in FP_TOO_SLOW_FOR_SUITE]
+    out = {(r.rule, r.type): r for r in prove(ints, jobs=jobs)}
+    if HAVE_FP and floats:
+        out.update({(r.rule, r.type): r for r in prove(floats, types=list(FP_SUITE_TYPES), jobs=jobs)})
+    return out
+
+
 @pytest.mark.parametrize(("name", "type_name"), PAIRS, ids=[f"{n}@{t}" for n, t in PAIRS])
 def test_rule_gets_expected_result(results, name: str, type_name: str) -> None:
     rule = get_rule(name)
     if _needs_fp(rule) and not HAVE_FP:
-        pytest.skip("vecverify.semantics.fp is not there yet")
+        pytest.skip("vecverify.semantics.floating is not there yet")
+    if not _in_suite(name, type_name):
+        pytest.skip(FP_TOO_SLOW_FOR_SUITE.get(name, "floating point at this type: run by `vecverify prove`"))
     r = results[(name, type_name)]
     assert r.result != "failed", f"failed to prove: {r.detail}"
     assert r.matched, f"{name} at {type_name}: expected {r.expected}, got {r.result}: {r.detail}\n{r.counterexample}"
@@ -81,12 +107,15 @@ def test_shl_nsw_top_is_not_mul_nsw(type_name: str) -> None:
     assert _signed(_input(r.counterexample, "x")) == -1
 
 
-@pytest.mark.skipif(not HAVE_FP, reason="vecverify.semantics.fp is not there yet")
+@pytest.mark.skipif(not HAVE_FP, reason="vecverify.semantics.floating is not there yet")
 @pytest.mark.parametrize("type_name", ["float", "double"])
 def test_fadd_zero_is_not_identity(type_name: str) -> None:
     r = prove_rule(get_rule("ext.fadd.pos0"), type_name)
     assert r.result == "refuted" and r.counterexample
-    assert "-0.0" in _input(r.counterexample, "x")
+    # Real counterexamples: X = -0.0 (the sum is +0.0), or a NaN (the sum may quiet it
+    # or return the preferred NaN, where the source returns X's bits).
+    x = _input(r.counterexample, "x")
+    assert "-0.0" in x or "NaN" in x
 
 
 def test_mul2_add_with_undef_is_refuted_and_holds_for_noundef() -> None:

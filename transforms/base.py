@@ -24,7 +24,7 @@ Expected = Literal["holds", "refuted"]
 
 INT_TYPES = ("i8", "i16", "i32", "i64")
 FLOAT_TYPES = ("float", "double")
-FP_SEMANTICS = "vecverify.semantics.fp"
+FP_SEMANTICS = "vecverify.semantics.floating"
 
 _VECTOR = re.compile(r"<\s*(\d+)\s*x\s*(\w+)\s*>$")
 _FLOAT_BITS = {"half": 16, "float": 32, "double": 64}

@@ -265,6 +265,10 @@ class RefinementCheck:
         for v in self.tgt.undef_choices:
             by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
         tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
+        by_hint: dict[str, list[z3.ExprRef]] = {}
+        for v in self.tgt.choices:
+            if str(v) not in self.tgt.undef_guards and str(v).count("!") >= 2:
+                by_hint.setdefault(str(v).split("!")[1], []).append(v)
         extra = {str(a): b for a, b in q.mirror_extra}
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
@@ -275,6 +279,12 @@ class RefinementCheck:
             same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
             if same is not None and all(not same.eq(o) for o in options):
                 options.append(same)
+            # Other target choices of the same kind (a NaN, a frozen value), which the
+            # target may have made in another order.
+            hint = name.split("!")[1] if name.count("!") >= 2 else None
+            for kind_mate in by_hint.get(hint or "", []):
+                if all(not kind_mate.eq(o) for o in options):
+                    options.append(kind_mate)
             if name in extra:
                 options.append(extra[name])
             options = [o for o in options if o.sort() == v.sort()][:MAX_CANDIDATES]
