@@ -104,7 +104,8 @@ def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> Proo
         res.result, res.detail = "unsupported", f"needs {', '.join(missing)} (not available yet)"
         return res
     options = CheckOptions(timeout_ms=timeout_ms, undef_inputs=True, poison_inputs=True)
-    cases = rule.cases(type_name) or [None]
+    split = rule.cases(type_name)
+    cases: list[dict[str, int] | None] = list(split) if split else [None]
     res.cases = 0
     for case in cases:
         ob = rule.obligation(type_name, case)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from vecverify.ir.values import Instruction
+
 from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform
 from ._match import binop, new_binop
 
@@ -68,7 +70,8 @@ def _rearrange(inst):  # noqa: ANN001, ANN202
     add = binop(inst, "add")
     if add is None:
         return None
-    sub = binop(add.operands[0], "sub")
+    first = add.operands[0]
+    sub = binop(first, "sub") if isinstance(first, Instruction) else None
     if sub is None:
         return None
     a, b = sub.operands

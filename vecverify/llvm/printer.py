@@ -209,10 +209,10 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
         return (f"shufflevector {nm.typed(ops[0])}, {nm.typed(ops[1])}, "
                 f"<{len(inst.mask)} x i32> <{mask}>")
     if isinstance(inst, GetElementPtr):
-        flags = set(inst.flags)
-        if "inbounds" in flags:
-            flags.discard("nusw")
-        return _join("getelementptr", _ordered(frozenset(flags), GEP_FLAG_ORDER),
+        gep_flags = set(inst.flags)
+        if "inbounds" in gep_flags:
+            gep_flags.discard("nusw")
+        return _join("getelementptr", _ordered(frozenset(gep_flags), GEP_FLAG_ORDER),
                      f"{inst.source_type}, " + ", ".join(nm.typed(o) for o in ops))
     if isinstance(inst, Alloca):
         count = ops[0]

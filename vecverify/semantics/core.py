@@ -227,3 +227,11 @@ def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.
         else:
             stack.extend(t.children())
     return list(found.values())
+
+
+def _text_attr(inst: Instruction, name: str) -> str:
+    """A string field of an instruction class (an icmp's ``pred``, a call's ``callee``)
+    read from the generic Instruction a semantics function receives."""
+    value = getattr(inst, name)
+    assert isinstance(value, str)
+    return value

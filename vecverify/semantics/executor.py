@@ -245,7 +245,7 @@ class Executor:
         # Phis read their operands on the incoming edge, all at once.
         phis = [i for i in block.instructions if isinstance(i, Phi)]
         if phis:
-            new = {}
+            new: dict[Instruction, SymValue] = {}
             for phi in phis:
                 options = []
                 for c, st, pred in edges:
@@ -287,10 +287,10 @@ class Executor:
                 out.insert(0, (inst.targets[0], z3.Not(any_of(matched))))
                 return out
             if isinstance(inst, Ret):
-                value = self.operand(inst.operands[0], env) if inst.operands else None
-                if value is not None:
-                    self._return_attrs(value)
-                returns.append((state.path, value, state.memory))
+                returned = self.operand(inst.operands[0], env) if inst.operands else None
+                if returned is not None:
+                    self._return_attrs(returned)
+                returns.append((state.path, returned, state.memory))
                 return []
             if isinstance(inst, Unreachable):
                 self.ctx.ub(TRUE)

@@ -23,7 +23,7 @@ import z3
 
 from ..ir.types import FloatType, IntType, Type
 from ..ir.values import ConstInt, Instruction
-from .core import FALSE, Context, Lane, SymValue, any_of, intrinsic_base_name, semantics
+from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, intrinsic_base_name, semantics
 
 RNE = z3.RNE()
 RTZ = z3.RTZ()
@@ -253,7 +253,7 @@ def _fcmp_pred(pred: str, a: z3.FPRef, b: z3.FPRef) -> z3.BoolRef:
 def _fcmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.operands[0].type)
     flags = _check_flags(ctx, inst)
-    pred = inst.pred
+    pred = _text_attr(inst, "pred")
     out = []
     for a, b in zip(*args, strict=True):
         r = _fcmp_pred(pred, to_fp(a.value, t), to_fp(b.value, t))
@@ -354,7 +354,7 @@ def _sqrt(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """fma rounds once; fmuladd may be fused or not (a nondeterministic choice)."""
     t = _call_type(inst)
-    maybe_unfused = intrinsic_base_name(inst.callee) == "llvm.fmuladd"
+    maybe_unfused = intrinsic_base_name(_text_attr(inst, "callee")) == "llvm.fmuladd"
 
     def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
         a, b, c = (to_fp(x, t) for x in v)
@@ -396,7 +396,7 @@ def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType
 
 @semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum")
 def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    kind = intrinsic_base_name(inst.callee)[len("llvm."):]
+    kind = intrinsic_base_name(_text_attr(inst, "callee"))[len("llvm."):]
     return _min_max(ctx, inst, args, _call_type(inst), kind)
 
 
@@ -407,7 +407,7 @@ _FP_REDUCE = {"fmax": "maxnum", "fmin": "minnum", "fmaximum": "maximum", "fminim
 def _fp_reduce_minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """A min/max reduction as a left-to-right chain (the order is unspecified, but for
     these operations every order gives a value the chain may give, up to NaN choices)."""
-    kind = _FP_REDUCE[intrinsic_base_name(inst.callee)[len("llvm.vector.reduce."):]]
+    kind = _FP_REDUCE[intrinsic_base_name(_text_attr(inst, "callee"))[len("llvm.vector.reduce."):]]
     t = _call_type(inst)
     lanes = args[0]
     acc: SymValue = (lanes[0],)

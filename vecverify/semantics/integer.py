@@ -13,7 +13,17 @@ import z3
 
 from ..ir.types import IntType, PtrType
 from ..ir.values import Instruction
-from .core import FALSE, PTR_ADDR_BITS, PTR_BITS, Context, Lane, SymValue, any_of, semantics
+from .core import (
+    FALSE,
+    PTR_ADDR_BITS,
+    PTR_BITS,
+    Context,
+    Lane,
+    SymValue,
+    _text_attr,
+    any_of,
+    semantics,
+)
 
 
 def lanewise2(
@@ -34,7 +44,7 @@ def _or(*conds: z3.BoolRef) -> z3.BoolRef:
 def _wrap_flags(
     inst: Instruction, signed_ok: z3.BoolRef, unsigned_ok: z3.BoolRef
 ) -> z3.BoolRef:
-    flags = getattr(inst, "flags", frozenset())
+    flags: frozenset[str] = getattr(inst, "flags", frozenset())
     conds = []
     if "nsw" in flags:
         conds.append(z3.Not(signed_ok))
@@ -70,7 +80,7 @@ def _sub(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("mul")
 def _mul(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
-        flags = getattr(inst, "flags", frozenset())
+        flags: frozenset[str] = getattr(inst, "flags", frozenset())
         conds = []
         w = x.size()
         # A double-width product (rather than Z3's overflow predicates): the simplifier
@@ -134,7 +144,7 @@ def _sdiv(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 
 @semantics("shl")
 def _shl(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    flags = getattr(inst, "flags", frozenset())
+    flags: frozenset[str] = getattr(inst, "flags", frozenset())
 
     def f(x: z3.BitVecRef, s: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         w = x.size()
@@ -206,13 +216,13 @@ def bool_to_bv(b: z3.BoolRef) -> z3.BitVecRef:
 
 @semantics("icmp")
 def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    pred = _ICMP[inst.pred]
+    pred = _ICMP[_text_attr(inst, "pred")]
     samesign = "samesign" in getattr(inst, "flags", frozenset())
     is_ptr = isinstance(inst.operands[0].type.scalar, PtrType)
 
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         if is_ptr:
-            x, y = _pointer_operands(ctx, inst.pred, x, y)
+            x, y = _pointer_operands(ctx, _text_attr(inst, "pred"), x, y)
         w = x.size()
         diff_sign = z3.Extract(w - 1, w - 1, x) != z3.Extract(w - 1, w - 1, y)
         return bool_to_bv(pred(x, y)), diff_sign if samesign else FALSE
@@ -264,7 +274,7 @@ def _sext(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("trunc")
 def _trunc(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     sw, dw = _cast_bits(inst)
-    flags = getattr(inst, "flags", frozenset())
+    flags: frozenset[str] = getattr(inst, "flags", frozenset())
     out = []
     for a in args[0]:
         r = z3.Extract(dw - 1, 0, a.value)

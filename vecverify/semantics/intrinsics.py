@@ -8,8 +8,9 @@ from functools import reduce
 
 import z3
 
+from ..errors import Unsupported
 from ..ir.values import ConstInt, Instruction
-from .core import FALSE, Context, Lane, SymValue, any_of, semantics
+from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, semantics
 from .integer import lanewise2
 
 BinFn = Callable[[z3.BitVecRef, z3.BitVecRef], z3.BitVecRef]
@@ -34,7 +35,7 @@ _REDUCE: dict[str, BinFn] = {
 def _intrinsic_kind(inst: Instruction, prefix: str) -> str:
     from .core import intrinsic_base_name
 
-    return intrinsic_base_name(inst.callee)[len(prefix) :]
+    return intrinsic_base_name(_text_attr(inst, "callee"))[len(prefix) :]
 
 
 @semantics(*(f"llvm.vector.reduce.{k}" for k in _REDUCE))
@@ -54,16 +55,12 @@ def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 
 
 def _const_flag(inst: Instruction, index: int) -> bool:
+    """An immediate i1 operand (abs's INT_MIN flag, ctlz/cttz's zero flag)."""
     op = inst.operands[index]
     if not isinstance(op, ConstInt):
-        raise Unsupported_flag(inst, index)
+        callee = _text_attr(inst, "callee")
+        raise Unsupported(f"non-constant flag operand {index} of @{callee}")
     return bool(op.value)
-
-
-def Unsupported_flag(inst: Instruction, index: int) -> Exception:  # noqa: N802
-    from ..errors import Unsupported
-
-    return Unsupported(f"non-constant flag operand {index} of @{inst.callee}")
 
 
 @semantics("llvm.abs")

@@ -62,7 +62,7 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     cond, a, b = args
     if len(cond) == 1 and len(a) > 1:  # scalar condition chooses whole vectors
         cond = cond * len(a)
-    flags = getattr(inst, "flags", frozenset())
+    flags: frozenset[str] = getattr(inst, "flags", frozenset())
     flag_poison = None
     if flags:
         from .floating import _check_flags, _flag_poison, _floating
