@@ -303,14 +303,9 @@ class Executor:
         raise InternalError(f"block %{block.name} has no terminator")
 
     def _phi_flags(self, phi: Phi, value: SymValue) -> SymValue:
-        """Fast-math flags on a phi: nnan/ninf make a NaN/infinite result poison."""
-        from .floating import _check_flags, _flag_poison, _floating
+        from .floating import result_flags
 
-        flags = _check_flags(self.ctx, phi)
-        if "nsz" in flags:
-            raise Unsupported("phi with nsz", self.fn.name)
-        t = _floating(phi.type)
-        return tuple(Lane(lane.value, z3.Or(lane.poison, _flag_poison(flags, t, [], lane.value))) for lane in value)
+        return result_flags(self.ctx, phi, phi.flags, value)
 
     def _branch_ub(self, c: Lane) -> None:
         """Branching on poison or on undef is UB (LangRef)."""

@@ -162,6 +162,18 @@ def _no_signed_zero(ctx: Context, flags: frozenset[str], t: FloatType, bits: z3.
     return z3.If(magnitude == 0, z3.Concat(sign, magnitude), bits)
 
 
+def result_flags(ctx: Context, inst: Instruction, flags: frozenset[str], value: SymValue) -> SymValue:
+    """Fast-math flags on an instruction that only chooses a value (select, phi): they
+    constrain its result (nnan/ninf: poison; nsz: a zero may have either sign)."""
+    _check_flags(ctx, inst)
+    t = _floating(inst.type)
+    out = []
+    for lane in value:
+        bits = _no_signed_zero(ctx, flags, t, lane.value)
+        out.append(Lane(bits, z3.Or(lane.poison, _flag_poison(flags, t, [], bits))))
+    return tuple(out)
+
+
 def _lanewise(
     ctx: Context,
     inst: Instruction,

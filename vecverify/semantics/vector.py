@@ -63,20 +63,14 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     if len(cond) == 1 and len(a) > 1:  # scalar condition chooses whole vectors
         cond = cond * len(a)
     flags: frozenset[str] = getattr(inst, "flags", frozenset())
-    flag_poison = None
-    if flags:
-        from .floating import _check_flags, _flag_poison, _floating
-
-        _check_flags(ctx, inst)
-        if "nsz" in flags:
-            raise ctx.unsupported("select with nsz")
-        t = _floating(inst.type)
-        flag_poison = lambda v: _flag_poison(flags, t, [], v)  # noqa: E731
     out = []
     for c, x, y in zip(cond, a, b, strict=True):
         chosen = ite_lane(c.value == 1, x, y)
-        extra = [flag_poison(chosen.value)] if flag_poison else []
-        out.append(Lane(chosen.value, any_of([c.poison, chosen.poison, *extra])))
+        out.append(Lane(chosen.value, any_of([c.poison, chosen.poison])))
+    if flags:
+        from .floating import result_flags
+
+        return result_flags(ctx, inst, flags, tuple(out))
     return tuple(out)
 
 
