@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
+from ..ir.function import Function
 from .inputs import ArgInput, Inputs
 from .memory import Memory, MemoryBlock, PointerArg
 
@@ -73,3 +74,31 @@ def to_bool(term: z3.ExprRef) -> bool | None:
     if z3.is_false(t):
         return False
     return None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The semantics of a function on concrete arguments."""
+
+    ub: bool | None  # None when UB depends on a nondeterministic choice
+    lanes: list[ConcreteLane]
+
+
+def evaluate(fn: Function, args: list[int | list[int]]) -> Evaluation:
+    """Run the semantics of ``fn`` (no pointer arguments) on concrete argument values
+    (unsigned bit patterns; floats as their IEEE bits; vectors as lists): the reference
+    interpreter. Values that depend on a nondeterministic choice come back as None."""
+    from .executor import execute
+    from .inputs import InputOptions, build_inputs
+
+    inputs = build_inputs(fn, InputOptions(poison_inputs=False, undef_inputs=False))
+    pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []
+    for arg, value in zip(inputs.args, args, strict=True):
+        values = value if isinstance(value, list) else [value]
+        pairs += [(v, z3.BitVecVal(x, v.size())) for v, x in zip(arg.values, values, strict=True)]
+    behaviour = execute(fn, inputs, "src", unroll=8)
+    lanes = [
+        ConcreteLane(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)))
+        for lane in behaviour.ret or ()
+    ]
+    return Evaluation(to_bool(substitute(behaviour.ub, pairs)), lanes)

@@ -1,0 +1,66 @@
+"""Native execution through llvmlite's JIT: values in and out bit for bit, buffers,
+guard bytes, the compile cache."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vecverify.execute import compile_module, execute
+from vecverify.ir.floats import bits_from_float
+
+
+def test_scalar_integers_of_odd_widths() -> None:
+    text = (
+        "define i8 @add8(i8 %a, i8 %b) {\n %r = add i8 %a, %b\n ret i8 %r\n}\n"
+        "define i1 @lt(i33 %a, i33 %b) {\n %r = icmp slt i33 %a, %b\n ret i1 %r\n}\n"
+        "define i128 @mul(i128 %a, i128 %b) {\n %r = mul i128 %a, %b\n ret i128 %r\n}\n"
+    )
+    assert execute(text, "add8", [200, 100]).value == (300 & 0xFF)
+    assert execute(text, "lt", [(1 << 33) - 1, 0]).value == 1  # -1 < 0 signed
+    a, b = (1 << 100) + 3, (1 << 20) + 7
+    assert execute(text, "mul", [a, b]).value == (a * b) % (1 << 128)
+
+
+def test_float_nan_payload_survives_fneg() -> None:
+    text = "define float @neg(float %x) {\n %r = fneg float %x\n ret float %r\n}\n"
+    snan = 0x7F800001
+    assert execute(text, "neg", [snan]).value == snan | 0x80000000
+    assert execute(text, "neg", [bits_from_float(1.5)]).value == bits_from_float(-1.5)
+
+
+def test_vectors_and_shuffles() -> None:
+    text = (
+        "define <4 x i32> @f(<4 x i32> %a, <4 x i32> %b) {\n"
+        " %s = add <4 x i32> %a, %b\n"
+        " %r = shufflevector <4 x i32> %s, <4 x i32> %a, <4 x i32> <i32 3, i32 4, i32 1, i32 7>\n"
+        " ret <4 x i32> %r\n}\n"
+        "define <8 x i1> @cmp(<8 x i8> %a) {\n %r = icmp ugt <8 x i8> %a, splat (i8 3)\n ret <8 x i1> %r\n}\n"
+        "define <3 x i32> @three(<3 x i32> %a) {\n %r = mul <3 x i32> %a, splat (i32 3)\n ret <3 x i32> %r\n}\n"
+    )
+    r = execute(text, "f", [[1, 2, 3, 4], [10, 20, 30, 40]]).value
+    assert r == [44, 1, 22, 4]
+    assert execute(text, "cmp", [[0, 1, 2, 3, 4, 5, 6, 7]]).value == [0, 0, 0, 0, 1, 1, 1, 1]
+    assert execute(text, "three", [[1, 2, 0xFFFFFFFF]]).value == [3, 6, 0xFFFFFFFD]
+
+
+def test_pointer_buffers_and_guard_bytes() -> None:
+    text = (
+        "define void @copy2(ptr %dst, ptr %src) {\n"
+        " %v = load <2 x i32>, ptr %src, align 4\n"
+        " %w = shl <2 x i32> %v, splat (i32 1)\n"
+        " store <2 x i32> %w, ptr %dst, align 4\n ret void\n}\n"
+        "define void @oob(ptr %p) {\n %q = getelementptr i8, ptr %p, i64 8\n store i32 1, ptr %q\n ret void\n}\n"
+    )
+    src = np.array([5, 7], dtype=np.int32).view(np.uint8)
+    r = execute(text, "copy2", [None, None], {0: np.zeros(8, dtype=np.uint8), 1: src})
+    assert r.value is None and not r.oob_writes
+    assert list(r.buffers[0].view(np.int32)) == [10, 14]
+    assert list(r.buffers[1].view(np.int32)) == [5, 7]
+    r = execute(text, "oob", [None], {0: np.zeros(8, dtype=np.uint8)})
+    assert r.oob_writes == [0]
+
+
+def test_compiled_once_per_text() -> None:
+    text = "define i32 @id(i32 %x) {\n ret i32 %x\n}\n"
+    assert compile_module(text) is compile_module(text)
+    assert compile_module(text).run("id", [7]).value == 7
