@@ -77,3 +77,39 @@ def test_casts_match_native(case: tuple[tuple[int, int], str, int]) -> None:
         src, dst, x = small, big, x & ((1 << small) - 1)
     text = f"define i{dst} @f(i{src} %x) {{\n  %r = {op} i{src} %x to i{dst}\n  ret i{dst} %r\n}}\n"
     _compare(text, [x])
+
+
+FLOAT_EDGES = {
+    "float": [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x00000001,
+              0x007FFFFF, 0x7F7FFFFF, 0x7FC00000, 0x7F800001, 0x3EAAAAAB],
+    "double": [0x0, 0x8000000000000000, 0x3FF0000000000000, 0x7FF0000000000000, 0x0000000000000001,
+               0x7FEFFFFFFFFFFFFF, 0x7FF8000000000000, 0x7FF0000000000001, 0x3FD5555555555555],
+}
+
+
+def float_operands(t: str) -> st.SearchStrategy[int]:
+    bits = 32 if t == "float" else 64
+    return st.one_of(st.sampled_from(FLOAT_EDGES[t]), st.integers(0, (1 << bits) - 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["float", "double"]).flatmap(lambda t: st.tuples(
+    st.just(t), st.sampled_from(["fadd", "fsub", "fmul", "fdiv", "frem"]), float_operands(t), float_operands(t)
+)))
+def test_float_binops_match_native(case: tuple[str, str, int, int]) -> None:
+    """Where the result is not a NaN (whose payload the semantics leave open), the
+    native bits are the semantics' bits; a NaN result must be a NaN natively too."""
+    t, op, a, b = case
+    text = f"define {t} @f({t} %a, {t} %b) {{\n  %r = {op} {t} %a, %b\n  ret {t} %r\n}}\n"
+    fn = parse_module(text, "case.ll").functions["f"]
+    ev = evaluate(fn, [a, b])
+    native = execute(text, "f", [a, b]).value
+    expected = ev.lanes[0].value
+    if expected is None:  # a NaN chosen among the allowed ones
+        bits = 32 if t == "float" else 64
+        exp_mask = ((1 << (bits - 1)) - 1) & ~((1 << (23 if t == "float" else 52)) - 1)
+        assert native & exp_mask == exp_mask and native & ((1 << (23 if t == "float" else 52)) - 1), hex(native)
+        event("NaN result")
+        return
+    assert native == expected, f"{op} {a:#x} {b:#x}: native {native:#x}, semantics {expected:#x}"
+    event("compared")
