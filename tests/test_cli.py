@@ -146,3 +146,24 @@ def test_float_identity_is_not_a_refinement(write) -> None:
     r = run("check", write("f.ll", text))
     assert r.returncode == 1
     assert "ERROR: Target's return value is more undefined" in r.stdout or "ERROR: Value mismatch" in r.stdout
+
+
+def test_check_exec_runs_natively(write) -> None:
+    r = run("check", write("bad.ll", BAD), "--exec", "20", "--seed", "1")
+    assert r.returncode == 1
+    line = next(line for line in r.stdout.splitlines() if line.startswith("native:"))
+    assert "20 runs" in line and "0 mismatches" not in line and "first: inputs" in line
+    r = run("check", write("good.ll", GOOD), "--exec", "20")
+    assert r.returncode == 0 and "native: 20 runs, 0 mismatches" in r.stdout
+
+
+def test_exec_side_by_side(write) -> None:
+    f = write("e.ll", "define <4 x i8> @f(<4 x i8> %a, <4 x i8> %b) {\n %r = sdiv <4 x i8> %a, %b\n ret <4 x i8> %r\n}\n")
+    r = run("exec", f, "--fn", "f", "--inputs", "8", "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert len(data["runs"]) == 8 and data["disagreements"] == 0
+    assert any(run_["semantics"] is None for run_ in data["runs"])  # a division by zero: not run
+    assert any(run_["native"] is not None for run_ in data["runs"])
+    r = run("exec", f, "--fn", "nope")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1

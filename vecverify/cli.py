@@ -72,8 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--src-fn", metavar="NAME", help="source function name")
     check.add_argument("--tgt-fn", metavar="NAME", help="target function name")
     check.add_argument("--json", action="store_true", help="print results as JSON")
+    check.add_argument("--exec", type=_positive, default=0, metavar="N", dest="exec_runs",
+                       help="also run both functions natively on N random inputs")
+    check.add_argument("--seed", type=_positive, default=0, help="seed of the random inputs (default 0)")
     _add_check_options(check)
     check.set_defaults(run=cmd_check)
+
+    ex = sub.add_parser("exec", help="run a function natively and through the semantics, side by side")
+    ex.add_argument("file", type=Path, metavar="FILE")
+    ex.add_argument("--fn", required=True, metavar="NAME", help="the function to run")
+    ex.add_argument("--inputs", type=_positive, default=10, metavar="N", help="random inputs (default 10)")
+    ex.add_argument("--seed", type=_positive, default=0)
+    ex.add_argument("--json", action="store_true")
+    ex.set_defaults(run=cmd_exec)
 
     conf = sub.add_parser("conformance", help="run Alive2's alive-tv suite and score the verdicts")
     conf.add_argument("suite", nargs="?", type=Path, default=None,
@@ -156,13 +167,64 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _check_directory(files[0], options, args.json)
     results = check_files(files[0], files[1] if len(files) == 2 else None, options, args.src_fn, args.tgt_fn)
     counts = _summary(results)
+    native = {id(r): _native_runs(r, args.exec_runs, args.seed) for r in results} if args.exec_runs else {}
     if args.json:
-        print(json.dumps({"results": [_result_json(r) for r in results], "summary": dict(counts)}, indent=2))
+        out = []
+        for r in results:
+            item = _result_json(r)
+            if id(r) in native:
+                item["native"] = native[id(r)]
+            out.append(item)
+        print(json.dumps({"results": out, "summary": dict(counts)}, indent=2))
     else:
         for r in results:
             _print_pair(r)
+            if id(r) in native:
+                n = native[id(r)]
+                print(f"native: {n['runs']} runs, {n['mismatches']} mismatches"
+                      + (f" (first: {n['first']})" if n.get("first") else "")
+                      + (f" ({n['skipped']})" if n.get("skipped") else "") + "\n")
         _print_summary(counts)
+    if any(n.get("mismatches") for n in native.values()):
+        return EXIT_INCORRECT
     return _exit_code(counts)
+
+
+def _native_runs(r: PairResult, count: int, seed: int) -> dict[str, Any]:
+    """Both functions run natively on random inputs where the source is defined."""
+    from .native_check import compare_natively, format_value
+
+    if r.src is None or r.tgt is None:
+        return {"runs": 0, "mismatches": 0, "skipped": "no functions"}
+    try:
+        runs = compare_natively(r.src, r.tgt, count, seed)
+    except Unsupported as e:
+        return {"runs": 0, "mismatches": 0, "skipped": str(e)}
+    out: dict[str, Any] = {"runs": runs.runs, "mismatches": len(runs.mismatches)}
+    if runs.mismatches:
+        a, x, y = runs.mismatches[0]
+        out["first"] = f"inputs ({', '.join(format_value(v) for v in a)}): source {format_value(x)}, target {format_value(y)}"
+    return out
+
+
+def cmd_exec(args: argparse.Namespace) -> int:
+    from .checker import read_module
+    from .native_check import exec_function, exec_text
+
+    module = read_module(args.file)
+    if args.fn not in module.functions:
+        raise InputError(f"{args.file}: no function @{args.fn}")
+    from .native_check import _standalone
+
+    fn = module.functions[args.fn]
+    report = exec_function(fn, _standalone(fn), args.inputs, args.seed)
+    if args.json:
+        print(json.dumps({"function": fn.name, "runs": [
+            {"args": r.args, "semantics": r.semantics, "native": r.native, "agree": r.agree} for r in report.runs
+        ], "disagreements": len(report.disagreements)}, indent=2))
+    else:
+        print(exec_text(report))
+    return EXIT_INCORRECT if report.disagreements else EXIT_OK
 
 
 def _check_directory(root: Path, options: CheckOptions, as_json: bool) -> int:
