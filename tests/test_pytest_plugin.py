@@ -1,0 +1,79 @@
+"""The pytest plugin, tried in throwaway projects with pytest's own pytester."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+GOOD = """define i32 @src(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+define i32 @tgt(i32 %x) {
+  %r = mul i32 %x, 2
+  ret i32 %r
+}
+"""
+BAD = GOOD.replace("mul i32 %x, 2", "mul i32 %x, 3")
+
+
+@pytest.fixture(autouse=True)
+def _importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The throwaway project's pytest runs in a subprocess: let it import vecverify even
+    where the package is not installed."""
+    from pathlib import Path
+
+    repo = str(Path(__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", repo)
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest_subprocess("-p", "vecverify.pytest_plugin", *args)
+
+
+def test_assert_refines(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_it=f'''
+import pytest
+import vecverify
+
+GOOD = """{GOOD}"""
+BAD = """{BAD}"""
+
+def test_good():
+    vecverify.assert_refines(GOOD, GOOD.replace("@src", "@a").replace("@tgt", "@b"), tgt_fn="b")
+
+def test_bad():
+    vecverify.assert_refines(BAD, BAD)
+
+def test_fixture(vecverify_checker):
+    assert vecverify_checker.check(GOOD, GOOD).status == "correct"
+    assert vecverify_checker.options.timeout_ms == 1234
+'''
+    )
+    r = _run(pytester, "--vecverify-timeout", "1234")
+    r.assert_outcomes(passed=2, failed=1)
+    out = r.stdout.str()
+    assert "ERROR: Value mismatch" in out and "Example:" in out
+
+
+def test_collects_files_under_vecverify_paths(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nvecverify_paths = ll\n")
+    ll = pytester.mkdir("ll")
+    (ll / "good.srctgt.ll").write_text(GOOD)
+    (ll / "bad.srctgt.ll").write_text(BAD)
+    (ll / "expected.srctgt.ll").write_text(BAD + "\n; ERROR: Value mismatch\n")
+    other = pytester.mkdir("fixtures")
+    (other / "ignored.srctgt.ll").write_text(BAD)
+    r = _run(pytester, "-v")
+    r.assert_outcomes(passed=2, failed=1)
+    out = r.stdout.str()
+    assert "bad.srctgt.ll" in out and "ERROR: Value mismatch" in out
+    assert "ignored.srctgt.ll" not in out
+
+
+def test_unroll_option_reaches_the_checker(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nvecverify_unroll = 7\n")
+    pytester.makepyfile(test_u="def test_u(vecverify_checker):\n    assert vecverify_checker.options.unroll == 7\n")
+    _run(pytester).assert_outcomes(passed=1)
