@@ -28,8 +28,17 @@ def _importable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTHONPATH", repo)
 
 
+def _installed() -> bool:
+    from importlib.metadata import entry_points
+
+    return any(ep.value == "vecverify.pytest_plugin" for ep in entry_points(group="pytest11"))
+
+
 def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_subprocess("-p", "vecverify.pytest_plugin", *args)
+    # Installed (as in the project's venv), the entry point loads the plugin; otherwise
+    # load it by name.
+    plugin = [] if _installed() else ["-p", "vecverify.pytest_plugin"]
+    return pytester.runpytest_subprocess(*plugin, *args)
 
 
 def test_assert_refines(pytester: pytest.Pytester) -> None:
