@@ -182,3 +182,40 @@ def test_timeout_is_failed_to_prove() -> None:
     v = check_text(text, timeout_ms=1, undef_inputs=False, poison_inputs=False)
     assert v.status in ("failed", "correct")
     assert v.status != "incorrect"
+
+
+OVERFLOW = """
+define i1 @src(i8 %a, i8 %b) {
+  %s = call { i8, i1 } @llvm.sadd.with.overflow.i8(i8 %a, i8 %b)
+  %o = extractvalue { i8, i1 } %s, 1
+  ret i1 %o
+}
+define i1 @tgt(i8 %a, i8 %b) {
+  %x = sext i8 %a to i16
+  %y = sext i8 %b to i16
+  %z = add i16 %x, %y
+  %t = trunc i16 %z to i8
+  %e = sext i8 %t to i16
+  %r = icmp ne i16 %e, %z
+  ret i1 %r
+}
+"""
+
+
+def test_with_overflow_struct_fields() -> None:
+    assert check_text(OVERFLOW, undef_inputs=False).status == "correct"
+    wrong = OVERFLOW.replace("sadd.with.overflow", "uadd.with.overflow")
+    v = check_text(wrong, undef_inputs=False)
+    assert v.status == "incorrect" and v.error == ERR_VALUE
+
+
+def test_insertvalue_and_struct_return() -> None:
+    text = (
+        "define { i8, i1 } @src(i8 %a) {\n"
+        "  %s = insertvalue { i8, i1 } poison, i8 %a, 0\n"
+        "  %t = insertvalue { i8, i1 } %s, i1 true, 1\n  ret { i8, i1 } %t\n}\n"
+        "define { i8, i1 } @tgt(i8 %a) {\n"
+        "  %t = insertvalue { i8, i1 } { i8 0, i1 true }, i8 %a, 0\n  ret { i8, i1 } %t\n}\n"
+    )
+    assert check_text(text).status == "correct"
+    assert check_text(text.replace("i1 true }, i8 %a", "i1 false }, i8 %a")).error == ERR_VALUE

@@ -51,7 +51,9 @@ def results() -> dict[tuple[str, str], ProofResult]:
     floats = [r.name for r in all_rules() if _needs_fp(r) and r.name not in FP_TOO_SLOW_FOR_SUITE]
     out = {(r.rule, r.type): r for r in prove(ints, jobs=jobs)}
     if HAVE_FP and floats:
-        out.update({(r.rule, r.type): r for r in prove(floats, types=list(FP_SUITE_TYPES), jobs=jobs)})
+        out.update({
+            (r.rule, r.type): r for r in prove(floats, types=list(FP_SUITE_TYPES), jobs=jobs, timeout_ms=40_000)
+        })
     return out
 
 

@@ -24,7 +24,10 @@ class Type:
         """The element type of a vector, or the type itself."""
         if isinstance(self, VectorType):
             return self.elem
-        assert isinstance(self, IntType | FloatType | PtrType), self
+        if not isinstance(self, IntType | FloatType | PtrType):
+            from ..errors import Unsupported
+
+            raise Unsupported(f"value of type {self}")
         return self
 
     @property
@@ -118,6 +121,17 @@ class ArrayType(Type):
 
     def __str__(self) -> str:
         return f"[{self.count} x {self.elem}]"
+
+
+@dataclass(frozen=True)
+class StructType(Type):
+    """A literal struct of scalars and vectors (``{ i32, i1 }``, as the
+    ``*.with.overflow`` intrinsics return): a value whose lanes are its fields' lanes."""
+
+    fields: tuple[Type, ...]
+
+    def __str__(self) -> str:
+        return "{ " + ", ".join(str(f) for f in self.fields) + " }"
 
 
 @dataclass(frozen=True)

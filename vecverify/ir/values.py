@@ -114,6 +114,17 @@ class ConstArray(Constant):
 
 
 @dataclass(eq=False)
+class ConstStruct(Constant):
+    """A literal struct constant ``{ i8 1, i1 false }``."""
+
+    type: Type  # StructType
+    elems: tuple[Constant, ...]
+
+    def ref(self) -> str:
+        return "{ " + ", ".join(f"{e.type} {e.ref()}" for e in self.elems) + " }"
+
+
+@dataclass(eq=False)
 class GlobalVariable(Constant):
     """``@name``: a pointer to a global object of ``value_type``; ``initializer`` None for
     an external one (unknown contents)."""
@@ -275,6 +286,28 @@ class ExtractElement(Instruction):
     @property
     def opcode(self) -> str:
         return "extractelement"
+
+
+@dataclass(eq=False)
+class ExtractValue(Instruction):
+    """operands: a struct value; ``index``: the field taken."""
+
+    index: int = 0
+
+    @property
+    def opcode(self) -> str:
+        return "extractvalue"
+
+
+@dataclass(eq=False)
+class InsertValue(Instruction):
+    """operands: a struct value, the new field value; ``index``: the field replaced."""
+
+    index: int = 0
+
+    @property
+    def opcode(self) -> str:
+        return "insertvalue"
 
 
 @dataclass(eq=False)

@@ -27,6 +27,7 @@ from ..ir.values import (
     ConstUndef,
     ConstVector,
     ExtractElement,
+    ExtractValue,
     FCmp,
     FNeg,
     Freeze,
@@ -34,6 +35,7 @@ from ..ir.values import (
     GlobalVariable,
     ICmp,
     InsertElement,
+    InsertValue,
     Instruction,
     Load,
     ParamAttrs,
@@ -214,6 +216,10 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
             gep_flags.discard("nusw")
         return _join("getelementptr", _ordered(frozenset(gep_flags), GEP_FLAG_ORDER),
                      f"{inst.source_type}, " + ", ".join(nm.typed(o) for o in ops))
+    if isinstance(inst, ExtractValue):
+        return f"extractvalue {nm.typed(ops[0])}, {inst.index}"
+    if isinstance(inst, InsertValue):
+        return f"insertvalue {nm.typed(ops[0])}, {nm.typed(ops[1])}, {inst.index}"
     if isinstance(inst, Alloca):
         count = ops[0]
         one = isinstance(count, ConstInt) and count.value == 1

@@ -32,6 +32,7 @@ from ..ir.types import (
     FloatType,
     IntType,
     PtrType,
+    StructType,
     Type,
     VectorType,
 )
@@ -49,9 +50,11 @@ from ..ir.values import (
     ConstInt,
     ConstNull,
     ConstPoison,
+    ConstStruct,
     ConstUndef,
     ConstVector,
     ExtractElement,
+    ExtractValue,
     FCmp,
     FNeg,
     Freeze,
@@ -59,6 +62,7 @@ from ..ir.values import (
     GlobalVariable,
     ICmp,
     InsertElement,
+    InsertValue,
     Instruction,
     Load,
     ParamAttrs,
@@ -85,8 +89,8 @@ CASTS = frozenset(
 )
 UNSUPPORTED_CASTS = frozenset({"ptrtoint", "inttoptr", "addrspacecast", "ptrtoaddr"})
 UNSUPPORTED_INSTRUCTIONS = frozenset(
-    {"invoke", "landingpad", "callbr", "indirectbr", "va_arg", "extractvalue",
-     "insertvalue", "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",
+    {"invoke", "landingpad", "callbr", "indirectbr", "va_arg",
+     "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",
      "catchswitch", "catchret", "cleanupret"}
 )
 ALL_FMF = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
@@ -689,6 +693,21 @@ class _Parser(TypeParser):
             if isinstance(ty, FloatType):
                 return ConstFloat(ty, self.float_bits(tok, ty))
             raise self.error(tok, f"floating-point constant for type {ty}")
+        if k == "punct" and tok.text == "{":
+            if not isinstance(ty, StructType):
+                raise self.error(tok, f"struct constant for type {ty}")
+            fields: list[Constant] = []
+            while self.peek().text != "}":
+                v = self.parse_value(self.parse_type())
+                if not isinstance(v, Constant):
+                    raise self.error(tok, "non-constant struct field")
+                fields.append(v)
+                if not self.accept(","):
+                    break
+            self.expect("}")
+            if len(fields) != len(ty.fields):
+                raise self.error(tok, "wrong number of struct fields")
+            return ConstStruct(ty, tuple(fields))
         if k == "punct" and tok.text == "[":
             if not isinstance(ty, ArrayType):
                 raise self.error(tok, f"array constant for type {ty}")
@@ -920,6 +939,26 @@ class _Parser(TypeParser):
             return self.parse_load(name)
         if op == "alloca":
             return self.parse_alloca(name)
+        if op == "extractvalue":
+            agg = self.parse_typed_value()
+            self.expect(",")
+            index = int(self.expect(kind="int").text)
+            if self.peek().text == "," and self.peek(1).kind == "int":
+                raise self.unsupported("extractvalue with nested indices")
+            if not isinstance(agg.type, StructType) or index >= len(agg.type.fields):
+                raise self.unsupported(f"extractvalue from {agg.type}")
+            return ExtractValue(agg.type.fields[index], name, [agg], index=index)
+        if op == "insertvalue":
+            agg = self.parse_typed_value()
+            self.expect(",")
+            elt = self.parse_typed_value()
+            self.expect(",")
+            index = int(self.expect(kind="int").text)
+            if self.peek().text == "," and self.peek(1).kind == "int":
+                raise self.unsupported("insertvalue with nested indices")
+            if not isinstance(agg.type, StructType) or index >= len(agg.type.fields):
+                raise self.unsupported(f"insertvalue into {agg.type}")
+            return InsertValue(agg.type, name, [agg, elt], index=index)
         if op == "store":
             return self.parse_store()
         if op == "phi":
@@ -1176,4 +1215,6 @@ def zero_constant(t: Type) -> Constant:
         return ConstVector(t, tuple(zero_constant(t.elem) for _ in range(t.count)))
     if isinstance(t, ArrayType):
         return ConstArray(t, tuple(zero_constant(t.elem) for _ in range(t.count)))
+    if isinstance(t, StructType):
+        return ConstStruct(t, tuple(zero_constant(f) for f in t.fields))
     raise LLVMParseError(f"zeroinitializer of type {t}")

@@ -15,6 +15,7 @@ from ..ir.types import (
     FloatType,
     IntType,
     PtrType,
+    StructType,
     Type,
     VectorType,
     VoidType,
@@ -99,7 +100,19 @@ class TypeParser:
                     raise self.error(tok, f"invalid vector element type '{elem}'")
                 return VectorType(count, elem)
             if tok.text == "{":
-                raise self.unsupported("struct type")
+                fields: list[Type] = []
+                while self.peek().text != "}":
+                    f = self.parse_type()
+                    if not isinstance(f, IntType | FloatType | PtrType | VectorType):
+                        raise self.unsupported("struct type")
+                    fields.append(f)
+                    if self.peek().text != ",":
+                        break
+                    self.next()
+                self.expect("}")
+                if not fields:
+                    raise self.unsupported("empty struct type")
+                return StructType(tuple(fields))
             if tok.text == "[":
                 count = int(self.expect(kind="int").text)
                 self.expect("x")

@@ -46,12 +46,24 @@ SymValue = tuple[Lane, ...]
 
 def lane_bits(t: Type) -> int:
     """Bits of one lane's bit-vector for a value of type ``t``."""
+    if not isinstance(t, IntType | FloatType | PtrType | VectorType):
+        raise Unsupported(f"value of type {t}")
     s = t.scalar
     if isinstance(s, PtrType):
         return PTR_BITS
     if isinstance(s, IntType | FloatType):
         return s.bits
     raise Unsupported(f"type {t}")
+
+
+def lane_widths(t: Type) -> list[int]:
+    """The bit width of every lane of a value of type ``t`` (a struct's lanes are its
+    fields' lanes, in order)."""
+    from ..ir.types import StructType
+
+    if isinstance(t, StructType):
+        return [w for f in t.fields for w in lane_widths(f)]
+    return [lane_bits(t)] * t.lanes
 
 
 def const_lane(value: int, bits: int) -> Lane:

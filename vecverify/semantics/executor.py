@@ -23,6 +23,7 @@ from ..ir.values import (
     ConstInt,
     ConstNull,
     ConstPoison,
+    ConstStruct,
     ConstUndef,
     ConstVector,
     GetElementPtr,
@@ -49,7 +50,7 @@ from .core import (
     any_of,
     intrinsic_base_name,
     ite_value,
-    lane_bits,
+    lane_widths,
     lookup,
     poison_lane,
     undef_variables,
@@ -121,10 +122,10 @@ class Executor:
         if isinstance(c, ConstNull):
             return (Lane(z3.BitVecVal(0, PTR_BITS), FALSE),)
         if isinstance(c, ConstPoison):
-            return tuple(poison_lane(lane_bits(t)) for _ in range(t.lanes))
+            return tuple(poison_lane(w) for w in lane_widths(t))
         if isinstance(c, ConstUndef):
-            return tuple(Lane(self.ctx.fresh_undef(lane_bits(t), TRUE), FALSE) for _ in range(t.lanes))
-        if isinstance(c, ConstVector):
+            return tuple(Lane(self.ctx.fresh_undef(w, TRUE), FALSE) for w in lane_widths(t))
+        if isinstance(c, ConstVector | ConstStruct):
             return tuple(lane for e in c.elems for lane in self.constant(e))
         if isinstance(c, GlobalVariable):
             bid = self.inputs.global_blocks[c.name or ""]
@@ -224,7 +225,7 @@ class Executor:
     ) -> tuple[SymValue | None, Memory]:
         if not returns:
             rt = self.fn.ret_type
-            ret = None if str(rt) == "void" else tuple(poison_lane(lane_bits(rt)) for _ in range(rt.lanes))
+            ret = None if str(rt) == "void" else tuple(poison_lane(w) for w in lane_widths(rt))
             return ret, self.inputs.memory
         _, ret, memory = returns[-1]
         for c, v, m in reversed(returns[:-1]):

@@ -10,7 +10,8 @@ target-specific payloads. Operations LangRef calls bitwise (fneg, fabs, copysign
 touch NaN bits.
 
 Fast-math flags: ``nnan``/``ninf`` make the result poison when an operand or the result
-is a NaN / an infinity; ``nsz`` makes the sign of a zero result nondeterministic. The
+is a NaN / an infinity; ``nsz`` makes the sign of a zero result, and of a zero operand,
+nondeterministic (on min/max it only lets the two zeros go unordered). The
 others (arcp, contract, afn, reassoc) allow approximations that are not modelled:
 reported as unsupported.
 """
@@ -27,7 +28,7 @@ from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, intrinsic_
 
 RNE = z3.RNE()
 RTZ = z3.RTZ()
-UNMODELLED_FAST_MATH = ("arcp", "contract", "afn", "reassoc")
+UNMODELLED_FAST_MATH = ("arcp", "contract", "afn", "reassoc", "fast")  # the reader expands fast
 
 
 # ----------------------------------------------------------------------------- encoding
@@ -46,6 +47,11 @@ def is_nan_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
     exp = z3.Extract(t.bits - 2, m, bits)
     frac = z3.Extract(m - 1, 0, bits)
     return z3.And(exp == (1 << t.ebits) - 1, frac != 0)
+
+
+def is_snan_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
+    """A signalling NaN: a NaN with the quiet bit (the top fraction bit) clear."""
+    return z3.And(is_nan_bits(bits, t), z3.Extract(t.sbits - 2, t.sbits - 2, bits) == 0)
 
 
 def is_inf_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
@@ -154,7 +160,12 @@ def _flag_poison(
 
 
 def _no_signed_zero(ctx: Context, flags: frozenset[str], t: FloatType, bits: z3.BitVecRef) -> z3.BitVecRef:
-    """nsz: a zero result may have either sign."""
+    """nsz: a zero (result, or operand) may have either sign.
+
+    On operands this is only needed where an operand's zero sign shows in a result that
+    is not itself a zero or a NaN (whose sign is free anyway): the divisor of fdiv
+    (1 / -0 = -inf) and the sign operand of copysign. Everywhere else the zero result's
+    free sign already covers it, so no choice is made there (smaller terms)."""
     if "nsz" not in flags:
         return bits
     magnitude = z3.Extract(t.bits - 2, 0, bits)
@@ -181,13 +192,20 @@ def _lanewise(
     t: FloatType,
     compute: Callable[[list[z3.BitVecRef]], z3.BitVecRef],
     flag_operands: bool = True,
+    nsz_operands: Sequence[int] = (),
+    nsz_result: bool = True,
 ) -> SymValue:
-    """Apply ``compute`` lane by lane with poison propagation and the fast-math flags."""
+    """Apply ``compute`` lane by lane with poison propagation and the fast-math flags;
+    under nsz, the operands at ``nsz_operands`` and (if ``nsz_result``) the result have
+    a free zero sign."""
     flags = _check_flags(ctx, inst)
     out = []
     for lanes in zip(*args, strict=True):
         values = [lane.value for lane in lanes]
-        bits = _no_signed_zero(ctx, flags, t, compute(values))
+        operands = [_no_signed_zero(ctx, flags, t, v) if i in nsz_operands else v for i, v in enumerate(values)]
+        bits = compute(operands)
+        if nsz_result:
+            bits = _no_signed_zero(ctx, flags, t, bits)
         poison = any_of([lane.poison for lane in lanes] + [_flag_poison(flags, t, values if flag_operands else [], bits)])
         out.append(Lane(bits, poison))
     return tuple(out)
@@ -228,7 +246,7 @@ def _fp_binop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
         r = op(to_fp(v[0], t), to_fp(v[1], t))
         return from_fp(ctx, r, t, [(v[0], t), (v[1], t)])
 
-    return _lanewise(ctx, inst, args, t, compute)
+    return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if inst.opcode == "fdiv" else ())
 
 
 @semantics("fneg")
@@ -353,6 +371,7 @@ def _copysign(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
     return _lanewise(
         ctx, inst, args, t,
         lambda v: z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, v[1]), z3.Extract(t.bits - 2, 0, v[0])),
+        nsz_operands=(1,),
     )
 
 
@@ -382,28 +401,33 @@ def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 
 
 def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType, kind: str) -> SymValue:
+    """LangRef (after the 2025 clarifications): all four order -0.0 below +0.0; with nsz
+    two zeros may give either operand, but no zero of another sign is made up (so the
+    generic nsz rule does not apply). minnum/maxnum ignore a quiet NaN operand; an sNaN
+    operand non-deterministically gives a NaN or is treated as a quiet NaN.
+    minimum/maximum give a NaN for any NaN operand."""
     is_min = kind in ("minnum", "minimum")
     propagate_nan = kind in ("minimum", "maximum")
+    nsz = "nsz" in getattr(inst, "flags", frozenset())
 
     def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
         a, b = to_fp(v[0], t), to_fp(v[1], t)
         a_nan, b_nan = z3.fpIsNaN(a), z3.fpIsNaN(b)
         less = z3.fpLT(a, b) if is_min else z3.fpGT(a, b)
-        pick_a = z3.If(less, v[0], v[1])
         both_zero = z3.And(z3.fpIsZero(a), z3.fpIsZero(b))
+        if nsz:
+            zero_pick = z3.If(ctx.fresh("minmax.zero", 1) == 1, v[0], v[1])
+        else:  # the negative zero for min, the positive one for max
+            zero_pick = z3.If(z3.fpIsNegative(a) == is_min, v[0], v[1])
+        ordinary = z3.If(both_zero, zero_pick, z3.If(less, v[0], v[1]))
         nan = NaNChoice(ctx, t).bits([(v[0], t), (v[1], t)], keep_format=True)
         if propagate_nan:
-            # IEEE 754-2019 minimum/maximum: -0 < +0, any NaN operand gives a NaN.
-            neg_a = z3.fpIsNegative(a)
-            zero_pick = z3.If(neg_a == is_min, v[0], v[1])
-            ordinary = z3.If(both_zero, zero_pick, pick_a)
             return z3.If(z3.Or(a_nan, b_nan), nan, ordinary)
-        # minnum/maxnum: a NaN operand is ignored; equal operands (+0, -0) may give either.
-        zero_pick = z3.If(ctx.fresh("minmax.zero", 1) == 1, v[0], v[1])
-        ordinary = z3.If(both_zero, zero_pick, pick_a)
-        return z3.If(z3.And(a_nan, b_nan), nan, z3.If(a_nan, v[1], z3.If(b_nan, v[0], ordinary)))
+        numeric = z3.If(a_nan, z3.If(b_nan, nan, v[1]), z3.If(b_nan, v[0], ordinary))
+        snan = z3.Or(is_snan_bits(v[0], t), is_snan_bits(v[1], t))
+        return z3.If(z3.And(snan, ctx.fresh("minmax.snan", 1) == 1), nan, numeric)
 
-    return _lanewise(ctx, inst, args, t, compute)
+    return _lanewise(ctx, inst, args, t, compute, nsz_result=False)
 
 
 @semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum")

@@ -9,7 +9,7 @@ from functools import reduce
 import z3
 
 from ..errors import Unsupported
-from ..ir.values import ConstInt, Instruction
+from ..ir.values import ConstInt, ExtractValue, InsertValue, Instruction
 from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, semantics
 from .integer import lanewise2
 
@@ -173,3 +173,61 @@ def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("llvm.expect")
 def _expect(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     return args[0]
+
+
+@semantics("extractvalue")
+def _extractvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """A struct's lanes are its fields' lanes in order: the field's slice of them."""
+    from ..ir.types import StructType
+    from .core import lane_widths
+
+    assert isinstance(inst, ExtractValue)
+    agg_type = inst.operands[0].type
+    assert isinstance(agg_type, StructType)
+    index = inst.index
+    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
+    return args[0][start : start + len(lane_widths(agg_type.fields[index]))]
+
+
+@semantics("insertvalue")
+def _insertvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    from ..ir.types import StructType
+    from .core import lane_widths
+
+    assert isinstance(inst, InsertValue)
+    agg_type = inst.type
+    assert isinstance(agg_type, StructType)
+    index = inst.index
+    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
+    agg, elt = args
+    return agg[:start] + elt + agg[start + len(elt) :]
+
+
+def _overflows(kind: str, x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
+    """The wrapped result and whether the exact result does not fit."""
+    w = x.size()
+    if kind == "sadd":
+        return x + y, z3.Not(z3.And(z3.BVAddNoOverflow(x, y, True), z3.BVAddNoUnderflow(x, y)))
+    if kind == "uadd":
+        return x + y, z3.Not(z3.BVAddNoOverflow(x, y, False))
+    if kind == "ssub":
+        return x - y, z3.Not(z3.And(z3.BVSubNoOverflow(x, y), z3.BVSubNoUnderflow(x, y, True)))
+    if kind == "usub":
+        return x - y, z3.ULT(x, y)
+    if kind == "smul":
+        return x * y, z3.SignExt(w, x) * z3.SignExt(w, y) != z3.SignExt(w, x * y)
+    return x * y, z3.Extract(2 * w - 1, w, z3.ZeroExt(w, x) * z3.ZeroExt(w, y)) != 0  # umul
+
+
+@semantics(*(f"llvm.{k}.with.overflow" for k in ("sadd", "uadd", "ssub", "usub", "smul", "umul")))
+def _with_overflow(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """{ result, overflowed }: the result lanes, then the overflow bits; poison in an
+    operand lane makes both fields of that lane poison."""
+    kind = _intrinsic_kind(inst, "llvm.").split(".")[0]
+    results, flags = [], []
+    for a, b in zip(args[0], args[1], strict=True):
+        value, over = _overflows(kind, a.value, b.value)
+        poison = any_of([a.poison, b.poison])
+        results.append(Lane(value, poison))
+        flags.append(Lane(z3.If(over, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), poison))
+    return tuple(results + flags)
