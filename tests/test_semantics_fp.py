@@ -462,6 +462,34 @@ def test_minimum_maximum() -> None:
         assert always(lane, nan_cond(lane, DOUBLE))
 
 
+def test_minimumnum_maximumnum_ignore_any_nan() -> None:
+    mn, mx = call("llvm.minimumnum.f64", DOUBLE, 2), call("llvm.maximumnum.f64", DOUBLE, 2)
+    assert one(mn, D_SNAN, d(1.0)) == d(1.0)
+    assert one(mx, d(1.0), D_QNAN) == d(1.0)
+    assert one(mn, d(0.0), d(-0.0)) == d(-0.0)
+    assert one(mx, d(-0.0), d(0.0)) == d(0.0)
+    _, (lane,) = run(mn, D_SNAN, D_QNAN)
+    assert always(lane, nan_cond(lane, DOUBLE))
+
+
+@pytest.mark.parametrize(
+    ("name", "fn"),
+    [("floor", math.floor), ("ceil", math.ceil), ("trunc", math.trunc), ("roundeven", round),
+     ("rint", round), ("nearbyint", round),
+     ("round", lambda x: math.copysign(math.floor(abs(x)) + (abs(x) % 1.0 >= 0.5), x))],  # ties away
+)
+def test_rounding_intrinsics(name: str, fn: object) -> None:
+    inst = call(f"llvm.{name}.f64", DOUBLE, 1)
+    for x in (2.5, -2.5, 3.5, 0.4, -0.4, 1e300, -7.0, 2.0**52 + 1.0):
+        expected = float(fn(x))  # type: ignore[operator]
+        if expected == 0.0:
+            expected = math.copysign(0.0, x)  # an integral zero keeps the operand's sign
+        assert one(inst, d(x)) == d(expected), (name, x)
+    assert one(inst, D_INF) == D_INF
+    _, (lane,) = run(inst, D_SNAN)
+    assert always(lane, nan_cond(lane, DOUBLE))
+
+
 def test_sqrt() -> None:
     assert one(call("llvm.sqrt.f64", DOUBLE, 1), d(4.0)) == d(2.0)
     assert one(call("llvm.sqrt.f64", DOUBLE, 1), d(2.0)) == d(math.sqrt(2.0))

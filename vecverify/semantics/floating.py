@@ -381,6 +381,24 @@ def _sqrt(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     return _lanewise(ctx, inst, args, t, lambda v: from_fp(ctx, z3.fpSqrt(RNE, to_fp(v[0], t)), t, [(v[0], t)]))
 
 
+# Rounding to an integral value, as libm does it; rint and nearbyint round per the
+# current mode, which is to-nearest-even in the default environment. NaN operands follow
+# the usual NaN rules (these are not bitwise operations).
+_ROUNDING = {
+    "llvm.floor": z3.RTN(), "llvm.ceil": z3.RTP(), "llvm.trunc": RTZ, "llvm.round": z3.RNA(),
+    "llvm.roundeven": RNE, "llvm.rint": RNE, "llvm.nearbyint": RNE,
+}
+
+
+@semantics(*_ROUNDING)
+def _round_integral(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    t = _call_type(inst)
+    mode = _ROUNDING[intrinsic_base_name(_text_attr(inst, "callee"))]
+    return _lanewise(
+        ctx, inst, args, t, lambda v: from_fp(ctx, z3.fpRoundToIntegral(mode, to_fp(v[0], t)), t, [(v[0], t)])
+    )
+
+
 @semantics("llvm.fma", "llvm.fmuladd")
 def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """fma rounds once; fmuladd may be fused or not (a nondeterministic choice)."""
@@ -405,9 +423,11 @@ def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType
     two zeros may give either operand, but no zero of another sign is made up (so the
     generic nsz rule does not apply). minnum/maxnum ignore a quiet NaN operand; an sNaN
     operand non-deterministically gives a NaN or is treated as a quiet NaN.
-    minimum/maximum give a NaN for any NaN operand."""
-    is_min = kind in ("minnum", "minimum")
+    minimum/maximum give a NaN for any NaN operand. minimumnum/maximumnum ignore any NaN
+    operand, quiet or signalling."""
+    is_min = kind in ("minnum", "minimum", "minimumnum")
     propagate_nan = kind in ("minimum", "maximum")
+    snan_may_give_nan = kind in ("minnum", "maxnum")
     nsz = "nsz" in getattr(inst, "flags", frozenset())
 
     def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
@@ -424,13 +444,15 @@ def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType
         if propagate_nan:
             return z3.If(z3.Or(a_nan, b_nan), nan, ordinary)
         numeric = z3.If(a_nan, z3.If(b_nan, nan, v[1]), z3.If(b_nan, v[0], ordinary))
+        if not snan_may_give_nan:
+            return numeric
         snan = z3.Or(is_snan_bits(v[0], t), is_snan_bits(v[1], t))
         return z3.If(z3.And(snan, ctx.fresh("minmax.snan", 1) == 1), nan, numeric)
 
     return _lanewise(ctx, inst, args, t, compute, nsz_result=False)
 
 
-@semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum")
+@semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum", "llvm.minimumnum", "llvm.maximumnum")
 def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     kind = intrinsic_base_name(_text_attr(inst, "callee"))[len("llvm."):]
     return _min_max(ctx, inst, args, _call_type(inst), kind)
