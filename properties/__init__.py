@@ -1,0 +1,1 @@
+"""Hypothesis strategies that generate programs for the transforms, and their properties."""

@@ -1,0 +1,13 @@
+"""Fuzz campaigns: Hypothesis-generated kernels through every registered transform,
+proved with the checker and run natively; failures shrunk and saved in the corpus."""
+
+from __future__ import annotations
+
+from .campaign import CampaignOptions, CampaignResult, TransformStats, run_campaign
+from .command import add_fuzz_command, add_mutants_command
+from .corpus import Finding
+
+__all__ = [
+    "CampaignOptions", "CampaignResult", "Finding", "TransformStats", "add_fuzz_command",
+    "add_mutants_command", "run_campaign",
+]

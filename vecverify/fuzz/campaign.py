@@ -1,0 +1,553 @@
+"""The fuzz campaign: generate -> transform -> prove -> run natively, for every
+registered transform (or one mutant), time-boxed, seeded, shardable.
+
+Work is cut into *units*: (transform, round) with a seed derived from the campaign seed,
+each a Hypothesis run of up to ``chunk`` examples. Units form one deterministic stream
+(round by round, transform by transform); shard I/N takes every N-th unit, so shards
+never repeat each other's work. A unit that finds a failure lets Hypothesis shrink it
+and writes the smallest failing program to the corpus at once (and again whenever
+shrinking finds a smaller one), so an interrupted campaign keeps what it found.
+
+The first unit of each transform reads Hypothesis' example database (old failures are
+replayed first); later units only write to it, or they would all replay the same one.
+Counters come from per-program events, so an interrupted unit still counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing as mp
+import queue as queue_mod
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from . import native
+from .corpus import Finding, save
+
+DEFAULT_CORPUS = Path("corpus/fuzz")
+DEFAULT_DATABASE = Path(".vecverify/hypothesis")
+DEFAULT_CHUNK = 25
+DEFAULT_MAX_EXAMPLES = 100  # per transform, when neither a budget nor a count is given
+
+Event = dict[str, Any]
+Sink = Callable[[Event], None]
+
+
+# ----------------------------------------------------------------------------- options and results
+
+
+@dataclass
+class CampaignOptions:
+    transforms: list[str] | None = None  # registry names; None: every registered transform
+    mutant: str | None = None  # run one mutant instead of the transforms
+    budget: float | None = None  # wall-clock seconds
+    max_examples: int | None = None  # programs per transform (over all shards)
+    seed: int | None = None  # None: a random one (printed, and in the reports)
+    jobs: int = 1
+    shard: tuple[int, int] = (1, 1)  # I/N, 1-based
+    corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
+    database: Path | None = DEFAULT_DATABASE  # None: no example database
+    timeout_ms: int = 20_000  # per solver query: generous; running out is a failure
+    native: bool = True
+    native_runs: int = 8
+    chunk: int = DEFAULT_CHUNK
+    shrink: bool = True
+    # Mutant survey: keep going until the proof (and, where it can, the native run) has
+    # caught the mutant, then stop; no shrinking, nothing saved.
+    survey: bool = False
+    progress: Sink | None = None
+
+    def validate(self) -> None:
+        i, n = self.shard
+        if n < 1 or not 1 <= i <= n:
+            raise InputError(f"--shard {i}/{n}: I must be between 1 and N")
+        if self.budget is not None and (self.budget <= 0 or math.isnan(self.budget)):
+            raise InputError(f"--budget {self.budget:g}: must be a positive number of seconds")
+        if self.max_examples is not None and self.max_examples < 1:
+            raise InputError(f"--max-examples {self.max_examples}: must be at least 1")
+        if self.jobs < 1:
+            raise InputError(f"--jobs {self.jobs}: must be at least 1")
+        if self.chunk < 1:
+            raise InputError("chunk must be at least 1")
+
+
+@dataclass
+class TransformStats:
+    programs: int = 0
+    declined: int = 0
+    proved: int = 0  # correct verdicts
+    refuted: int = 0
+    inconclusive: int = 0
+    native_programs: int = 0
+    native_runs: int = 0
+    proof_seconds: float = 0.0
+    first_proof_catch: float | None = None  # seconds since the campaign started
+    first_native_catch: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
+
+
+@dataclass
+class CampaignResult:
+    seed: int
+    shard: tuple[int, int]
+    transforms: list[str]
+    stats: dict[str, TransformStats] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # Hypothesis-level problems (flaky, ...)
+    seconds: float = 0.0
+    interrupted: bool = False
+    native_available: bool = False
+    native_note: str = ""
+    units: int = 0
+
+    @property
+    def programs(self) -> int:
+        return sum(s.programs for s in self.stats.values())
+
+    @property
+    def failures(self) -> int:
+        return len(self.findings)
+
+    @property
+    def exit_code(self) -> int:
+        if self.findings:
+            return 1
+        return 130 if self.interrupted else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed, "shard": f"{self.shard[0]}/{self.shard[1]}", "seconds": round(self.seconds, 3),
+            "interrupted": self.interrupted, "units": self.units,
+            "native": "available" if self.native_available else f"unavailable ({self.native_note})",
+            "programs": self.programs, "failures": self.failures,
+            "transforms": {t: self.stats[t].to_json() for t in self.transforms},
+            "findings": [f.to_json() for f in self.findings], "errors": self.errors,
+        }
+
+
+# ----------------------------------------------------------------------------- units
+
+
+@dataclass(frozen=True)
+class Unit:
+    transform: str
+    round: int
+    seed: int
+    examples: int
+    replay: bool  # read the example database (the first unit of a transform)
+
+
+def derive_seed(master: int, transform: str, rnd: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{master}:{transform}:{rnd}".encode()).digest()[:4], "little")
+
+
+def unit_stream(names: list[str], options: CampaignOptions, master: int) -> Iterator[Unit]:
+    """Every unit of this shard, in order; endless when only a budget bounds the campaign."""
+    total = options.max_examples
+    if total is None and options.budget is None:
+        total = DEFAULT_MAX_EXAMPLES
+    chunk = min(options.chunk, total) if total is not None else options.chunk
+    shard_i, shard_n = options.shard
+    seen: set[str] = set()
+    k = 0
+    for rnd in range(10**9):
+        left = False
+        for name in names:
+            start = rnd * chunk
+            if total is not None and start >= total:
+                continue
+            left = True
+            if k % shard_n == shard_i - 1:
+                n = chunk if total is None else min(chunk, total - start)
+                yield Unit(name, rnd, derive_seed(master, name, rnd), n, name not in seen)
+                seen.add(name)
+            k += 1
+        if not left:
+            return
+
+
+# ----------------------------------------------------------------------------- one unit (in a worker)
+
+
+class FuzzFailure(Exception):
+    """Raised in the Hypothesis test on a failing program (one subclass per kind, so
+    Hypothesis shrinks each kind as a distinct bug)."""
+
+
+class IncorrectFailure(FuzzFailure):
+    pass
+
+
+class NativeFailure(FuzzFailure):
+    pass
+
+
+class InconclusiveFailure(FuzzFailure):
+    pass
+
+
+class CrashFailure(FuzzFailure):
+    pass
+
+
+class ModelFailure(FuzzFailure):
+    pass
+
+
+class SurveyDone(FuzzFailure):
+    pass
+
+
+_FAILURE = {
+    "incorrect": IncorrectFailure, "native": NativeFailure, "inconclusive": InconclusiveFailure,
+    "crash": CrashFailure, "model": ModelFailure,
+}
+
+
+class BudgetExhausted(BaseException):
+    """Stops a Hypothesis run at the deadline (a BaseException: Hypothesis lets it through
+    instead of treating it as a failure to shrink)."""
+
+
+@dataclass
+class UnitConfig:
+    master_seed: int
+    deadline: float  # time.time() value; math.inf for none
+    corpus: Path | None
+    database: Path | None
+    timeout_ms: int
+    native: bool
+    native_runs: int
+    shrink: bool
+    survey: bool
+    started: float  # the campaign's time.time() at start
+
+
+def _error_line(kind: str, out: Any) -> str | None:
+    if kind == "incorrect":
+        return str(out.proof_error) or None
+    if kind == "native":
+        return "Mismatch in memory"  # the kernels' results are all in memory
+    return None
+
+
+def _only_fuzz_failures(e: BaseException) -> bool:
+    if isinstance(e, FuzzFailure):
+        return True
+    if isinstance(e, BaseExceptionGroup):
+        return all(_only_fuzz_failures(x) for x in e.exceptions)
+    return False
+
+
+def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
+    """Run one unit; events go to ``emit``. Returns Hypothesis-level error messages."""
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as st
+
+    from properties.strategies import DEFAULT_PROFILE, kernels
+
+    from .pipeline import run_program
+    from .transforms import resolve
+
+    transform = resolve(unit.transform)
+    profile = getattr(transform, "profile", None) or DEFAULT_PROFILE
+    native_visible = getattr(transform, "native_visible", True)
+    best: dict[tuple[str, str, str], Finding] = {}
+    owned: dict[tuple[str, str, str], Path] = {}
+    caught = {"proof": False, "native": False}
+    unit_start = time.monotonic()
+
+    def record(f: Finding) -> None:
+        sig = f.signature
+        old = best.get(sig)
+        if old is not None and (f.size, len(f.text)) >= (old.size, len(old.text)):
+            return
+        f.seconds = old.seconds if old is not None else f.seconds
+        best[sig] = f
+        if cfg.corpus is not None:
+            path, created = save(f, cfg.corpus)
+            if sig in owned and owned[sig] != path:
+                owned[sig].unlink(missing_ok=True)  # a smaller one replaces our earlier file
+                del owned[sig]
+            if created:
+                owned[sig] = path
+            f.path = str(path)
+        emit({"type": "finding", "unit": (unit.transform, unit.round), "finding": f})
+
+    def body(args: tuple[Any, int]) -> None:
+        if time.time() > cfg.deadline:
+            raise BudgetExhausted
+        kernel, nseed = args
+        out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
+                          native_runs=cfg.native_runs, use_native=cfg.native)
+        now = time.time()
+        caught["proof"] |= out.caught_by_proof
+        caught["native"] |= out.caught_natively
+        emit({
+            "type": "program", "transform": unit.transform, "declined": out.declined, "proof": out.proof,
+            "proof_seconds": out.proof_seconds, "native_runs": out.native_runs,
+            "caught_by_proof": out.caught_by_proof, "caught_natively": out.caught_natively,
+            "time": now - cfg.started,
+        })
+        kind = out.failure
+        if cfg.survey:
+            native_done = caught["native"] or not native_visible or not (cfg.native and native.available())
+            if caught["proof"] and native_done:
+                raise SurveyDone(unit.transform)
+            return
+        if not kind:
+            return
+        record(Finding(
+            transform=unit.transform, kind=kind, message=out.message, error_line=_error_line(kind, out),
+            seed=unit.seed, master_seed=cfg.master_seed, text=out.text, description=kernel.describe(),
+            size=kernel.size, caught_by_proof=out.caught_by_proof, caught_natively=out.caught_natively,
+            seconds=time.monotonic() - unit_start,
+        ))
+        raise _FAILURE[kind](out.message)
+
+    phases = [Phase.explicit, Phase.reuse, Phase.generate]
+    if cfg.shrink and not cfg.survey:
+        phases.append(Phase.shrink)
+    database = _database(cfg.database, unit.replay)
+    test = given(st.tuples(kernels(profile), st.integers(0, 2**32 - 1)))(body)
+    test = settings(
+        database=database, max_examples=unit.examples, deadline=None, phases=phases,
+        suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
+        report_multiple_bugs=True,
+    )(test)
+    test = hseed(unit.seed)(test)
+    # One database key per transform (stable across code changes and rounds): the same
+    # key `hypothesis.find` sets for itself.
+    test._hypothesis_internal_database_key = f"vecverify-fuzz:{unit.transform}".encode()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    try:
+        test()
+    except BudgetExhausted:
+        pass
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:  # noqa: BLE001 - anything Hypothesis raises ends the unit
+        if not _only_fuzz_failures(e) and type(e).__name__ != "Unsatisfiable":
+            errors.append(f"{unit.transform} round {unit.round}: {type(e).__name__}: {e}".splitlines()[0])
+    return errors
+
+
+def _database(path: Path | None, replay: bool) -> Any:
+    if path is None:
+        return None
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    base = DirectoryBasedExampleDatabase(str(path))
+    return base if replay else WriteOnlyDatabase(base)
+
+
+def _write_only_class() -> type:
+    from hypothesis.database import ExampleDatabase
+
+    class _WriteOnly(ExampleDatabase):
+        """Saves go through; fetches find nothing (no replay in later rounds)."""
+
+        def __init__(self, base: Any) -> None:
+            super().__init__()
+            self.base = base
+
+        def save(self, key: bytes, value: bytes) -> None:
+            self.base.save(key, value)
+
+        def fetch(self, key: bytes) -> Iterator[bytes]:
+            return iter(())
+
+        def delete(self, key: bytes, value: bytes) -> None:
+            self.base.delete(key, value)
+
+        def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+            self.base.move(src, dest, value)
+
+    return _WriteOnly
+
+
+def WriteOnlyDatabase(base: Any) -> Any:  # noqa: N802 - a class made on first use (lazy import)
+    return _write_only_class()(base)
+
+
+# ----------------------------------------------------------------------------- processes
+
+
+_worker_queue: Any = None
+
+
+def _worker_init(q: Any) -> None:
+    global _worker_queue
+    _worker_queue = q
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+
+
+def _worker_emit(event: Event) -> None:
+    _worker_queue.put(event)
+
+
+def _worker_run(unit: Unit, cfg: UnitConfig) -> list[str]:
+    return run_unit(unit, cfg, _worker_emit)
+
+
+# ----------------------------------------------------------------------------- the campaign
+
+
+class _Collector:
+    """Turns events into the campaign's counters and findings."""
+
+    def __init__(self, result: CampaignResult, sink: Sink | None) -> None:
+        self.result = result
+        self.sink = sink
+        self.latest: dict[tuple[Any, ...], Finding] = {}
+
+    def __call__(self, event: Event) -> None:
+        r = self.result
+        if event["type"] == "program":
+            s = r.stats.setdefault(event["transform"], TransformStats())
+            s.programs += 1
+            s.declined += event["declined"]
+            s.proved += event["proof"] == "correct"
+            s.refuted += event["proof"] == "incorrect"
+            s.inconclusive += event["proof"] not in ("", "correct", "incorrect")
+            s.native_programs += event["native_runs"] > 0
+            s.native_runs += event["native_runs"]
+            s.proof_seconds += event["proof_seconds"]
+            if event["caught_by_proof"] and s.first_proof_catch is None:
+                s.first_proof_catch = event["time"]
+            if event["caught_natively"] and s.first_native_catch is None:
+                s.first_native_catch = event["time"]
+        elif event["type"] == "finding":
+            f: Finding = event["finding"]
+            self.latest[(*event["unit"], *f.signature)] = f  # shrinking replaces it
+            r.findings = self._dedup()
+        if self.sink is not None:
+            self.sink(event)
+
+    def _dedup(self) -> list[Finding]:
+        out: dict[tuple[str, str], Finding] = {}
+        for f in self.latest.values():
+            out.setdefault((f.path or f.text, f.kind), f)
+        return list(out.values())
+
+
+def campaign_names(options: CampaignOptions) -> list[str]:
+    from .transforms import known_names
+
+    if options.mutant is not None:
+        from .mutants import get_mutant
+
+        get_mutant(options.mutant)  # raises InputError for an unknown one
+        return [options.mutant]
+    known = known_names()
+    if not options.transforms:
+        return known
+    for name in options.transforms:
+        if name not in known:
+            raise InputError(f"unknown transform {name!r} (registered: {', '.join(known)})")
+    return list(dict.fromkeys(options.transforms))
+
+
+def run_campaign(options: CampaignOptions) -> CampaignResult:
+    """Run a campaign; Ctrl-C or SIGTERM end it early with everything found so far."""
+    options.validate()
+    names = campaign_names(options)
+    master = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
+    result = CampaignResult(master, options.shard, names, {n: TransformStats() for n in names})
+    result.native_available = options.native and native.available()
+    if not options.native:
+        result.native_note = "disabled"
+    elif not result.native_available:
+        result.native_note = native.unavailable_reason()
+    started = time.time()
+    cfg = UnitConfig(
+        master_seed=master, deadline=started + options.budget if options.budget else math.inf,
+        corpus=None if options.survey else options.corpus, database=options.database,
+        timeout_ms=options.timeout_ms, native=result.native_available, native_runs=options.native_runs,
+        shrink=options.shrink, survey=options.survey, started=started,
+    )
+    collect = _Collector(result, options.progress)
+    units = unit_stream(names, options, master)
+    old_term = _install_sigterm()
+    try:
+        if options.jobs <= 1:
+            for unit in units:
+                if time.time() >= cfg.deadline:
+                    break
+                result.units += 1
+                result.errors += run_unit(unit, cfg, collect)
+        else:
+            _run_pool(units, cfg, options.jobs, collect, result)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+        result.seconds = time.time() - started
+    return result
+
+
+def _install_sigterm() -> Any:
+    def on_term(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: leave signals alone
+        return signal.getsignal(signal.SIGTERM)
+
+
+def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Collector,
+              result: CampaignResult) -> None:
+    ctx = mp.get_context("spawn")  # fresh interpreters: no JIT or solver state forked
+    q = ctx.Queue()
+    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(q,))
+    pending: list[Any] = []
+    exhausted = False
+
+    def drain(wait: float) -> None:
+        try:
+            collect(q.get(timeout=wait))
+            while True:
+                collect(q.get_nowait())
+        except queue_mod.Empty:
+            pass
+
+    try:
+        while True:
+            while not exhausted and len(pending) < 2 * jobs and time.time() < cfg.deadline:
+                unit = next(units, None)
+                if unit is None:
+                    exhausted = True
+                    break
+                result.units += 1
+                pending.append(pool.apply_async(_worker_run, (unit, cfg)))
+            drain(0.05)
+            still = []
+            for p in pending:
+                if p.ready():
+                    result.errors += p.get()
+                else:
+                    still.append(p)
+            pending = still
+            if not pending and (exhausted or time.time() >= cfg.deadline):
+                break
+        pool.close()
+        pool.join()
+        drain(0.05)
+    except BaseException:
+        pool.terminate()  # our worker processes only
+        try:
+            drain(0.2)
+        except Exception:  # noqa: BLE001 - a queue broken by a killed worker
+            pass
+        raise

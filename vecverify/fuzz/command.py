@@ -1,0 +1,201 @@
+"""``vecverify fuzz`` and ``vecverify mutants``: argument parsing and output.
+
+Wire into vecverify/cli.py's ``build_parser`` next to ``add_prove_command(sub)``::
+
+    from vecverify.fuzz import add_fuzz_command, add_mutants_command
+    add_fuzz_command(sub)
+    add_mutants_command(sub)
+
+Each sets ``run=`` on its subparser; bad options are one line and exit 2 (through the
+CLI's parser class, or InputError caught by ``vecverify.cli.main``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from .campaign import DEFAULT_CORPUS, DEFAULT_DATABASE, CampaignOptions, run_campaign
+
+
+def _budget(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not v > 0 or math.isinf(v):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
+    return v
+
+
+def _count(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
+    return v
+
+
+def _seed(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {v}")
+    return v
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``I/N`` with 1 <= I <= N (1-based, as CI systems number parallel jobs)."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected I/N (e.g. 1/4): {text!r}") from None
+    if n < 1 or not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"{text}: I must be between 1 and N")
+    return i, n
+
+
+def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "fuzz", help="generate programs, transform, prove and run them natively; save every failure",
+        description="Fuzz the registered transforms with Hypothesis-generated kernels. Every failure "
+        "is shrunk to a minimal program and saved in the corpus as NAME.srctgt.ll. "
+        "Exit 0: no failures; 1: failures found; 2: bad usage; 130: interrupted without failures.",
+    )
+    p.add_argument("--transform", action="append", metavar="NAME", dest="transforms",
+                   help="a registered transform (repeatable; default: all)")
+    p.add_argument("--mutant", metavar="NAME", help="fuzz one mutant (see `vecverify mutants`) instead")
+    p.add_argument("--budget", type=_budget, metavar="SECONDS", help="wall-clock time box")
+    p.add_argument("--max-examples", type=_count, metavar="N",
+                   help="programs per transform over all shards (default 100 without --budget)")
+    p.add_argument("--seed", type=_seed, help="campaign seed (default: random, printed)")
+    p.add_argument("--jobs", type=_count, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--shard", type=parse_shard, default=(1, 1), metavar="I/N",
+                   help="run the I-th of N deterministic slices of the work (1-based)")
+    p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
+                   help=f"where findings are saved (default {DEFAULT_CORPUS})")
+    p.add_argument("--database", type=Path, default=DEFAULT_DATABASE, metavar="DIR",
+                   help=f"Hypothesis example database (default {DEFAULT_DATABASE})")
+    p.add_argument("--no-database", action="store_true", help="do not read or write the example database")
+    p.add_argument("--timeout-ms", type=_count, default=20_000, metavar="N",
+                   help="solver time limit per query (default 20000); running out is a failure")
+    p.add_argument("--no-native", action="store_true", help="skip the native runs")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    p.set_defaults(run=run_fuzz)
+    return p
+
+
+def options_from_args(args: argparse.Namespace) -> CampaignOptions:
+    if args.mutant and args.transforms:
+        raise InputError("give --transform or --mutant, not both")
+    return CampaignOptions(
+        transforms=args.transforms, mutant=args.mutant, budget=args.budget, max_examples=args.max_examples,
+        seed=args.seed, jobs=args.jobs, shard=args.shard, corpus=args.corpus,
+        database=None if args.no_database else args.database, timeout_ms=args.timeout_ms,
+        native=not args.no_native,
+    )
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from . import reports
+
+    options = options_from_args(args)
+    err = Console(stderr=True)
+    if err.is_terminal:
+        with reports.LiveProgress(err, options.budget, options.max_examples) as live:
+            options.progress = live
+            result = run_campaign(options)
+    else:
+        result = run_campaign(options)
+    # Reports are written even after an interruption (the campaign returns normally then).
+    if args.json:
+        reports.write_json(result, args.json)
+    if args.junit:
+        reports.write_junit(result, args.junit)
+    reports.print_summary(result, Console(width=max(120, Console().width)))
+    return result.exit_code
+
+
+def add_mutants_command(subparsers: Any) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "mutants", help="run a short campaign against each deliberately wrong transform variant",
+        description="Each mutant must be caught by the proof (and natively, where the bug changes "
+        "values). Exit 0 when every mutant is caught by the proof, 1 otherwise.",
+    )
+    p.add_argument("names", nargs="*", metavar="MUTANT", help="mutants to run (default: all)")
+    p.add_argument("--max-examples", type=_count, default=60, metavar="N", help="programs per mutant (default 60)")
+    p.add_argument("--budget", type=_budget, default=30.0, metavar="SECONDS", help="time per mutant (default 30)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--list", action="store_true", help="list the mutants and exit")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write the table as JSON")
+    p.set_defaults(run=run_mutants)
+    return p
+
+
+def run_mutants(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from .mutants import all_mutants, get_mutant, survey
+
+    if args.list:
+        for m in all_mutants():
+            print(f"{m.name}\t{m.description}")
+        return 0
+    names = args.names or None
+    for n in names or []:
+        get_mutant(n)  # unknown -> one line, exit 2
+    rows = survey(names, max_examples=args.max_examples, budget=args.budget, seed=args.seed)
+    table = Table(title="vecverify mutants")
+    for col in ("mutant", "programs", "caught by proof", "caught natively"):
+        table.add_column(col)
+    for r in rows:
+        proof = f"[green]yes[/] ({r.proof_seconds:.2f}s)" if r.proof_seconds is not None else "[red]NO[/]"
+        if r.native == "caught":
+            nat = f"yes ({r.native_seconds:.2f}s)"
+        elif r.native == "unavailable":
+            nat = "native unavailable"
+        elif r.native == "poison only":
+            nat = "no (poison only: same bits natively)"
+        else:
+            nat = "[red]missed[/]"
+        table.add_row(r.mutant, str(r.programs), proof, nat)
+    Console(width=max(120, Console().width)).print(table)
+    if args.json:
+        args.json.write_text(json.dumps([r.__dict__ for r in rows], indent=2) + "\n")
+    missed = [r.mutant for r in rows if not r.caught]
+    print(f"{len(rows) - len(missed)} of {len(rows)} mutants caught by the proof")
+    return 0 if not missed else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m vecverify.fuzz fuzz|mutants ...``: the commands without the main CLI."""
+    from vecverify.cli import _Parser
+
+    parser = _Parser(prog="vecverify")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    add_fuzz_command(sub)
+    add_mutants_command(sub)
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except InputError as e:
+        print(f"vecverify: error: {e}", file=sys.stderr)
+        code = 2
+    except KeyboardInterrupt:
+        print("vecverify: interrupted", file=sys.stderr)
+        code = 130
+    return code

@@ -1,0 +1,179 @@
+"""One program through the campaign: transform -> prove -> run natively.
+
+The source is a generated kernel; the target is what the transform made of it. A
+failure is one of: the proof refutes the target (``incorrect``), the proof cannot
+decide (``inconclusive``: failed to prove, unsupported, internal error), the native
+runs disagree on a lane the source defines (``native``), the transform raised
+(``crash``), or the native source run disagrees with the kernel's reference model
+(``model``: a bug in the harness or the code generator, not in the transform).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from properties.kernel import Kernel, evaluate, random_inputs, same
+from vecverify.ir.function import Function, Module
+
+from . import native
+
+NATIVE_RUNS = 8  # random inputs per program
+
+
+class TransformLike(Protocol):
+    name: str
+
+    def apply(self, fn: Function, options: Any = None) -> Function | None: ...
+
+
+@dataclass
+class Outcome:
+    declined: bool = False
+    proof: str = ""  # verdict status: correct | incorrect | failed | unsupported | internal
+    proof_error: str = ""  # the ERROR line, or the detail of an inconclusive verdict
+    proof_seconds: float = 0.0
+    native_runs: int = 0  # input sets run natively on both functions
+    native_mismatch: str = ""
+    model_mismatch: str = ""
+    crash: str = ""
+    text: str = ""  # module with @src and @tgt (empty when declined)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def failure(self) -> str:
+        """The failure kind, or "" when the program passed (or was declined)."""
+        if self.crash:
+            return "crash"
+        if self.proof == "incorrect":
+            return "incorrect"
+        if self.native_mismatch:
+            return "native"
+        if self.proof and self.proof != "correct":
+            return "inconclusive"
+        if self.model_mismatch:
+            return "model"
+        return ""
+
+    @property
+    def message(self) -> str:
+        kind = self.failure
+        if kind == "crash":
+            return self.crash if self.crash.startswith("invalid") else f"transform raised {self.crash}"
+        if kind == "incorrect":
+            return f"proof: ERROR: {self.proof_error}" + (
+                f"; native: {self.native_mismatch}" if self.native_mismatch else "")
+        if kind == "native":
+            return f"native runs disagree ({self.native_mismatch}) where the proof said {self.proof}"
+        if kind == "inconclusive":
+            return f"proof: {self.proof}" + (f" ({self.proof_error})" if self.proof_error else "")
+        if kind == "model":
+            return f"native source run disagrees with the reference model: {self.model_mismatch}"
+        return ""
+
+    @property
+    def caught_by_proof(self) -> bool:
+        return self.proof == "incorrect"
+
+    @property
+    def caught_natively(self) -> bool:
+        return bool(self.native_mismatch)
+
+
+def source_function(kernel: Kernel) -> Function:
+    from vecverify.llvm import parse_module
+
+    return parse_module(kernel.text, "<kernel>").functions["src"]
+
+
+def pair_text(src: Function, tgt: Function) -> str:
+    """One module with ``@src`` and ``@tgt`` (the corpus format; what runs natively)."""
+    from vecverify.llvm import print_module
+
+    tgt = copy.copy(tgt)
+    tgt.name = "tgt"
+    return print_module(Module(functions={"src": src, "tgt": tgt}))
+
+
+def run_program(
+    kernel: Kernel,
+    transform: TransformLike,
+    native_seed: int,
+    *,
+    timeout_ms: int = 20_000,
+    native_runs: int = NATIVE_RUNS,
+    use_native: bool = True,
+) -> Outcome:
+    from transforms.base import TransformOptions
+    from vecverify.checker import check_pair
+    from vecverify.llvm import parse_module
+    from vecverify.refine import CheckOptions
+
+    src = source_function(kernel)
+    try:
+        tgt = transform.apply(src, TransformOptions())
+    except Exception as e:  # a transform bug is a finding, not a campaign crash
+        return Outcome(crash=f"{type(e).__name__}: {e}", text=kernel.text)
+    if tgt is None:
+        return Outcome(declined=True)
+    try:
+        out = Outcome(text=pair_text(src, tgt))
+        parse_module(out.text, "<target>")  # LLVM's verifier: the target must be valid IR
+    except Exception as e:  # invalid IR from the transform: a finding of its own
+        return Outcome(crash=f"invalid target IR: {type(e).__name__}: {e}", text=kernel.text)
+    t0 = time.perf_counter()
+    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms))
+    out.proof_seconds = time.perf_counter() - t0
+    out.proof = verdict.status
+    out.proof_error = verdict.error or verdict.detail or ""
+    if use_native and native.available():
+        compare_natively(kernel, out, native_seed, native_runs)
+    return out
+
+
+def _hex(bits: int | None, esize: int) -> str:
+    return "poison" if bits is None else f"0x{bits:0{2 * esize}x}"
+
+
+def compare_natively(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None:
+    """Run @src and @tgt on ``runs`` random input sets; compare every lane the reference
+    model calls defined (a poison lane may hold anything in the target)."""
+    rng = np.random.default_rng(seed)
+    nargs = 1 + len(kernel.inputs)
+    es = kernel.esize
+    dtype = np.dtype(f"<u{es}")
+    for _ in range(runs):
+        inputs = random_inputs(kernel, rng)
+        expected = evaluate(kernel, inputs)
+        bufs = inputs.buffers(kernel)
+        src_bufs, src_oob = native.run(out.text, "src", nargs, bufs)
+        tgt_bufs, tgt_oob = native.run(out.text, "tgt", nargs, bufs)
+        out.native_runs += 1
+        s_out = [int(x) for x in src_bufs[0].view(dtype)]
+        t_out = [int(x) for x in tgt_bufs[0].view(dtype)]
+
+        def where(lane: int, inputs: Any = inputs) -> str:
+            vals = ", ".join(f"{'abc'[a]}[{lane}]={_hex(inputs.arrays[a][lane], es)}" for a in kernel.inputs)
+            return f"lane {lane} ({vals})"
+
+        if tgt_oob:
+            out.native_mismatch = f"target writes out of bounds of argument {tgt_oob[0]}"
+            return
+        for pos in range(1, nargs):
+            if not np.array_equal(tgt_bufs[pos], bufs[pos]):
+                out.native_mismatch = f"target writes the read-only input %{'abc'[kernel.inputs[pos - 1]]}"
+                return
+        for lane, want in enumerate(expected):
+            if want is None:
+                continue
+            if not out.model_mismatch and (src_oob or not same(s_out[lane], want, kernel.elem)):
+                out.model_mismatch = (f"{where(lane)}: native source {_hex(s_out[lane], es)}, "
+                                      f"model {_hex(want, es)}")
+            if not same(t_out[lane], s_out[lane], kernel.elem):
+                out.native_mismatch = (f"{where(lane)}: source stores {_hex(s_out[lane], es)}, "
+                                       f"target {_hex(t_out[lane], es)}")
+                return

@@ -1,0 +1,28 @@
+"""What a campaign runs: registered transforms (discovered at run time, never listed
+here) and mutants (deliberately wrong variants, named ``TRANSFORM:what``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+
+
+def known_names() -> list[str]:
+    from transforms.registry import all_transforms
+
+    return [t.name for t in all_transforms()]
+
+
+def resolve(name: str) -> Any:
+    """The transform (or mutant) called ``name``: anything with ``apply(fn, options)``."""
+    if ":" in name:
+        from .mutants import get_mutant
+
+        return get_mutant(name)
+    from transforms.registry import get
+
+    try:
+        return get(name)
+    except KeyError as e:
+        raise InputError(e.args[0] if e.args else name) from None
