@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import z3
 
 from .ir.types import FloatType, PtrType, Type
 from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
-from .semantics.core import PTR_ADDR_BITS, Lane, SymValue
+from .semantics.core import PTR_ADDR_BITS, SymValue
 
 RULE = "-" * 40
 
@@ -158,14 +156,4 @@ def verdict_text(verdict: Verdict) -> str:
     return f"ERROR: {verdict.detail}"
 
 
-def example_data(verdict: Verdict) -> dict[str, Any] | None:
-    if verdict.example is None:
-        return None
-    return {"text": format_example(verdict)}
-
-
-def lane_text(lane: Lane, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str:
-    return format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
-
-
-__all__ = ["RULE", "verdict_text", "format_example", "format_scalar", "example_data"]
+__all__ = ["RULE", "verdict_text", "format_example", "format_scalar"]

@@ -153,20 +153,3 @@ I8 = IntType(8)
 I32 = IntType(32)
 I64 = IntType(64)
 PTR = PtrType()
-
-
-def vector_of(elem: ScalarType, lanes: int) -> Type:
-    """``<lanes x elem>``, or ``elem`` itself when used for scalar results of lane-wise ops."""
-    return VectorType(lanes, elem)
-
-
-def with_scalar(t: Type, elem: ScalarType) -> Type:
-    """The same shape as ``t`` (scalar or vector) with a different element type."""
-    return VectorType(t.count, elem) if isinstance(t, VectorType) else elem
-
-
-def bit_width(t: Type) -> int:
-    """Total bits of a first-class value of type ``t``."""
-    if isinstance(t, IntType | FloatType | PtrType | VectorType):
-        return t.bits
-    raise TypeError(f"{t} has no bit width")

@@ -13,9 +13,7 @@ from .types import FloatType, IntType, PtrType, Type, VectorType
 
 # Flags that change the meaning of an instruction. Everything else that LLVM can attach
 # (metadata, most attributes) is dropped by the reader, or reported unsupported.
-INT_WRAP_FLAGS = frozenset({"nsw", "nuw"})
 FAST_MATH_FLAGS = frozenset({"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"})
-MODELLED_FAST_MATH = frozenset({"nnan", "ninf", "nsz"})
 
 
 class Value:
@@ -450,10 +448,6 @@ TERMINATORS = (Br, Switch, Ret, Unreachable)
 
 def is_terminator(inst: Instruction) -> bool:
     return isinstance(inst, TERMINATORS)
-
-
-def vector_constant(t: VectorType, elems: list[Constant]) -> ConstVector:
-    return ConstVector(t, tuple(elems))
 
 
 def int_constant(t: Type, value: int) -> Constant:

@@ -8,39 +8,15 @@ which the caller fixes (from a model) or quantifies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import z3
 
 from ..ir.function import Function
-from .inputs import ArgInput, Inputs
-from .memory import Memory, MemoryBlock, PointerArg
 
 
 def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
     return model.eval(term, model_completion=True)
-
-
-def concrete_inputs(inputs: Inputs, model: z3.ModelRef) -> Inputs:
-    """The inputs with every variable replaced by its value in ``model``."""
-    blocks = [MemoryBlock(b.block_id, _eval(model, b.size)) for b in inputs.blocks]
-    args = []
-    for a in inputs.args:
-        args.append(
-            ArgInput(
-                a.name,
-                a.type,
-                [_eval(model, v) for v in a.values],
-                [_eval(model, p) for p in a.poison],
-                [_eval(model, u) for u in a.undef],
-                PointerArg(a.pointer.arg_index, _eval(model, a.pointer.block), _eval(model, a.pointer.offset))
-                if a.pointer is not None
-                else None,
-                _eval(model, a.null) if a.null is not None else None,
-            )
-        )
-    memory = Memory(_eval(model, inputs.memory.init_data), _eval(model, inputs.memory.init_poison))
-    return replace(inputs, args=args, blocks=blocks, memory=memory, pre=[])
 
 
 @dataclass(frozen=True)
@@ -51,11 +27,6 @@ class ConcreteLane:
     @property
     def defined(self) -> bool:
         return self.poison is False and self.value is not None
-
-
-def choice_assignment(model: z3.ModelRef, choices: list[z3.ExprRef]) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
-    """Pairs (choice variable, its value in ``model``) for substitution."""
-    return [(c, _eval(model, c)) for c in choices]
 
 
 def substitute(term: z3.ExprRef, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:

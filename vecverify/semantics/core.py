@@ -202,10 +202,6 @@ def registered() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def vector_lanes(t: Type) -> int:
-    return t.count if isinstance(t, VectorType) else 1
-
-
 def intrinsic_base_name(name: str) -> str:
     """``llvm.fabs.v4f32`` -> ``llvm.fabs``; ``llvm.vector.reduce.add.v4i32`` ->
     ``llvm.vector.reduce.add``: drop the overloaded-type suffixes."""
