@@ -90,6 +90,7 @@ class TransformStats:
     proof_seconds: float = 0.0
     first_proof_catch: float | None = None  # seconds since the campaign started
     first_native_catch: float | None = None
+    first_catch_program: int | None = None  # how many programs it took (1: the first)
 
     def to_json(self) -> dict[str, Any]:
         return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
@@ -281,7 +282,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
                 del owned[sig]
             if created:
                 owned[sig] = path
-            f.path = str(path)
+            f.path, f.created = str(path), created
         emit({"type": "finding", "unit": (unit.transform, unit.round), "finding": f})
 
     def body(args: tuple[Any, int]) -> None:
@@ -425,6 +426,7 @@ class _Collector:
             s.proof_seconds += event["proof_seconds"]
             if event["caught_by_proof"] and s.first_proof_catch is None:
                 s.first_proof_catch = event["time"]
+                s.first_catch_program = s.programs
             if event["caught_natively"] and s.first_native_catch is None:
                 s.first_native_catch = event["time"]
         elif event["type"] == "finding":
@@ -435,10 +437,21 @@ class _Collector:
             self.sink(event)
 
     def _dedup(self) -> list[Finding]:
-        out: dict[tuple[str, str], Finding] = {}
+        """The smallest finding per (transform, kind, ERROR line): several units that
+        hit one bug report it once."""
+        out: dict[tuple[str, str, str], Finding] = {}
         for f in self.latest.values():
-            out.setdefault((f.path or f.text, f.kind), f)
+            old = out.get(f.signature)
+            if old is None or (f.size, len(f.text)) < (old.size, len(old.text)):
+                out[f.signature] = f
         return list(out.values())
+
+    def prune_corpus(self) -> None:
+        """Remove the files this campaign wrote for findings a smaller one superseded."""
+        keep = {f.path for f in self.result.findings}
+        for f in self.latest.values():
+            if f.created and f.path and f.path not in keep:
+                Path(f.path).unlink(missing_ok=True)
 
 
 def campaign_names(options: CampaignOptions) -> list[str]:
@@ -492,6 +505,7 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
         result.interrupted = True
     finally:
         signal.signal(signal.SIGTERM, old_term)
+        collect.prune_corpus()
         result.seconds = time.time() - started
     return result
 

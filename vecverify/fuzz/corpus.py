@@ -30,6 +30,7 @@ class Finding:
     caught_natively: bool = False
     seconds: float = 0.0  # from the unit's start until first found
     path: str = ""
+    created: bool = False  # this campaign wrote the file (it may remove it for a smaller one)
 
     @property
     def signature(self) -> tuple[str, str, str]:

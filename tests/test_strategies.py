@@ -1,0 +1,73 @@
+"""The strategies draw valid, well-shaped programs, and shrink to minimal ones."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+from properties.kernel import Const, Kernel, Load, Op, evaluate, random_inputs
+from properties.strategies import KernelProfile, fp_available, kernels, straight_line_programs
+from vecverify.llvm import parse_module
+
+FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+
+@FAST
+@given(kernels())
+def test_kernels_are_valid_ir_with_exact_dereferenceable(k: Kernel) -> None:
+    fn = parse_module(k.text, "k").functions["src"]
+    assert 2 <= k.n <= 16
+    assert [a.attrs.dereferenceable for a in fn.args] == k.buffer_sizes()
+    assert all(a.attrs.noalias for a in fn.args)
+    assert sum(1 for i in fn.instructions() if i.opcode == "store") == k.n
+    assert all(i.flags >= {"inbounds"} for i in fn.instructions() if i.opcode == "getelementptr")
+    if not fp_available():
+        assert k.elem.startswith("i")
+
+
+@FAST
+@given(straight_line_programs())
+def test_straight_line_programs_are_valid_ir(p) -> None:  # noqa: ANN001
+    fn = parse_module(p.text, "p").functions[p.name]
+    assert 5 <= p.instructions <= 40
+    assert str(fn.args[-1].type) == "ptr" and fn.args[-1].attrs.dereferenceable == p.buffer_bytes
+
+
+def test_kernels_shrink_to_the_minimal_kernel() -> None:
+    k = find(kernels(), lambda k: True, settings=settings(database=None))
+    assert k.n == 2 and k.elem == "i8" and k.variations == ("iso", "iso")
+    assert k.lanes == (Op("add", Load(0), Const(1)), Op("add", Load(0), Const(1)))
+
+
+def test_shrinking_keeps_only_what_the_property_needs() -> None:
+    # "some lane shifts while another multiplies": the paper's shl-vs-mul pair, nothing more.
+    k = find(kernels(KernelProfile(types=("i32",))),
+             lambda k: {"shl", "mul"} <= {e.op for e in k.lanes if isinstance(e, Op)},
+             settings=settings(database=None, max_examples=2000))
+    assert k.n == 2 and all(isinstance(e, Op) and isinstance(e.lhs, Load) for e in k.lanes)
+
+
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_lane_variations_all_occur(data: st.DataObject) -> None:
+    k = data.draw(kernels())
+    test_lane_variations_all_occur.seen |= set(k.variations)  # type: ignore[attr-defined]
+
+
+test_lane_variations_all_occur.seen = set()  # type: ignore[attr-defined]
+
+
+def test_lane_variations_cover_the_paper_kinds() -> None:
+    test_lane_variations_all_occur()
+    assert {"iso", "kind", "missing", "copy", "const", "commuted"} <= test_lane_variations_all_occur.seen  # type: ignore[attr-defined]
+
+
+def test_reference_model_poison() -> None:
+    # shl nsw i8 -1, 7 is INT_MIN (defined); shl nsw 1, 7 changes the sign (poison).
+    k = Kernel("i8", (Op("shl", Load(0), Const(7), ("nsw",)), Op("add", Load(0), Const(1), ("nuw",))))
+    from properties.kernel import Inputs
+
+    assert evaluate(k, Inputs({0: [0xFF, 0xFF]})) == [0x80, None]
+    assert evaluate(k, Inputs({0: [1, 3]})) == [None, 4]
+    assert random_inputs(k, np.random.default_rng(0)).arrays[0][0] < 256
