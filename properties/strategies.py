@@ -251,7 +251,12 @@ def kernels(draw: st.DrawFn, profile: KernelProfile = DEFAULT_PROFILE) -> Kernel
     max_lanes = profile.max_lanes
     if is_float(elem):
         max_lanes = min(max_lanes, 8)  # float proofs cost more per lane
-    n = draw(st.integers(max(2, profile.min_lanes), max(2, max_lanes)))
+    lo, hi = max(2, profile.min_lanes), max(2, max_lanes)
+    # Vector widths first (2, 4, 8, 16 lanes: what SLP forms), any count in range next.
+    # The proof's cost grows faster than linearly in lanes (memory is resolved per
+    # access), so the common case stays the vectorizer-shaped one.
+    widths = [w for w in (2, 4, 8, 16) if lo <= w <= hi] or [lo]
+    n = draw(st.one_of(st.sampled_from(widths), st.integers(lo, hi)))
     n_inputs = draw(st.integers(1, profile.max_inputs))
     ops = _ops_for(elem, profile.ops)
     template = draw(expressions(elem, n_inputs, ops, profile.max_depth, profile.flag_prob, profile,
