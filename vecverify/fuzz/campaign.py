@@ -53,7 +53,7 @@ class CampaignOptions:
     jobs: int = 1
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
-    database: Path | None = DEFAULT_DATABASE  # None: no example database
+    database: Any = DEFAULT_DATABASE  # a directory, an ExampleDatabase, or None (no database)
     timeout_ms: int = 20_000  # per solver query: generous; running out is a failure
     native: bool = True
     native_runs: int = 8
@@ -224,7 +224,7 @@ class UnitConfig:
     master_seed: int
     deadline: float  # time.time() value; math.inf for none
     corpus: Path | None
-    database: Path | None
+    database: Any
     timeout_ms: int
     native: bool
     native_runs: int
@@ -343,12 +343,14 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     return errors
 
 
-def _database(path: Path | None, replay: bool) -> Any:
+def _database(path: Any, replay: bool) -> Any:
+    """A directory, or any Hypothesis ExampleDatabase object (e.g. a MultiplexedDatabase of
+    a local directory and a shared RedisExampleDatabase; it must pickle for --jobs > 1)."""
     if path is None:
         return None
     from hypothesis.database import DirectoryBasedExampleDatabase
 
-    base = DirectoryBasedExampleDatabase(str(path))
+    base = DirectoryBasedExampleDatabase(str(path)) if isinstance(path, str | Path) else path
     return base if replay else WriteOnlyDatabase(base)
 
 
