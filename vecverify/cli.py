@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     from transforms.prove import add_prove_command
 
     add_prove_command(sub)
+
+    from vecverify.fuzz import add_fuzz_command, add_mutants_command
+
+    add_fuzz_command(sub)
+    add_mutants_command(sub)
     return parser
 
 
