@@ -270,10 +270,15 @@ class RefinementCheck:
             if str(v) not in self.tgt.undef_guards and str(v).count("!") >= 2:
                 by_hint.setdefault(str(v).split("!")[1], []).append(v)
         extra = {str(a): b for a, b in q.mirror_extra}
+        tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(str(v))) is not None}
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
             name = str(v)
             options: list[z3.ExprRef] = []
+            # The target choice made for the very same computation comes first.
+            twin = tgt_by_key.get(self.src.choice_keys.get(name, -1))
+            if twin is not None:
+                options.append(twin)
             if name in self.src.undef_guards:
                 options += by_guard.get(str(self.src.undef_guards[name]), [])
             same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None

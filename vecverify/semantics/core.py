@@ -139,12 +139,19 @@ class Context:
     # Undef choices (fresh values standing for one use of undef): name -> when the value
     # is undef (True for an undef constant, the argument's undef bit for an argument).
     undef_guards: dict[str, z3.BoolRef] = field(default_factory=dict)
+    # Choice name -> the id of the term the choice is made for (a NaN result's
+    # operation). Z3 shares identical terms, so a source and a target choice with the
+    # same key are made for the same computation: the refinement check tries pairing
+    # them first. Only a search hint: it never decides a verdict.
+    choice_keys: dict[str, int] = field(default_factory=dict)
 
-    def fresh(self, hint: str, bits: int) -> z3.BitVecRef:
+    def fresh(self, hint: str, bits: int, key: int | None = None) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""
         self.counter += 1
         v = z3.BitVec(f"{self.side}!{hint}!{self.counter}", bits)
         self.choices.append(v)
+        if key is not None:
+            self.choice_keys[str(v)] = key
         return v
 
     def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:

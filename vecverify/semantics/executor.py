@@ -82,6 +82,7 @@ class Behaviour:
     has_loops: bool
     # Values of instructions in the first loop iteration, for counterexample printing.
     values: dict[Instruction, SymValue] = field(default_factory=dict)
+    choice_keys: dict[str, int] = field(default_factory=dict)  # see Context.choice_keys
 
     @property
     def undef_choices(self) -> list[z3.ExprRef]:
@@ -194,6 +195,7 @@ class Executor:
             memory=memory,
             choices=list(self.ctx.choices),
             undef_guards=self.undef_guards,
+            choice_keys=self.ctx.choice_keys,
             unroll=self.unroll,
             has_loops=unrolling.has_loops,
             values=self.values,

@@ -89,12 +89,13 @@ class NaNChoice:
         self.ctx = ctx
         self.t = t
 
-    def bits(self, inputs: Sequence[tuple[z3.BitVecRef, FloatType]], keep_format: bool) -> z3.BitVecRef:
+    def bits(self, inputs: Sequence[tuple[z3.BitVecRef, FloatType]], keep_format: bool,
+             key: int | None = None) -> z3.BitVecRef:
         """A NaN of type ``self.t``; ``inputs`` are the operands (bits, type) whose NaN
         payloads may propagate, quieted or unchanged (for a conversion: resized, when that
         leaves a NaN); ``keep_format`` False leaves out unchanged same-format operands."""
         t = self.t
-        chosen = self.ctx.fresh("nan", t.bits)
+        chosen = self.ctx.fresh("nan", t.bits, key)
         magnitude = z3.Extract(t.bits - 2, 0, chosen)
         allowed = [magnitude == preferred_nan(t)]
         for bits, src_t in inputs:
@@ -133,7 +134,11 @@ def from_fp(
     simplified = z3.simplify(z3.fpIsNaN(r))
     if z3.is_false(simplified):
         return bits
-    return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format), bits)
+    return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format, key=r.get_id()), bits)
+
+
+def _canonical(a: z3.FPRef, b: z3.FPRef) -> tuple[z3.FPRef, z3.FPRef]:
+    return (a, b) if a.get_id() <= b.get_id() else (b, a)
 
 
 # ----------------------------------------------------------------------------- flags
@@ -229,9 +234,12 @@ def _fmod(x: z3.FPRef, y: z3.FPRef) -> z3.FPRef:
 
 
 _BINARY: dict[str, Callable[[z3.FPRef, z3.FPRef], z3.FPRef]] = {
-    "fadd": lambda a, b: z3.fpAdd(RNE, a, b),
+    # fadd and fmul are commutative (IEEE 754, and the NaN rule is symmetric): operands
+    # in a canonical order make a commuted operation the very same term, which the
+    # refinement check then pairs with the original (and Z3 need not prove a + b = b + a).
+    "fadd": lambda a, b: z3.fpAdd(RNE, *_canonical(a, b)),
     "fsub": lambda a, b: z3.fpSub(RNE, a, b),
-    "fmul": lambda a, b: z3.fpMul(RNE, a, b),
+    "fmul": lambda a, b: z3.fpMul(RNE, *_canonical(a, b)),
     "fdiv": lambda a, b: z3.fpDiv(RNE, a, b),
     "frem": _fmod,
 }
