@@ -54,9 +54,9 @@ def _ensure_loaded() -> None:
     if _loaded:
         return
     _loaded = True  # set first: a failing plug-in must not make every call retry it
-    from .rules import BUILTIN
+    from .rules import builtin
 
-    for t in BUILTIN:
+    for t in builtin():
         register(t, replace=True)
     load_entry_points()
 

@@ -101,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_prove_command(sub)
 
+    from transforms.slp.command import add_vectorize_command
+
+    add_vectorize_command(sub)
+
     from vecverify.fuzz import add_fuzz_command, add_mutants_command
 
     add_fuzz_command(sub)

@@ -4,4 +4,8 @@ from __future__ import annotations
 
 from . import extension, reorder, replacement, shuffle
 
-BUILTIN = [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM]
+
+def builtin() -> list:  # noqa: ANN201
+    from ..slp import TRANSFORM as SLP
+
+    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP]

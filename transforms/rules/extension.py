@@ -31,6 +31,11 @@ _INT_IDENTITIES = [
     ("xor", "{c[0]}", ""),
     ("and", "{c[-1]}", ""),
 ]
+# For the vectorizer: op -> (identity, the flags a lane ``X op identity`` may carry).
+INT_IDENTITY: dict[str, tuple[int, frozenset[str]]] = {
+    op: (int(ident[3:-2]), frozenset(flags.split())) for op, ident, flags in _INT_IDENTITIES
+}
+
 # Commutative ones also as ``identity op X``.
 _COMMUTED = ("add", "mul", "or", "xor", "and")
 

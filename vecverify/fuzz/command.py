@@ -86,7 +86,10 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
                    help=f"Hypothesis example database (default {DEFAULT_DATABASE})")
     p.add_argument("--no-database", action="store_true", help="do not read or write the example database")
     p.add_argument("--timeout-ms", type=_count, default=20_000, metavar="N",
-                   help="solver time limit per query (default 20000); running out is a failure")
+                   help="solver time limit per query (default 20000); running out is counted as "
+                   "inconclusive, a failure only with --strict")
+    p.add_argument("--strict", action="store_true",
+                   help="a proof that runs out of time is a failure too (machine-speed dependent)")
     p.add_argument("--no-native", action="store_true", help="skip the native runs")
     p.add_argument("--json", type=Path, metavar="FILE", help="write a JSON report")
     p.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
@@ -101,7 +104,7 @@ def options_from_args(args: argparse.Namespace) -> CampaignOptions:
         transforms=args.transforms, mutant=args.mutant, budget=args.budget, max_examples=args.max_examples,
         seed=args.seed, jobs=args.jobs, shard=args.shard, corpus=args.corpus,
         database=None if args.no_database else args.database, timeout_ms=args.timeout_ms,
-        native=not args.no_native,
+        native=not args.no_native, strict=args.strict,
     )
 
 

@@ -144,7 +144,7 @@ def sub_add_keep_nsw(fn: Function) -> bool:
     for insts, add in _binops(fn, "add"):
         # The real transform may have commuted the add already: the sub on either side.
         side = next((k for k in (0, 1) if isinstance(add.operands[k], BinOp)
-                     and add.operands[k].op == "sub"), None)  # type: ignore[union-attr]
+                     and add.operands[k].op == "sub"), None)  # type: ignore[attr-defined]
         if side is None:
             continue
         sub = add.operands[side]
@@ -278,7 +278,7 @@ def _blend(fn: Function, off_by_one: bool, flags_union: bool) -> bool:
             rarr and len({x[4] for x in lanes}) != 1):
         return False
     t = stores[0].operands[0].type
-    es = t.bits // 8
+    es = t.bits // 8  # type: ignore[attr-defined]
     vt = f"<{n} x {t}>"
     x_arg, out_arg = xs.pop(), outs.pop()
     rhs_text = "%vr" if rarr else "<" + ", ".join(f"{t} {x[4]}" for x in lanes) + ">"

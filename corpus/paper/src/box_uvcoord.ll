@@ -1,0 +1,14 @@
+; SLP-M paper, box_UVCoord (Figures 13b, 14): uv[0] = x / 2.0 was folded into x * 0.5 next to
+; uv[1] = y / 4.0. Expected: binary replacement fdiv by 2^k -> fmul by its exact reciprocal
+; where proved, or the two operations merged by a shuffle; no vector division.
+define void @box_uvcoord(ptr noalias %uv, ptr noalias %p) {
+  %x = load float, ptr %p, align 4
+  %u = fmul float %x, 5.000000e-01
+  store float %u, ptr %uv, align 4
+  %pp1 = getelementptr inbounds float, ptr %p, i64 1
+  %y = load float, ptr %pp1, align 4
+  %v = fdiv float %y, 4.000000e+00
+  %puv1 = getelementptr inbounds float, ptr %uv, i64 1
+  store float %v, ptr %puv1, align 4
+  ret void
+}

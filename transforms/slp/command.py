@@ -1,0 +1,126 @@
+"""``vecverify vectorize IN.ll -o OUT.ll``: run the SLP/SLP-M vectorizer on a file.
+
+Prints what it did (one line per vectorized tree: function, seed, lanes, cost, the
+rules it used). With ``--verify`` every changed function is checked against its input
+with the refinement check and run natively on random inputs next to it; a refutation
+is an error, printed with its counterexample, and the exit code says so (the codes of
+``vecverify check``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .costs import TARGETS
+from .isomorph import FAMILIES
+
+
+def _families(text: str) -> tuple[str, ...]:
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    bad = [n for n in names if n not in FAMILIES]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown transform {bad[0]!r} (known: {', '.join(FAMILIES)})")
+    return names
+
+
+def _depth(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
+    return v
+
+
+def add_vectorize_command(sub: Any) -> None:
+    p = sub.add_parser("vectorize", help="SLP/SLP-M-vectorize every function of a file")
+    p.add_argument("file", type=Path, metavar="IN.ll")
+    p.add_argument("-o", "--output", type=Path, metavar="OUT.ll", help="where to write the result (default: stdout)")
+    p.add_argument("--transforms", type=_families, default=FAMILIES, metavar="LIST",
+                   help=f"SLP-M isomorphizations to use, comma-separated (default: {','.join(FAMILIES)})")
+    p.add_argument("--target", choices=sorted(TARGETS), default="avx2", help="cost model and register width")
+    p.add_argument("--max-depth", type=_depth, default=20, metavar="N", help="tree depth limit (default 20)")
+    p.add_argument("--no-reductions", action="store_true", help="do not vectorize horizontal reductions")
+    p.add_argument("--verify", action="store_true",
+                   help="check every changed function against its input, and run both natively")
+    p.add_argument("--exec", type=_depth, default=16, metavar="N", dest="exec_runs",
+                   help="native runs per function with --verify (default 16)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the native runs' inputs")
+    p.add_argument("--timeout-ms", type=_depth, default=20_000, metavar="N", help="solver limit per query")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write what was done (and verdicts) as JSON")
+    p.set_defaults(run=run_vectorize)
+
+
+def run_vectorize(args: argparse.Namespace) -> int:
+    from vecverify.checker import read_module
+    from vecverify.llvm import print_module
+
+    from . import vectorize_module
+    from .vectorizer import SLPOptions
+
+    module = read_module(args.file)
+    options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
+                         reductions=not args.no_reductions)
+    out, reports = vectorize_module(module, options)
+    text = print_module(out)
+    log = sys.stderr if args.output is None else sys.stdout
+    for r in reports:
+        rules = f"; rules: {', '.join(r.rules)}" if r.rules else ""
+        print(f"@{r.function}: {r.seed} {r.lanes} x {r.elem}{' (full width)' if r.full_width else ''}, "
+              f"cost {r.cost.scalar} -> {r.cost.vector}{rules}", file=log)
+    if not reports:
+        print("nothing vectorized", file=log)
+    verdicts: list[dict[str, Any]] = []
+    code = 0
+    if args.verify:
+        code = _verify(module, out, args, verdicts, log)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text)
+    if args.json is not None:
+        args.json.write_text(json.dumps({
+            "file": str(args.file), "target": args.target,
+            "trees": [{"function": r.function, "block": r.block, "seed": r.seed, "lanes": r.lanes, "elem": r.elem,
+                       "full_width": r.full_width, "scalar_cost": r.cost.scalar, "vector_cost": r.cost.vector,
+                       "rules": r.rules} for r in reports],
+            "verify": verdicts,
+        }, indent=2) + "\n")
+    return code
+
+
+def _verify(before: Any, after: Any, args: argparse.Namespace, verdicts: list[dict[str, Any]], log: Any) -> int:
+    from vecverify.checker import check_pair
+    from vecverify.cli import EXIT_INCONCLUSIVE, EXIT_INCORRECT
+    from vecverify.native_check import compare_natively
+    from vecverify.refine import CheckOptions
+    from vecverify.report import verdict_text
+
+    code = 0
+    for name, fn in before.functions.items():
+        new = after.functions[name]
+        if new is fn:
+            continue
+        verdict = check_pair(fn, new, CheckOptions(timeout_ms=args.timeout_ms))
+        entry: dict[str, Any] = {"function": name, "status": verdict.status, "error": verdict.error}
+        print(f"@{name}: {verdict_text(verdict)}", file=log)
+        if verdict.status == "incorrect":
+            code = EXIT_INCORRECT
+        elif verdict.status != "correct" and code == 0:
+            code = EXIT_INCONCLUSIVE
+        try:
+            runs = compare_natively(fn, new, args.exec_runs, args.seed)
+            entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
+            print(f"@{name}: native: {runs.runs} runs, {len(runs.mismatches)} mismatches", file=log)
+            if runs.mismatches:
+                code = EXIT_INCORRECT
+        except Exception as e:  # functions the native harness cannot run: say so, never a verdict
+            entry["native"] = f"skipped: {e}"
+            print(f"@{name}: native: skipped ({e})", file=log)
+        verdicts.append(entry)
+    return code
