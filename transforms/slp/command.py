@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from vecverify.fuzz.command import at_least_one
+
 from .costs import TARGETS
 from .isomorph import FAMILIES
 
@@ -27,16 +29,6 @@ def _families(text: str) -> tuple[str, ...]:
     return names
 
 
-def _depth(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
-    return v
-
-
 def add_vectorize_command(sub: Any) -> None:
     p = sub.add_parser("vectorize", help="SLP/SLP-M-vectorize every function of a file")
     p.add_argument("file", type=Path, metavar="IN.ll")
@@ -44,14 +36,14 @@ def add_vectorize_command(sub: Any) -> None:
     p.add_argument("--transforms", type=_families, default=FAMILIES, metavar="LIST",
                    help=f"SLP-M isomorphizations to use, comma-separated (default: {','.join(FAMILIES)})")
     p.add_argument("--target", choices=sorted(TARGETS), default="avx2", help="cost model and register width")
-    p.add_argument("--max-depth", type=_depth, default=20, metavar="N", help="tree depth limit (default 20)")
+    p.add_argument("--max-depth", type=at_least_one, default=20, metavar="N", help="tree depth limit (default 20)")
     p.add_argument("--no-reductions", action="store_true", help="do not vectorize horizontal reductions")
     p.add_argument("--verify", action="store_true",
                    help="check every changed function against its input, and run both natively")
-    p.add_argument("--exec", type=_depth, default=16, metavar="N", dest="exec_runs",
+    p.add_argument("--exec", type=at_least_one, default=16, metavar="N", dest="exec_runs",
                    help="native runs per function with --verify (default 16)")
     p.add_argument("--seed", type=int, default=0, help="seed of the native runs' inputs")
-    p.add_argument("--timeout-ms", type=_depth, default=20_000, metavar="N", help="solver limit per query")
+    p.add_argument("--timeout-ms", type=at_least_one, default=20_000, metavar="N", help="solver limit per query")
     p.add_argument("--json", type=Path, metavar="FILE", help="write what was done (and verdicts) as JSON")
     p.set_defaults(run=run_vectorize)
 

@@ -32,7 +32,7 @@ def _budget(text: str) -> float:
     return v
 
 
-def _count(text: str) -> int:
+def at_least_one(text: str) -> int:
     try:
         v = int(text)
     except ValueError:
@@ -74,10 +74,10 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
                    help="a registered transform (repeatable; default: all)")
     p.add_argument("--mutant", metavar="NAME", help="fuzz one mutant (see `vecverify mutants`) instead")
     p.add_argument("--budget", type=_budget, metavar="SECONDS", help="wall-clock time box")
-    p.add_argument("--max-examples", type=_count, metavar="N",
+    p.add_argument("--max-examples", type=at_least_one, metavar="N",
                    help="programs per transform over all shards (default 100 without --budget)")
     p.add_argument("--seed", type=_seed, help="campaign seed (default: random, printed)")
-    p.add_argument("--jobs", type=_count, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--jobs", type=at_least_one, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--shard", type=parse_shard, default=(1, 1), metavar="I/N",
                    help="run the I-th of N deterministic slices of the work (1-based)")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
@@ -85,7 +85,7 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--database", type=Path, default=DEFAULT_DATABASE, metavar="DIR",
                    help=f"Hypothesis example database (default {DEFAULT_DATABASE})")
     p.add_argument("--no-database", action="store_true", help="do not read or write the example database")
-    p.add_argument("--timeout-ms", type=_count, default=20_000, metavar="N",
+    p.add_argument("--timeout-ms", type=at_least_one, default=20_000, metavar="N",
                    help="solver time limit per query (default 20000); running out is counted as "
                    "inconclusive, a failure only with --strict")
     p.add_argument("--strict", action="store_true",
@@ -137,7 +137,7 @@ def add_mutants_command(subparsers: Any) -> argparse.ArgumentParser:
         "values). Exit 0 when every mutant is caught by the proof, 1 otherwise.",
     )
     p.add_argument("names", nargs="*", metavar="MUTANT", help="mutants to run (default: all)")
-    p.add_argument("--max-examples", type=_count, default=60, metavar="N", help="programs per mutant (default 60)")
+    p.add_argument("--max-examples", type=at_least_one, default=60, metavar="N", help="programs per mutant (default 60)")
     p.add_argument("--budget", type=_budget, default=30.0, metavar="SECONDS", help="time per mutant (default 30)")
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
