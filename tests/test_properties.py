@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from properties.kernel import Kernel
-from properties.strategies import kernels
+from properties.strategies import KernelProfile, kernels
 from vecverify.fuzz import native
 from vecverify.fuzz.pipeline import run_program
 from vecverify.fuzz.transforms import known_names, resolve
@@ -22,8 +22,10 @@ COUNTS: Counter[tuple[str, str]] = Counter()
 def test_transform_refines_on_generated_kernels(name: str) -> None:
     transform = resolve(name)
 
+    profile = KernelProfile(types=getattr(transform, "suite_types", ()) or None)
+
     @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-    @given(kernels(), st.integers(0, 2**32 - 1))
+    @given(kernels(profile), st.integers(0, 2**32 - 1))
     def prop(kernel: Kernel, seed: int) -> None:
         out = run_program(kernel, transform, seed, timeout_ms=60_000)
         if out.declined:

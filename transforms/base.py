@@ -286,6 +286,10 @@ class Transform:
     name: str
     description: str
     rules: list[Rule] = field(default_factory=list)
+    # Element types the test suite's generic property draws kernels of (empty: all). A
+    # transform whose float proofs are too slow for the suite names the integer types;
+    # fuzz campaigns still draw every type.
+    suite_types: tuple[str, ...] = ()
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:
