@@ -1,6 +1,7 @@
 ; SLP-M paper, start_pass (Figure 17): out[i] = ((b[i] * C[i]) + 1024) >> 11, where constant
-; folding turned lane 0 (C = 16384) into b[0] << 3. Expected: shl/ashr merged by a shuffle,
-; then b[0] extended twice (b[0] * 1 + 0), so the whole statement group is one vector tree.
+; folding turned lane 0 (C = 16384) into b[0] << 3. The paper merges shl/ashr with a shuffle,
+; then extends b[0] twice (b[0] * 1 + 0). The scores here prefer no shuffle at all: lane 0
+; becomes ((b[0] << 3) + 0) >> 0 by extension, and b[0] << 3 becomes b[0] * 8 by replacement.
 define void @start_pass(ptr noalias %out, ptr noalias %b) {
   %b0 = load i32, ptr %b, align 4
   %r0 = shl i32 %b0, 3
