@@ -21,7 +21,6 @@ what the vectorizer does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -108,8 +107,7 @@ class Isomorphizer:
             if not new or len(new) != 1 or not isinstance(new[0], BinOp) or new[0].op != op:
                 continue
             b = new[0]
-            single = 1
-            out.append(LaneForm(op, (b.operands[0], b.operands[1]), b.flags, name.split(":", 1)[1], single=single))
+            out.append(LaneForm(op, (b.operands[0], b.operands[1]), b.flags, name.split(":", 1)[1]))
         return out
 
     def forms(self, base: BinOp, y: Value) -> list[LaneForm]:
@@ -184,7 +182,7 @@ class Isomorphizer:
             return 1
         if not (isinstance(x, BinOp) and isinstance(y, BinOp)) or x.type != y.type:
             return 0
-        candidates = [f for f in self.replacements(y, x.op)] if y.op != x.op else [
+        candidates = self.replacements(y, x.op) if y.op != x.op else [
             LaneForm(x.op, (y.operands[0], y.operands[1]), y.flags)]
         best = 0
         for f in candidates:
@@ -274,7 +272,3 @@ def _same_shape(x: Instruction, y: Instruction) -> bool:
     if isinstance(x, ICmp | FCmp):
         return x.pred == getattr(y, "pred", None) and x.operands[0].type == y.operands[0].type
     return isinstance(x, Load)
-
-
-def all_rules(plans: Iterable[BundlePlan]) -> list[str]:
-    return [r for p in plans for r in p.rules]
