@@ -23,7 +23,7 @@ from vecverify.refine import CheckOptions
 # Kernel -> the vector width the vectorizer must reach (the paper's transforms apply).
 PAPER_WIDTHS = {
     "figure1": 4, "seed000_foo": 4, "start_pass": 4, "intra16x16_plane_pred": 4, "gl_render_vb": 4,
-    "add_red": 4, "box_uvcoord": 2,
+    "add_red": 4, "box_uvcoord": 2, "max_red": 8,
 }
 
 

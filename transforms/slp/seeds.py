@@ -3,7 +3,8 @@
 * chains of stores of one scalar type to consecutive addresses of one base (the
   constant-offset analysis of ``address.py``), in address order;
 * horizontal reductions: a tree of one associative, commutative integer operation
-  (add, mul, and, or, xor) whose interior nodes have one use each; its leaves are the
+  (add, mul, and, or, xor, and the smax/smin/umax/umin intrinsics) whose interior nodes
+  have one use each; its leaves are the
   bundle, the root becomes ``llvm.vector.reduce.<op>``.
 """
 
@@ -13,11 +14,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vecverify.ir.types import FloatType, IntType
-from vecverify.ir.values import BinOp, Instruction, Store, Value
+from vecverify.ir.values import BinOp, Call, Instruction, Store, Value
 
 from .address import access_of
 
 REDUCTION_OPS = ("add", "mul", "and", "or", "xor")
+MINMAX = ("smax", "smin", "umax", "umin")  # as calls of llvm.<op>.iN
+
+
+def reduction_kind(v: Value) -> str | None:
+    """The associative, commutative integer operation ``v`` computes, if any."""
+    if isinstance(v, BinOp) and v.op in REDUCTION_OPS and isinstance(v.type, IntType):
+        return v.op
+    if isinstance(v, Call) and isinstance(v.type, IntType) and len(v.operands) == 2:
+        name = v.callee.split(".")
+        if len(name) == 3 and name[0] == "llvm" and name[1] in MINMAX:
+            return name[1]
+    return None
 
 
 def store_chains(block: Sequence[Instruction]) -> list[list[Store]]:
@@ -55,32 +68,34 @@ def _signed(x: int) -> int:
 
 @dataclass
 class Reduction:
-    root: BinOp
-    op: str
+    root: Instruction
+    op: str  # add, mul, and, or, xor, smax, smin, umax, umin
     leaves: list[Value]
-    interior: list[BinOp]
+    interior: list[Instruction]
 
 
 def reductions(block: Sequence[Instruction], users: dict[int, list[Instruction]]) -> list[Reduction]:
     ids = {id(i) for i in block}
     out = []
     for inst in block:
-        if not (isinstance(inst, BinOp) and inst.op in REDUCTION_OPS and isinstance(inst.type, IntType)):
+        kind = reduction_kind(inst)
+        if kind is None:
             continue
         us = users.get(id(inst), [])
-        if len(us) == 1 and isinstance(us[0], BinOp) and us[0].op == inst.op and id(us[0]) in ids:
+        if len(us) == 1 and reduction_kind(us[0]) == kind and id(us[0]) in ids:
             continue  # an interior node: its root is further down
         leaves: list[Value] = []
-        interior: list[BinOp] = []
-        _collect(inst, inst.op, ids, users, leaves, interior, top=True)
+        interior: list[Instruction] = []
+        _collect(inst, kind, ids, users, leaves, interior, top=True)
         if len(leaves) >= 4:
-            out.append(Reduction(inst, inst.op, leaves, interior))
+            out.append(Reduction(inst, kind, leaves, interior))
     return out
 
 
 def _collect(v: Value, op: str, ids: set[int], users: dict[int, list[Instruction]],
-             leaves: list[Value], interior: list[BinOp], top: bool) -> None:
-    if (isinstance(v, BinOp) and v.op == op and id(v) in ids and v.type == (interior[0].type if interior else v.type)
+             leaves: list[Value], interior: list[Instruction], top: bool) -> None:
+    if (isinstance(v, Instruction) and reduction_kind(v) == op and id(v) in ids
+            and v.type == (interior[0].type if interior else v.type)
             and (top or len(users.get(id(v), [])) == 1)):
         interior.append(v)
         for o in v.operands:

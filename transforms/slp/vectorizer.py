@@ -34,7 +34,7 @@ from .costs import TARGETS, Target
 from .estimate import TreeCost, tree_cost, value_users
 from .isomorph import FAMILIES, Isomorphizer
 from .schedule import can_schedule
-from .seeds import Reduction, reductions, store_chains
+from .seeds import MINMAX, Reduction, reductions, store_chains
 from .tree import Node, TreeBuilder
 
 
@@ -186,8 +186,9 @@ def _try_reduction(fn: Function, block: Block, red: Reduction, vf: int, target: 
     assert isinstance(t, IntType)
     acc: Value = Call(t, None, [vec], callee=f"llvm.vector.reduce.{red.op}.v{vf}i{t.bits}")
     em.out.append(acc)  # type: ignore[arg-type]
-    for leaf in rest:  # the leaves past the vector width, added on in scalar code
-        acc = BinOp(t, None, [acc, leaf], op=red.op)
+    for leaf in rest:  # the leaves past the vector width, combined in scalar code
+        acc = (Call(t, None, [acc, leaf], callee=f"llvm.{red.op}.i{t.bits}") if red.op in MINMAX
+               else BinOp(t, None, [acc, leaf], op=red.op))
         em.out.append(acc)
     _splice(fn, block, insert_at, em, root, dying)
     _replace_uses(fn, red.root, acc)
