@@ -219,3 +219,36 @@ def test_insertvalue_and_struct_return() -> None:
     )
     assert check_text(text).status == "correct"
     assert check_text(text.replace("i1 true }, i8 %a", "i1 false }, i8 %a")).error == ERR_VALUE
+
+
+def test_concrete_probes_find_a_float_rounding_counterexample() -> None:
+    """(a - b) + c is not (a + c) - b in floating point. The concrete probes find a
+    counterexample by themselves (the symbolic query may take minutes), and it is a real
+    one: no source choice avoids it."""
+    import time
+
+    from vecverify.llvm import parse_module
+    from vecverify.refine import CheckOptions, RefinementCheck, _Query
+
+    text = pair(
+        "float %a, float %b, float %c",
+        "%t = fsub float %a, %b\n%r = fadd float %t, %c\nret float %r",
+        "%t = fadd float %a, %c\n%r = fsub float %t, %b\nret float %r",
+        ret="float",
+    )
+    fns = parse_module(text, "probe.ll").functions
+    check = RefinementCheck(fns["src"], fns["tgt"], CheckOptions())
+    query = _Query("value", check.failure(check.value_ok()))
+    model = check._probe(query, time.monotonic() + 30)
+    assert model is not None
+    check._replay(query, model)  # raises InternalError if it is not a real counterexample
+
+
+def test_probes_never_prove() -> None:
+    """A correct float rewrite: the probes find nothing, and the verdict comes from the
+    symbolic search."""
+    v = check_text(pair(
+        "float %a, float %b", "%r = fadd float %a, %b\nret float %r", "%r = fadd float %b, %a\nret float %r",
+        ret="float",
+    ))
+    assert v.status == "correct", (v.status, v.detail)

@@ -601,3 +601,28 @@ def test_inttofp_matches_numpy(iw: int, w: int, data: st.DataObject) -> None:
     expected_u = np.array([v], dtype={32: np.uint32, 64: np.uint64}[iw]).astype(NP[w])[0]
     assert one(cast("sitofp", IntType(iw), TYPES[w]), v) == from_np(expected_s, w)
     assert one(cast("uitofp", IntType(iw), TYPES[w]), v) == from_np(expected_u, w)
+
+
+@pytest.mark.parametrize("t", [HALF, FLOAT, DOUBLE], ids=str)
+def test_exact_reciprocal_of_every_power_of_two(t: FloatType) -> None:
+    """exact_reciprocal (used to encode fdiv by a constant power of two as an fmul)
+    gives numpy's 1/x exactly when that is a finite power of two, and None otherwise."""
+    from vecverify.semantics.floating import exact_reciprocal
+
+    dtype, itype = {16: (np.float16, np.uint16), 32: (np.float32, np.uint32), 64: (np.float64, np.uint64)}[t.bits]
+    candidates = [1, 2, 3, 5]
+    for e in range(-1100, 1100):
+        for sign in (1.0, -1.0):
+            with np.errstate(all="ignore"):
+                x = np.array(np.ldexp(sign, e)).astype(dtype)
+            if np.isfinite(x) and x != 0:
+                candidates.append(int(x.view(itype)))
+    for extra in (1.5, np.inf, np.nan, 0.75):
+        candidates.append(int(np.array(extra, dtype=dtype).view(itype)))
+    for bits in candidates:
+        x = np.array(bits, dtype=itype).view(dtype)
+        with np.errstate(all="ignore"):
+            r = np.array(1, dtype=dtype) / x
+            exact = bool(np.isfinite(r) and r != 0 and r * x == 1 and abs(np.frexp(x)[0]) == 0.5)
+        expected = int(np.array(r).view(itype)) if exact else None
+        assert exact_reciprocal(bits, t) == expected, hex(bits)

@@ -113,3 +113,38 @@ def test_float_binops_match_native(case: tuple[str, str, int, int]) -> None:
         return
     assert native == expected, f"{op} {a:#x} {b:#x}: native {native:#x}, semantics {expected:#x}"
     event("compared")
+
+
+POWERS_OF_TWO = {
+    "float": [0x3F000000, 0x40800000, 0xC1000000, 0x7F000000, 0x00800000, 0x00400000, 0x00000001, 0x3F800000],
+    "double": [0x3FE0000000000000, 0x4010000000000000, 0xC020000000000000, 0x7FE0000000000000,
+               0x0010000000000000, 0x0008000000000000, 0x0000000000000001],
+}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["float", "double"]).flatmap(lambda t: st.tuples(
+    st.just(t), st.sampled_from(POWERS_OF_TWO[t]), float_operands(t)
+)))
+def test_fdiv_by_constant_power_of_two_matches_native(case: tuple[str, int, int]) -> None:
+    """fdiv by a constant power of two is encoded as a multiplication by the reciprocal
+    where that is exact (and as a division where it is not: the smallest subnormals):
+    both must give the hardware's division bit for bit."""
+    t, divisor, a = case
+    constant = f"0x{divisor:016X}" if t == "double" else f"0x{_float_as_double(divisor):016X}"
+    text = f"define {t} @f({t} %a) {{\n  %r = fdiv {t} %a, {constant}\n  ret {t} %r\n}}\n"
+    fn = parse_module(text, "case.ll").functions["f"]
+    expected = evaluate(fn, [a]).lanes[0].value
+    native = execute(text, "f", [a]).value
+    if expected is None:
+        event("NaN result")
+        return
+    assert native == expected, f"fdiv {a:#x}, {divisor:#x}: native {native:#x}, semantics {expected:#x}"
+
+
+def _float_as_double(bits: int) -> int:
+    """LLVM IR writes float constants as the double with the same value."""
+    import struct
+
+    (value,) = struct.unpack("<f", struct.pack("<I", bits))
+    return struct.unpack("<Q", struct.pack("<d", value))[0]

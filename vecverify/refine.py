@@ -28,7 +28,13 @@ from .ir.values import GlobalVariable
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of
 from .semantics.executor import Behaviour, execute
-from .semantics.inputs import InputOptions, Inputs, build_inputs, observed_pointer_args
+from .semantics.inputs import (
+    InputOptions,
+    Inputs,
+    build_inputs,
+    observed_pointer_args,
+    probe_values,
+)
 from .semantics.memory import KEY, in_bounds
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
@@ -39,6 +45,11 @@ MAX_CANDIDATES = 8
 MAX_SKOLEM_ROUNDS = 64
 # Source choices of at most this many bits in all are quantified by writing out every value.
 MAX_EXPANDED_CHOICE_BITS = 7
+# A query first gets this part of its time symbolically; if that is not enough, concrete
+# probes (at most PROBE_ROUNDS, in this part of what is left) look for a counterexample.
+QUICK_SHARE = 0.05
+PROBE_ROUNDS = 64
+PROBE_SHARE = 0.2
 _NO_SKOLEM = object()
 
 ERR_UB = "Source is more defined than target"
@@ -208,16 +219,33 @@ class RefinementCheck:
     def _solve(self, q: _Query, share: float = 1.0) -> z3.ModelRef | None:
         """A model of the failure, None if there is none; _Unknown if the solver gives up.
 
-        With source choices the query is ``exists inputs, target choices: forall source
-        choices: failure``. It is solved by counterexample-guided instantiation first
-        (quantifier-free queries: guess inputs, then look for source choices that refute
-        them and add those as constraints), and only then handed to Z3 whole.
+        The symbolic search gets a short first slice of the time, which settles most
+        queries; if that is not enough, concrete probes look for a counterexample (cheap,
+        and often decisive for a wrong rewrite), then the symbolic search runs again
+        with the rest of the time.
         """
         self.queries += 1
         if self.options.smt2_dir is not None:
             self._write_smt2(q)
+        now = time.monotonic()
+        deadline = now + share * self.options.timeout_ms / 1000
+        try:
+            return self._solve_symbolic(q, min(deadline, now + QUICK_SHARE * (deadline - now)))
+        except _Unknown:
+            pass
+        now = time.monotonic()
+        found = self._probe(q, min(deadline, now + PROBE_SHARE * (deadline - now)))
+        if found is not None:
+            return found
+        return self._solve_symbolic(q, deadline)
+
+    def _solve_symbolic(self, q: _Query, deadline: float) -> z3.ModelRef | None:
+        """With source choices the query is ``exists inputs, target choices: forall source
+        choices: failure``. It is solved by counterexample-guided instantiation first
+        (quantifier-free queries: guess inputs, then look for source choices that refute
+        them and add those as constraints), and only then handed to Z3 whole.
+        """
         forall = self.src_vars + q.extra_forall
-        deadline = time.monotonic() + share * self.options.timeout_ms / 1000
         if not forall:
             return self._check(z3.And(self.pre, q.body), deadline)
         if _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
@@ -234,8 +262,7 @@ class RefinementCheck:
             model = self._check_solver(guess, deadline)
             if model is None:
                 return None
-            fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
-            refute = self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline)
+            refute = self._check(z3.Not(substitute(z3.And(self.pre, q.body), self._fixed(q, model))), deadline)
             if refute is None:
                 return model  # no source choice avoids the failure: a real counterexample
             choice = [(v, refute.eval(v, model_completion=True)) for v in forall]
@@ -250,11 +277,30 @@ class RefinementCheck:
         if not defined:
             return None
         model = self._check(z3.And(self.pre, *defined, q.body), deadline)
-        if model is None:
-            return None
-        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
-        if self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline) is None:
+        if model is not None and self._no_source_choice_avoids(q, model, deadline):
             return model
+        return None
+
+    def _no_source_choice_avoids(self, q: _Query, model: z3.ModelRef, deadline: float) -> bool:
+        """Whether the failure the model shows (its inputs and target choices) happens
+        for every source choice: then it is a real counterexample."""
+        if not (self.src_vars or q.extra_forall):
+            return True
+        return self._check(z3.Not(substitute(z3.And(self.pre, q.body), self._fixed(q, model))), deadline) is None
+
+    def _probe(self, q: _Query, deadline: float) -> z3.ModelRef | None:
+        """Look for a counterexample at concrete argument values (edge values and random
+        bits, defined lanes, memory left symbolic) until ``deadline``. Pinned values let
+        Z3 fold most of the formula, so a wrong float rewrite, say, is found in
+        milliseconds where the symbolic query may take minutes. Finding nothing proves
+        nothing."""
+        try:
+            for pins in probe_values(self.inputs, PROBE_ROUNDS):
+                model = self._check(z3.And(self.pre, q.body, *pins), deadline)
+                if model is not None and self._no_source_choice_avoids(q, model, deadline):
+                    return model
+        except _Unknown:
+            pass  # out of probing time: the symbolic search decides
         return None
 
     def _candidates(self, q: _Query, forall: list[z3.ExprRef]) -> dict[str, list[z3.ExprRef]]:
@@ -335,12 +381,11 @@ class RefinementCheck:
             model = self._check(z3.And(self.pre, instance), deadline)
             if model is None:
                 return None
-            fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
-            if self._check(z3.Not(substitute(z3.And(self.pre, q.body), fixed)), deadline) is None:
+            if self._no_source_choice_avoids(q, model, deadline):
                 return model  # no source choice avoids this failure
             if not cands:
                 return _NO_SKOLEM
-            picker.add(z3.Not(substitute(every_small(z3.substitute(q.body, *symbolic)), fixed)))
+            picker.add(z3.Not(substitute(every_small(z3.substitute(q.body, *symbolic)), self._fixed(q, model))))
             picked = self._check_solver(picker, deadline)
             if picked is None:
                 return _NO_SKOLEM
@@ -403,8 +448,7 @@ class RefinementCheck:
     def _replay(self, q: _Query, model: z3.ModelRef) -> None:
         """Evaluate the failure condition at the model's inputs and target choices: it must
         hold for every source choice. Otherwise the counterexample is not real."""
-        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
-        body = substitute(z3.And(self.pre, q.body), fixed)
+        body = substitute(z3.And(self.pre, q.body), self._fixed(q, model))
         if z3.is_true(body):
             return
         if self.src_vars or q.extra_forall:
@@ -418,9 +462,13 @@ class RefinementCheck:
     def _input_and_target_vars(self, q: _Query) -> list[z3.ExprRef]:
         return self.inputs.variables() + self.tgt.choices + q.extra_vars
 
+    def _fixed(self, q: _Query, model: z3.ModelRef) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """The model's inputs and target choices, as substitution pairs."""
+        return [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+
     def _example(self, q: _Query, model: z3.ModelRef, address: z3.ExprRef | None = None) -> Example:
         # One source choice under which the source is defined, to show its values.
-        fixed = [(v, model.eval(v, model_completion=True)) for v in self._input_and_target_vars(q)]
+        fixed = self._fixed(q, model)
         src_choices: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         if self.src_vars:
             s = z3.Solver()

@@ -245,13 +245,57 @@ _BINARY: dict[str, Callable[[z3.FPRef, z3.FPRef], z3.FPRef]] = {
 }
 
 
+def exact_reciprocal(bits: int, t: FloatType) -> int | None:
+    """The encoding of 1/x when x (an encoding) is a power of two whose reciprocal is
+    exactly representable in ``t`` (normal or subnormal); None otherwise."""
+    m = t.sbits - 1
+    bias = (1 << (t.ebits - 1)) - 1
+    sign = bits >> (t.bits - 1)
+    field = (bits >> m) & ((1 << t.ebits) - 1)
+    frac = bits & ((1 << m) - 1)
+    if field == (1 << t.ebits) - 1:
+        return None  # infinity or NaN
+    if field:
+        if frac:
+            return None
+        exponent = field - bias
+    elif frac and frac & (frac - 1) == 0:  # a subnormal power of two
+        exponent = frac.bit_length() - 1 - m + 1 - bias
+    else:
+        return None
+    e = -exponent
+    if 1 - bias <= e <= bias:
+        encoded = (e + bias) << m
+    elif 1 - bias - m <= e < 1 - bias:
+        encoded = 1 << (e - (1 - bias - m))
+    else:
+        return None
+    return (sign << (t.bits - 1)) | encoded
+
+
+def _divide(a: z3.BitVecRef, b: z3.BitVecRef, t: FloatType) -> z3.FPRef:
+    """fdiv. Dividing by a constant power of two is multiplying by its reciprocal when
+    that is exact: both round the same real number (and NaN, infinity and zero cases
+    agree), so the term is written as the product, which Z3 decides far faster than a
+    divider and which is the very term a vectorizer's `fmul x, 2^-k` gives."""
+    divisor = z3.simplify(b)
+    if z3.is_bv_value(divisor):
+        reciprocal = exact_reciprocal(divisor.as_long(), t)
+        if reciprocal is not None:
+            return z3.fpMul(RNE, *_canonical(to_fp(a, t), to_fp(z3.BitVecVal(reciprocal, t.bits), t)))
+    return z3.fpDiv(RNE, to_fp(a, t), to_fp(b, t))
+
+
 @semantics(*_BINARY)
 def _fp_binop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.type)
     op = _BINARY[inst.opcode]
 
     def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
-        r = op(to_fp(v[0], t), to_fp(v[1], t))
+        if inst.opcode == "fdiv":
+            r = _divide(v[0], v[1], t)
+        else:
+            r = op(to_fp(v[0], t), to_fp(v[1], t))
         return from_fp(ctx, r, t, [(v[0], t), (v[1], t)])
 
     return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if inst.opcode == "fdiv" else ())

@@ -7,6 +7,7 @@ variables are used for both functions, so a model of a query is one concrete inp
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 import z3
@@ -234,3 +235,51 @@ def observed_pointer_args(fn: Function) -> set[int]:
                 work = []
                 break
     return out
+
+
+PROBE_SEED = 0x5EED
+
+
+def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
+    """Concrete values for the integer and floating-point argument lanes, as equations:
+    ``rounds`` assignments, one in three of edge values (0, 1, -1, INT_MIN, INT_MAX,
+    signed zeros, infinities, NaNs, subnormals), the others of random bits, every lane defined (neither
+    poison nor undef). Deterministic: the same inputs get the same probes. Empty when
+    there is no such lane."""
+    lanes: list[tuple[z3.BitVecRef, list[int], int]] = []
+    flags: list[z3.BoolRef] = []
+    for a in inputs.args:
+        scalar = a.type.scalar
+        if not isinstance(scalar, IntType | FloatType) or a.pointer is not None:
+            continue
+        edges = _int_edges(scalar.bits) if isinstance(scalar, IntType) else _float_edges(scalar)
+        for v in a.values:
+            if z3.is_const(v) and not z3.is_bv_value(v):
+                lanes.append((v, edges, v.size()))
+        flags += [z3.Not(f) for f in a.poison + a.undef if not z3.is_false(f)]
+    if not lanes:
+        return []
+    rng = random.Random(PROBE_SEED)
+    out = []
+    for r in range(rounds):
+        pins = [
+            v == (rng.choice(edges) if r % 3 == 0 else rng.getrandbits(width))
+            for v, edges, width in lanes
+        ]
+        out.append(pins + flags)
+    return out
+
+
+def _int_edges(w: int) -> list[int]:
+    mask = (1 << w) - 1
+    return sorted({0, 1, 2 & mask, mask, 1 << (w - 1), (1 << (w - 1)) - 1})
+
+
+def _float_edges(t: FloatType) -> list[int]:
+    m = t.sbits - 1
+    sign = 1 << (t.bits - 1)
+    exp_all = ((1 << t.ebits) - 1) << m
+    bias = (1 << (t.ebits - 1)) - 1
+    one = bias << m
+    positive = [0, one, one + (1 << m), exp_all, exp_all | (1 << (m - 1)), exp_all | 1, 1, exp_all - 1, (bias - 1) << m]
+    return positive + [p | sign for p in positive]
