@@ -91,8 +91,8 @@ BAD_INPUTS = {
     "undefined-value": ("define i32 @src() {\n ret i32 %y\n}\ndefine i32 @tgt() {\n ret i32 0\n}\n", 2),
     "missing-tgt": ("define i32 @src() {\n ret i32 0\n}\n", 2),
     "signature": ("define i32 @src(i32 %x) {\n ret i32 0\n}\ndefine i32 @tgt(i8 %x) {\n ret i32 0\n}\n", 2),
-    "unknown-call": (
-        "declare i32 @foo()\ndefine i32 @src() {\n %r = call i32 @foo()\n ret i32 %r\n}\n"
+    "library-call": (
+        "declare i32 @rand()\ndefine i32 @src() {\n %r = call i32 @rand()\n ret i32 %r\n}\n"
         "define i32 @tgt() {\n ret i32 0\n}\n", 3),
     "atomics": (
         "define i32 @src(ptr %p) {\n %r = load atomic i32, ptr %p seq_cst, align 4\n ret i32 %r\n}\n"

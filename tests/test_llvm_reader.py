@@ -548,7 +548,8 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %v = load volatile i32, ptr %p, align 4\n  ret void\n", "volatile load"),
         ("  store volatile i32 %x, ptr %p, align 4\n  ret void\n", "volatile store"),
         ("  %a = alloca inalloca i32, align 4\n  ret void\n", "alloca inalloca"),
-        ("  call void @foo()\n  ret void\n", "call to @foo"),
+        ("  call void @abort()\n  ret void\n", "call to library function @abort"),
+        ("  call void @foo() #9\n  ret void\n", "function attribute strictfp"),
         ("  call void %p()\n  ret void\n", "indirect call"),
         ("  call void asm sideeffect \"nop\", \"\"()\n  ret void\n", "inline asm"),
         ("  %i = ptrtoint ptr %p to i64\n  ret void\n", "ptrtoint cast"),
@@ -575,7 +576,8 @@ U = "define void @f(ptr %p, i32 %x) {\n"
     ],
 )
 def test_unsupported_in_body(body: str, what: str) -> None:
-    text = U + body + "}\n!0 = !{i32 0, i32 10}\n!1 = !{}\ndeclare void @foo()\n"
+    text = (U + body + "}\n!0 = !{i32 0, i32 10}\n!1 = !{}\ndeclare void @foo()\ndeclare void @abort()\n"
+            "attributes #9 = { strictfp }\n")
     with pytest.raises(Unsupported) as e:
         parse_module(text, "u.ll")
     assert e.value.what == what

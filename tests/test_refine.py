@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import check_text
 from vecverify.errors import InputError
-from vecverify.refine import ERR_MEMORY, ERR_POISON, ERR_UB, ERR_UNDEF, ERR_VALUE
+from vecverify.refine import ERR_DOMAIN, ERR_MEMORY, ERR_POISON, ERR_UB, ERR_UNDEF, ERR_VALUE
 
 
 def pair(sig: str, src: str, tgt: str, ret: str = "i32", extra: str = "") -> str:
@@ -252,3 +252,56 @@ def test_probes_never_prove() -> None:
         ret="float",
     ))
     assert v.status == "correct", (v.status, v.detail)
+
+
+# ----------------------------------------------------------------------------- unknown calls
+
+DECLS = (
+    "declare i32 @pure(i32) memory(none) willreturn\n"
+    "declare void @io(i32)\n"
+    "declare i32 @peek(ptr) memory(read) willreturn\n"
+    "declare void @stop() noreturn\n"
+)
+
+CALLS_CORRECT = {
+    "same-calls": pair("i32 %x", "call void @io(i32 %x)\nret i32 0", "call void @io(i32 %x)\nret i32 0", extra=DECLS),
+    "equal-pure-calls-merged": pair(
+        "i32 %x", "%a = call i32 @pure(i32 %x)\n%b = call i32 @pure(i32 %x)\n%r = sub i32 %a, %b\nret i32 %r",
+        "ret i32 0", extra=DECLS),
+    "dead-pure-call-removed": pair("i32 %x", "%a = call i32 @pure(i32 %x)\nret i32 %x", "ret i32 %x", extra=DECLS),
+    "code-after-noreturn": pair(
+        "i32 %x", "call void @stop()\n%r = add i32 %x, 1\nret i32 %r", "call void @stop()\nunreachable", extra=DECLS),
+    "read-call-sees-same-memory": pair(
+        "ptr %p, i32 %x", "store i32 %x, ptr %p\n%v = call i32 @peek(ptr %p)\nret i32 %v",
+        "store i32 %x, ptr %p\n%v = call i32 @peek(ptr %p)\nret i32 %v", extra=DECLS),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS_CORRECT))
+def test_unknown_calls_correct(name: str) -> None:
+    v = check_text(CALLS_CORRECT[name])
+    assert v.status == "correct", (v.status, v.error, v.detail)
+
+
+CALLS_INCORRECT = {
+    "other-argument": (pair("i32 %x", "call void @io(i32 %x)\nret i32 0", "call void @io(i32 0)\nret i32 0",
+                            extra=DECLS), ERR_UB),
+    "call-added": (pair("i32 %x", "ret i32 0", "call void @io(i32 %x)\nret i32 0", extra=DECLS), ERR_UB),
+    "calls-swapped": (pair("i32 %x", "call void @io(i32 1)\ncall void @io(i32 2)\nret i32 0",
+                           "call void @io(i32 2)\ncall void @io(i32 1)\nret i32 0", extra=DECLS), ERR_UB),
+    "call-result-ignored": (pair("", "%a = call i32 @pure(i32 0)\nret i32 %a", "ret i32 0", extra=DECLS), ERR_VALUE),
+    "may-not-return-removed": (pair("i32 %x", "call void @io(i32 %x)\nret i32 0", "ret i32 0", extra=DECLS),
+                               ERR_DOMAIN),
+    "store-sunk-below-read-call": (pair(
+        "ptr %p, i32 %x", "store i32 %x, ptr %p\n%v = call i32 @peek(ptr %p)\nret i32 %v",
+        "%v = call i32 @peek(ptr %p)\nstore i32 %x, ptr %p\nret i32 %v", extra=DECLS), ERR_UB),
+    "trap-is-not-ub": (pair("", "call void @llvm.trap()\nunreachable", "unreachable", ret="void",
+                            extra="declare void @llvm.trap()\n"), ERR_UB),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS_INCORRECT))
+def test_unknown_calls_incorrect(name: str) -> None:
+    text, error = CALLS_INCORRECT[name]
+    v = check_text(text)
+    assert (v.status, v.error) == ("incorrect", error), v.detail

@@ -25,9 +25,10 @@ import z3
 from .errors import InputError, InternalError
 from .ir.function import Function
 from .ir.values import GlobalVariable
+from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of
-from .semantics.executor import Behaviour, execute
+from .semantics.executor import FIRST_LOCAL_BLOCK, Behaviour, execute
 from .semantics.inputs import (
     InputOptions,
     Inputs,
@@ -57,6 +58,7 @@ ERR_POISON = "Target is more poisonous than source"
 ERR_UNDEF = "Target's return value is more undefined"
 ERR_VALUE = "Value mismatch"
 ERR_MEMORY = "Mismatch in memory"
+ERR_DOMAIN = "Source and target don't have the same return domain"
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Example:
     tgt: Behaviour
     src_choices: list[tuple[z3.ExprRef, z3.ExprRef]]  # one source choice to show values
     address: z3.ExprRef | None = None  # the mismatching byte, for memory errors
+    environment: list[z3.ExprRef] = field(default_factory=list)  # unknown functions' outputs
 
 
 @dataclass
@@ -171,11 +174,15 @@ class RefinementCheck:
             used_globals(src, tgt),
             observed_pointer_args(src) | observed_pointer_args(tgt),
         )
-        self.src = execute(src, self.inputs, "src", options.unroll)
-        self.tgt = execute(tgt, self.inputs, "tgt", options.unroll)
+        # Unknown functions: the source's calls define them, the target's must match.
+        self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks))
+        self.src = execute(src, self.inputs, "src", options.unroll, self.env)
+        self.tgt = execute(tgt, self.inputs, "tgt", options.unroll, self.env)
         self.src_vars = self.src.choices
         self.pre = all_of(self.inputs.pre)
-        self.src_ok = z3.And(z3.Not(self.src.ub), z3.Not(self.src.sink))
+        # The environment's constraints may mention source choices, so they go with the
+        # source's definedness, inside the quantifier over those choices.
+        self.src_ok = z3.And(z3.Not(self.src.ub), z3.Not(self.src.sink), *self.env.constraints)
         self.tgt_ok = z3.And(z3.Not(self.tgt.ub), z3.Not(self.tgt.sink))
         self.queries = 0
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
@@ -188,12 +195,21 @@ class RefinementCheck:
         return list(zip(self.src.ret, self.tgt.ret, strict=True))
 
     def poison_ok(self) -> z3.BoolRef:
-        return all_of([z3.Implies(t.poison, s.poison) for s, t in self._lanes()])
+        return self._when_returned(all_of([z3.Implies(t.poison, s.poison) for s, t in self._lanes()]))
 
     def value_ok(self) -> z3.BoolRef:
-        return all_of(
+        return self._when_returned(all_of(
             [z3.Or(s.poison, z3.And(z3.Not(t.poison), t.value == s.value)) for s, t in self._lanes()]
-        )
+        ))
+
+    def _when_returned(self, ok: z3.BoolRef) -> z3.BoolRef:
+        """Return values only count where the source returns (it may end in a call that
+        does not return; the target must then too: the return-domain check)."""
+        returned = self.src.returned
+        return ok if z3.is_true(returned) else z3.Or(z3.Not(returned), ok)
+
+    def domain_ok(self) -> z3.BoolRef:
+        return self.src.returned == self.tgt.returned
 
     def in_blocks(self, a: z3.BitVecRef) -> z3.BoolRef:
         """``a`` (a pointer) addresses a byte of some argument's block."""
@@ -201,7 +217,10 @@ class RefinementCheck:
 
     def memory_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
         (sd, sp), (td, tp) = self.src.memory.read(a), self.tgt.memory.read(a)
-        return z3.Or(sp, z3.And(z3.Not(tp), td == sd))
+        ok = z3.Or(sp, z3.And(z3.Not(tp), td == sd))
+        # Memory is not observed after both end in a trap.
+        both_trap = z3.simplify(z3.And(self.src.unobserved, self.tgt.unobserved))
+        return ok if z3.is_false(both_trap) else z3.Or(both_trap, ok)
 
     def failure(self, part_ok: z3.BoolRef) -> z3.BoolRef:
         """The source is defined, the target is defined, and ``part_ok`` fails (all with
@@ -460,7 +479,7 @@ class RefinementCheck:
         raise InternalError(f"the counterexample for '{q.name}' does not replay")
 
     def _input_and_target_vars(self, q: _Query) -> list[z3.ExprRef]:
-        return self.inputs.variables() + self.tgt.choices + q.extra_vars
+        return self.inputs.variables() + self.env.variables + self.tgt.choices + q.extra_vars
 
     def _fixed(self, q: _Query, model: z3.ModelRef) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """The model's inputs and target choices, as substitution pairs."""
@@ -477,7 +496,7 @@ class RefinementCheck:
             if s.check() == z3.sat:
                 m = s.model()
                 src_choices = [(v, m.eval(v, model_completion=True)) for v in self.src_vars]
-        return Example(model, self.inputs, self.src, self.tgt, src_choices, address)
+        return Example(model, self.inputs, self.src, self.tgt, src_choices, address, self.env.variables)
 
     # ----------------------------------------------------------------- the check
 
@@ -496,6 +515,7 @@ class RefinementCheck:
         # of the time, and if that is not enough it runs again, in full, after the rest.
         steps: list[tuple[str, Callable[[], _Query | None], float]] = [
             (ERR_UB, lambda: _Query("ub", z3.And(self.src_ok, self.tgt.ub)), 1.0),
+            (ERR_DOMAIN, self._domain_query, 1.0),
             (ERR_POISON, lambda: _Query("poison", self.failure(self.poison_ok())) if self._lanes() else None, 1.0),
             (ERR_UNDEF, self._undef_query, 0.2),
             (ERR_VALUE, lambda: _Query("value", self.failure(self.value_ok())) if self._lanes() else None, 1.0),
@@ -536,6 +556,11 @@ class RefinementCheck:
         address = q.extra_vars[0] if q.name == "memory" else None
         return Verdict("incorrect", error, example=self._example(q, model, address))
 
+    def _domain_query(self) -> _Query | None:
+        if z3.is_true(self.src.returned) and z3.is_true(self.tgt.returned):
+            return None
+        return _Query("domain", self.failure(self.domain_ok()))
+
     def _memory_query(self) -> _Query | None:
         if not self.inputs.blocks:
             return None
@@ -543,7 +568,7 @@ class RefinementCheck:
         return _Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
 
     def _joint_query(self) -> _Query:
-        ok = [self.poison_ok(), self.value_ok()]
+        ok = [self.domain_ok(), self.poison_ok(), self.value_ok()]
         if self.inputs.blocks:
             a = z3.Const("joint!address", KEY)
             ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a))))
@@ -562,7 +587,7 @@ class RefinementCheck:
             s_fixed = z3.And(z3.Not(s.poison), s.value == z3.substitute(s.value, *s_copy)) if s_copy else z3.Not(s.poison)
             t2 = Lane(z3.substitute(t.value, *t_copy), z3.substitute(t.poison, *t_copy))
             bad.append(z3.And(s_fixed, z3.Not(t.poison), z3.Not(t2.poison), t.value != t2.value))
-        body = z3.And(self.src_ok, self.tgt_ok, z3.substitute(self.tgt_ok, *t_copy), any_of(bad))
+        body = z3.And(self.src_ok, self.tgt_ok, z3.substitute(self.tgt_ok, *t_copy), self.src.returned, any_of(bad))
         t_copy_of = {str(v): c for v, c in t_copy}
         s_copy_of = {str(v): c for v, c in s_copy}
         mirror = [

@@ -58,7 +58,7 @@ def format_value(value: SymValue, t: Type, pairs: list[tuple[z3.ExprRef, z3.Expr
 
 def _pairs(ex: Example, with_source: bool) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
     m = ex.model
-    fixed = [(v, m.eval(v, model_completion=True)) for v in ex.inputs.variables() + ex.tgt.choices]
+    fixed = [(v, m.eval(v, model_completion=True)) for v in ex.inputs.variables() + ex.environment + ex.tgt.choices]
     if ex.address is not None:
         fixed.append((ex.address, m.eval(ex.address, model_completion=True)))
     return fixed + (ex.src_choices if with_source else [])

@@ -32,6 +32,7 @@ class Function:
     blocks: list[Block] = field(default_factory=list)
     # Return attributes that change meaning (noundef, nonnull, align).
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
+    willreturn: bool = False  # not returning (a call that does not return) is UB
 
     @property
     def entry(self) -> Block:
@@ -53,10 +54,14 @@ class Function:
 
 @dataclass(eq=False)
 class Declaration:
-    """A declared (external) function: only intrinsics are modelled."""
+    """A declared (external) function."""
 
     name: str
     text: str  # the declaration line as LLVM printed it
+    fn_attrs: list[tuple[str, str | None]] = field(default_factory=list)
+    ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
+    param_attrs: list[ParamAttrs] = field(default_factory=list)
+    unsupported: str | None = None  # what it says that is not modelled (if it is called)
 
 
 @dataclass(eq=False)

@@ -425,9 +425,24 @@ class Unreachable(Instruction):
         return "unreachable"
 
 
+@dataclass(frozen=True)
+class CalleeEffects:
+    """What a call of an external (non-intrinsic) function may do, from the attributes of
+    its declaration and of the call site together. Location kinds of ``memory(...)`` are
+    not told apart: a callee that may read (write) any kind of memory may read (write)
+    all the caller can reach, which is the conservative reading."""
+
+    reads: bool = True
+    writes: bool = True
+    noreturn: bool = False  # never returns
+    willreturn: bool = False  # always returns
+    ret_noundef: bool = False  # its result is never undef or poison
+
+
 @dataclass(eq=False)
 class Call(Instruction):
-    """A call of a named function (vecverify models intrinsics only)."""
+    """A call of a named function: an intrinsic, or an external function whose
+    ``effects`` the reader fills in from the declaration and the call site."""
 
     callee: str = ""
     flags: frozenset[str] = frozenset()  # fast-math flags
@@ -437,6 +452,9 @@ class Call(Instruction):
     # return value's (noundef, nonnull, align).
     arg_attrs: list[ParamAttrs] = field(default_factory=list)
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
+    # Call-site function attributes, as written (attribute groups expanded).
+    fn_attrs: tuple[tuple[str, str | None], ...] = ()
+    effects: CalleeEffects | None = None  # set for external functions only
 
     @property
     def opcode(self) -> str:

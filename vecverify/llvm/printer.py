@@ -170,6 +170,22 @@ def _attrs(pa: ParamAttrs) -> str:
     return str(pa)
 
 
+def fn_attrs_text(attrs: tuple[tuple[str, str | None], ...] | list[tuple[str, str | None]]) -> str:
+    """Function attributes as LLVM writes them; string attributes (which carry no meaning
+    the model uses) are left out."""
+    out = []
+    for name, arg in attrs:
+        if name.startswith('"'):
+            continue
+        if arg is None:
+            out.append(name)
+        elif name in ("align", "alignstack") and arg.isdigit():
+            out.append(f"{name}({arg})" if name == "alignstack" else f"align {arg}")
+        else:
+            out.append(f"{name}({arg})")
+    return " ".join(out)
+
+
 def instruction_text(inst: Instruction, nm: _Namer) -> str:
     """One instruction, without indentation."""
     ops = inst.operands
@@ -254,7 +270,7 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
             args.append(_join(str(a.type), _attrs(pa), nm.ref(a)))
         callee_ty = inst.callee_type if "..." in inst.callee_type else str(inst.type)
         return _join("call", fmf_text(inst.flags), _attrs(inst.ret_attrs), callee_ty,
-                     f"@{quote_name(inst.callee)}({', '.join(args)})")
+                     f"@{quote_name(inst.callee)}({', '.join(args)})", fn_attrs_text(inst.fn_attrs))
     raise TypeError(f"cannot print instruction {type(inst).__name__}")
 
 
@@ -295,7 +311,7 @@ def print_global(g: GlobalVariable) -> str:
 def print_module(m: Module) -> str:
     """The whole module: declarations (given, and synthesized for intrinsics called
     without one), then the functions."""
-    decls = [d.text for d in m.declarations.values()]
+    decls = [_join(d.text, fn_attrs_text(d.fn_attrs)) for d in m.declarations.values()]
     known = set(m.declarations) | set(m.functions)
     for fn in m.functions.values():
         for inst in fn.instructions():

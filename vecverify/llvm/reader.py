@@ -75,6 +75,7 @@ from ..ir.values import (
     Unreachable,
     Value,
 )
+from .callees import resolve_calls
 from .lexer import Token, tokenize, unescape_bytes
 from .types import TYPE_KEYWORDS, TypeParser, starts_type
 
@@ -331,6 +332,7 @@ class _Parser(TypeParser):
         while True:
             tok = self.peek()
             if tok.kind == "eof":
+                resolve_calls(module)
                 return module
             t = tok.text
             if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
@@ -423,6 +425,9 @@ class _Parser(TypeParser):
                 self.attr_groups[toks[i + 1].text] = attrs
 
     def parse_declaration(self) -> Declaration:
+        """``declare [linkage] [ret attrs] T @name(T [attrs], ...) [fn attrs]``. What a
+        declaration says that is not modelled is kept as ``unsupported`` and reported
+        only if the function is called."""
         tok = self.expect("declare")
         line_no = tok.line
         name = None
@@ -430,12 +435,45 @@ class _Parser(TypeParser):
             if t.kind == "gvar":
                 name = t.value
                 break
-        self.skip_line()
         if name is None:
             raise self.error(tok, "declaration without a name")
         text = self.lines[line_no - 1]
         text = re.sub(r"\s+#[0-9]+", "", text).rstrip()
-        return Declaration(name, text)
+        decl = Declaration(name, text)
+        start = self.pos
+        try:
+            self._declaration_attrs(decl, line_no)
+        except Unsupported as e:
+            decl.unsupported = e.what
+        except LLVMParseError:
+            decl.unsupported = "the declaration's form"
+        self.pos = start
+        self.skip_line()
+        return decl
+
+    def _declaration_attrs(self, decl: Declaration, line_no: int) -> None:
+        self.skip_linkage()
+        decl.ret_attrs = self.ret_attrs(self.parse_ret_attrs())
+        self.parse_type()
+        self.expect(kind="gvar")
+        self.expect("(")
+        while not self.accept(")"):
+            if decl.param_attrs:
+                self.expect(",")
+            if self.peek().kind == "dots":
+                raise Unsupported("variadic function")
+            self.parse_type()
+            decl.param_attrs.append(self.param_attrs(self.parse_param_attrs(before_value=False)))
+            if self.peek().kind == "lvar":
+                self.next()
+        while self.peek().line == line_no and self.peek().kind != "eof":
+            tok = self.peek()
+            if tok.kind == "ident" and tok.text in ("unnamed_addr", "local_unnamed_addr"):
+                self.next()
+            elif tok.kind in ("attrgrp", "str", "ident"):
+                decl.fn_attrs.extend(self.parse_one_attr())
+            else:
+                raise Unsupported(f"'{tok.text}' in a declaration")
 
     # ----------------------------------------------------------------- attributes
 
@@ -592,7 +630,8 @@ class _Parser(TypeParser):
             else:
                 fn_attrs.extend(self.parse_one_attr())
         self.check_fn_attrs(fn_attrs)
-        fn = Function(name, ret_type, args, [], ret_attrs)
+        fn = Function(name, ret_type, args, [], ret_attrs,
+                      willreturn=any(a[0] == "willreturn" for a in fn_attrs))
         first = True
         while not self.accept("}"):
             tok = self.peek()
@@ -1136,8 +1175,7 @@ class _Parser(TypeParser):
         if callee_tok.kind != "gvar":
             raise self.unsupported(f"call to {callee_tok.text}")
         callee = callee_tok.value
-        if not callee.startswith("llvm."):
-            raise self.unsupported(f"call to {callee_tok.text}")
+        intrinsic = callee.startswith("llvm.")
         if "..." in fn_type:
             raise self.unsupported(f"variadic call to {callee_tok.text}")
         if callee.startswith("llvm.experimental.constrained."):
@@ -1155,7 +1193,7 @@ class _Parser(TypeParser):
                 self.expect(",")
             ty = self.parse_type()
             attrs = self.param_attrs(self.parse_param_attrs(before_value=True),
-                                     intrinsic_call=True)
+                                     intrinsic_call=intrinsic)
             args.append(self.parse_value(ty))
             arg_attrs.append(attrs)
         line = self.expect(")").line
@@ -1172,13 +1210,15 @@ class _Parser(TypeParser):
                 raise self.unsupported(f"operand bundle{what}")
             else:
                 break
-        self.check_fn_attrs(fn_attrs)
+        # noreturn on a call is modelled (unknown calls, traps); on a definition it is not.
+        self.check_fn_attrs([a for a in fn_attrs if a[0] != "noreturn"])
         if not fn_type:
             fn_type = f"{ret_type} ({', '.join(str(a.type) for a in args)})"
         while arg_attrs and arg_attrs[-1] == ParamAttrs():
             arg_attrs.pop()
         return Call(ret_type, name if ret_type != VOID else None, args, callee=callee,
-                    flags=flags, callee_type=fn_type, arg_attrs=arg_attrs, ret_attrs=ret_attrs)
+                    flags=flags, callee_type=fn_type, arg_attrs=arg_attrs, ret_attrs=ret_attrs,
+                    fn_attrs=tuple(fn_attrs) if not intrinsic else ())
 
 
 # --------------------------------------------------------------------------- helpers

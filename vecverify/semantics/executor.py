@@ -14,11 +14,13 @@ import z3
 
 from ..errors import InternalError, Unsupported
 from ..ir.function import Block, Function
+from ..ir.types import PtrType
 from ..ir.values import (
     Alloca,
     Argument,
     Br,
     Call,
+    CalleeEffects,
     ConstFloat,
     ConstInt,
     ConstNull,
@@ -30,6 +32,7 @@ from ..ir.values import (
     GlobalVariable,
     Instruction,
     Load,
+    ParamAttrs,
     Phi,
     Ret,
     Store,
@@ -37,7 +40,9 @@ from ..ir.values import (
     Unreachable,
     Value,
 )
+from ..llvm.callees import TRAP_EFFECTS, TRAP_INTRINSICS
 from . import load_all_semantics
+from .calls import ORDER_BITS, Environment, result_widths
 from .core import (
     FALSE,
     PTR_ADDR_BITS,
@@ -57,7 +62,16 @@ from .core import (
 )
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
-from .memory import Memory, MemoryBlock, MemoryOps, block_of, in_bounds, offset_by, pointer_lane
+from .memory import (
+    Memory,
+    MemoryBlock,
+    MemoryOps,
+    address_of,
+    block_of,
+    in_bounds,
+    offset_by,
+    pointer_lane,
+)
 from .unroll import Instance, Unrolling
 
 load_all_semantics()
@@ -80,6 +94,10 @@ class Behaviour:
     undef_guards: dict[str, z3.BoolRef]  # fresh undef variable name -> when it is undef
     unroll: int
     has_loops: bool
+    # Where the function returns: everywhere (TRUE) unless a call may not return; the
+    # memory of an execution that ends in such a call is in ``memory`` too.
+    returned: z3.BoolRef = field(default_factory=lambda: TRUE)
+    unobserved: z3.BoolRef = field(default_factory=lambda: FALSE)  # ends abnormally (a trap)
     # Values of instructions in the first loop iteration, for counterexample printing.
     values: dict[Instruction, SymValue] = field(default_factory=dict)
     choice_keys: dict[str, int] = field(default_factory=dict)  # see Context.choice_keys
@@ -94,13 +112,18 @@ class _State:
     path: z3.BoolRef
     env: dict[Instruction, SymValue]
     memory: Memory
+    calls: z3.BitVecRef = field(default_factory=lambda: z3.BitVecVal(0, ORDER_BITS))  # memory-writing calls so far
 
 
 class Executor:
-    def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int):
+    def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None):
         self.fn = fn
         self.inputs = inputs
         self.unroll = unroll
+        # Unknown functions: the source records its calls in ``env``, the target matches them.
+        self.env = env
+        # Calls that did not return: where, the memory then, whether it is observed.
+        self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.ctx = Context(side=side, where=fn.name)
         self.undef_guards = self.ctx.undef_guards
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
@@ -187,12 +210,17 @@ class Executor:
                     incoming.setdefault(target, []).append((edge, state, block.name))
         ub = any_of(self.ctx.ub_conds)
         ret, memory = self._merge_returns(returns)
+        for cond, exit_memory, observable in reversed(self.exits):
+            if observable:
+                memory = exit_memory.ite(cond, memory)
         return Behaviour(
             function=self.fn,
             ub=ub,
             sink=any_of(sink),
             ret=ret,
             memory=memory,
+            returned=any_of([c for c, _, _ in returns]) if self.exits else TRUE,
+            unobserved=any_of([c for c, _, observable in self.exits if not observable]),
             choices=list(self.ctx.choices),
             undef_guards=self.undef_guards,
             choice_keys=self.ctx.choice_keys,
@@ -205,7 +233,7 @@ class Executor:
         path = any_of([e[0] for e in edges])
         if len(edges) == 1:
             cond, st, _ = edges[0]
-            return _State(path, dict(st.env), st.memory)
+            return _State(path, dict(st.env), st.memory, st.calls)
         env: dict[Instruction, SymValue] = {}
         keys: dict[Instruction, None] = {}
         for _, st, _ in edges:
@@ -218,9 +246,12 @@ class Executor:
                     value = ite_value(c, v, value)
             env[key] = value
         memory = edges[-1][1].memory
+        calls = edges[-1][1].calls
         for c, st, _ in reversed(edges[:-1]):
             memory = st.memory.ite(c, memory)
-        return _State(path, env, memory)
+            if not st.calls.eq(calls):
+                calls = z3.If(c, st.calls, calls)
+        return _State(path, env, memory, calls)
 
     def _merge_returns(
         self, returns: list[tuple[z3.BoolRef, SymValue | None, Memory]]
@@ -384,7 +415,7 @@ class Executor:
         raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
 
     def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
-        self._call_arg_attrs(inst, args)
+        args = self._call_arg_attrs(inst, args)
         result = self._call_result(inst, args, state)
         if inst.ret_attrs.noundef:
             for lane in result:
@@ -393,21 +424,36 @@ class Executor:
             raise Unsupported(f"call-site return attribute on @{inst.callee}", self.fn.name)
         return result
 
-    def _call_arg_attrs(self, inst: Call, args: list[SymValue]) -> None:
-        """Call-site argument attributes: noundef makes poison or undef UB; the masked
-        intrinsics carry their alignment as ``align`` (handled there); others are not
-        modelled."""
+    def _call_arg_attrs(self, inst: Call, args: list[SymValue]) -> list[SymValue]:
+        """Call-site argument attributes: noundef makes poison or undef UB; on a call of an
+        external function, nonnull and align make a null or misaligned pointer poison
+        (the masked intrinsics carry their alignment as ``align``, handled there); others
+        are not modelled."""
         masked = intrinsic_base_name(inst.callee).startswith("llvm.masked.")
+        external = inst.effects is not None
+        out = list(args)
         for i, attrs in enumerate(inst.arg_attrs):
             if attrs.noundef:
                 for lane in args[i]:
                     self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
-            other = attrs.nonnull or attrs.dereferenceable or attrs.dereferenceable_or_null or attrs.noalias
-            if other or attrs.readonly or attrs.writeonly or (attrs.align and not masked):
+            if external and (attrs.nonnull or attrs.align > 1):
+                out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
+                               for lane in args[i])
+            other = attrs.dereferenceable or attrs.dereferenceable_or_null or attrs.noalias
+            other = other or (attrs.nonnull and not external)
+            if other or attrs.readonly or attrs.writeonly or (attrs.align and not masked and not external):
                 raise Unsupported(f"call-site attribute {attrs} on @{inst.callee}", self.fn.name)
+        return out
 
     def _call_result(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
+        if inst.effects is not None:
+            return self._unknown_call(inst, args, state)
         base = intrinsic_base_name(inst.callee)
+        if base in TRAP_INTRINSICS:
+            # Like a call of an unknown function that never returns (so a target's trap
+            # must match one of the source), after which memory is not observed.
+            lanes = tuple(lane for a in args for lane in a)
+            return self._environment_call(base, TRAP_EFFECTS, lanes, [], state, observable_exit=False)
         if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
             self._lifetime(inst, args, state)
             return ()
@@ -443,11 +489,66 @@ class Executor:
             raise Unsupported(f"call to @{inst.callee}", self.fn.name)
         return fn(self.ctx, inst, args)
 
+    def _unknown_call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
+        """A call of an external function (see calls.py): the source records it, the
+        target takes the outputs of the source call it matches."""
+        effects = inst.effects
+        assert effects is not None
+        if any(isinstance(i, Alloca) for i in self.fn.instructions()) and any(
+            isinstance(op.type.scalar, PtrType) for op in inst.operands
+        ):
+            raise Unsupported(f"pointer argument of @{inst.callee} in a function with allocas", self.fn.name)
+        lanes = tuple(lane for a in args for lane in a)
+        return self._environment_call(inst.callee, effects, lanes, result_widths(inst.type), state)
+
+    def _environment_call(
+        self, callee: str, effects: CalleeEffects, lanes: SymValue, widths: list[int], state: _State,
+        observable_exit: bool = True,
+    ) -> SymValue:
+        if self.env is None:
+            raise Unsupported(f"call to @{callee}", self.fn.name)
+        if self.ctx.side == "src":
+            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths)
+            ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
+        else:
+            ret, ub, returns, clobber = self.env.match(
+                self.ctx, callee, effects, lanes, state.memory, state.calls, widths
+            )
+        self.ctx.ub(ub)
+        if clobber is not None:
+            state.memory = state.memory.clobber(clobber)
+            state.calls = state.calls + 1
+        self._exit(state, z3.Not(returns), observable_exit)
+        return ret
+
+    def _exit(self, state: _State, cond: z3.BoolRef, observable: bool) -> None:
+        """The program ends here (a call that does not return) when ``cond`` holds; the
+        rest of the path is not taken. The memory at that point is observable, unless
+        the program ends abnormally (a trap)."""
+        cond = z3.simplify(cond)
+        if z3.is_false(cond):
+            return
+        if self.fn.willreturn:
+            self.ctx.ub(cond)
+        self.exits.append((z3.And(state.path, cond), state.memory, observable))
+        state.path = z3.And(state.path, z3.Not(cond))
+        self.ctx.path = state.path
+
     def _mask(self, mask: SymValue) -> list[z3.BoolRef]:
         # A poison mask lane could be true or false: treat it as UB, the strict reading.
         for lane in mask:
             self.ctx.ub(lane.poison)
         return [lane.value == 1 for lane in mask]
+
+
+def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:
+    """When a pointer passed with ``nonnull`` / ``align N`` is poison instead (LangRef)."""
+    conds = []
+    if attrs.nonnull:
+        conds.append(ptr == 0)
+    if attrs.align > 1:
+        conds.append(z3.Extract(attrs.align.bit_length() - 2, 0, address_of(ptr)) != 0)
+    return any_of(conds)
 
 
 def _poison_bytes(mem: Memory, ptr: z3.BitVecRef, size: int) -> Memory:
@@ -468,8 +569,8 @@ def _const_int(v: Value) -> int:
     return v.value
 
 
-def execute(fn: Function, inputs: Inputs, side: str, unroll: int) -> Behaviour:
-    ex = Executor(fn, inputs, side, unroll)
+def execute(fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None) -> Behaviour:
+    ex = Executor(fn, inputs, side, unroll, env)
     _entry_attrs(ex)
     return ex.run()
 

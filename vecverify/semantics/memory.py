@@ -47,6 +47,30 @@ class Write:
 
 
 @dataclass(frozen=True)
+class Clobber:
+    """A call of an unknown function that may write memory: under ``cond``, every byte
+    of the blocks it can reach (ids below ``below`` but the constant ones) takes its
+    value from ``data`` and ``poison`` (environment variables)."""
+
+    data: z3.ArrayRef
+    poison: z3.ArrayRef
+    cond: z3.BoolRef
+    below: int
+    constant: frozenset[int]
+
+    def covers(self, key: z3.BitVecRef) -> z3.BoolRef:
+        bid = block_of(key)
+        if z3.is_bv_value(bid):
+            b = bid.as_long()
+            reach = TRUE if b < self.below and b not in self.constant else FALSE
+        else:
+            reach = z3.And(z3.ULT(bid, self.below), *[bid != c for c in sorted(self.constant)])
+        if self.cond is TRUE or z3.is_true(self.cond):
+            return reach
+        return FALSE if reach is FALSE else z3.And(self.cond, reach)
+
+
+@dataclass(frozen=True)
 class Memory:
     """The initial memory (two arrays, inputs) and the writes since, oldest first.
 
@@ -57,13 +81,21 @@ class Memory:
 
     init_data: z3.ArrayRef
     init_poison: z3.ArrayRef
-    writes: tuple[Write, ...] = ()
+    writes: tuple[Write | Clobber, ...] = ()
 
     def read(self, key: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         byte: z3.BitVecRef = z3.Select(self.init_data, key)
         poison: z3.BoolRef = z3.Select(self.init_poison, key)
         shape = key_shape(key)
         for w in self.writes:
+            if isinstance(w, Clobber):
+                hit = w.covers(key)
+                if hit is TRUE:
+                    byte, poison = z3.Select(w.data, key), z3.Select(w.poison, key)
+                elif hit is not FALSE:
+                    byte = z3.If(hit, z3.Select(w.data, key), byte)
+                    poison = z3.If(hit, z3.Select(w.poison, key), poison)
+                continue
             same = same_key(key, shape, w.key, w.shape)
             # Identity tests first: z3.is_true/is_false cost a round trip each.
             if same is FALSE or (same is not TRUE and z3.is_false(same)):
@@ -78,6 +110,9 @@ class Memory:
 
     def write(self, key: z3.BitVecRef, byte: z3.BitVecRef, poison: z3.BoolRef, cond: z3.BoolRef = TRUE) -> Memory:
         return Memory(self.init_data, self.init_poison, self.writes + (Write(key, byte, poison, cond, key_shape(key)),))
+
+    def clobber(self, c: Clobber) -> Memory:
+        return Memory(self.init_data, self.init_poison, self.writes + (c,))
 
     def ite(self, cond: z3.BoolRef, other: Memory) -> Memory:
         """``cond ? self : other``: the writes the two do not share are kept, each under
@@ -125,8 +160,11 @@ def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3
     return z3.simplify(a == b)
 
 
-def _guarded(w: Write, cond: z3.BoolRef) -> Write:
-    return Write(w.key, w.byte, w.poison, cond if z3.is_true(w.cond) else z3.And(cond, w.cond), w.shape)
+def _guarded(w: Write | Clobber, cond: z3.BoolRef) -> Write | Clobber:
+    both = cond if z3.is_true(w.cond) else z3.And(cond, w.cond)
+    if isinstance(w, Clobber):
+        return Clobber(w.data, w.poison, both, w.below, w.constant)
+    return Write(w.key, w.byte, w.poison, both, w.shape)
 
 
 @dataclass
