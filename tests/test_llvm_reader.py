@@ -554,9 +554,7 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  call void asm sideeffect \"nop\", \"\"()\n  ret void\n", "inline asm"),
         ("  %i = ptrtoint ptr %p to i64\n  ret void\n", "ptrtoint cast"),
         ("  %i = inttoptr i32 %x to ptr\n  ret void\n", "inttoptr cast"),
-        ("  %v = load i32, ptr %p, align 4, !range !0\n  ret void\n", "!range metadata"),
         ("  %v = load ptr, ptr %p, align 8, !nonnull !1\n  ret void\n", "!nonnull metadata"),
-        ("  %v = load i32, ptr %p, align 4, !noundef !1\n  ret void\n", "!noundef metadata"),
         ("  %a = add i256 0, 1\n  ret void\n", "integer type i256"),
         ("  %a = add <100000 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
          "vector of 100000 lanes (limit 1024)"),
@@ -750,3 +748,10 @@ def test_globals_and_arrays() -> None:
     assert e.initializer is None and e.align == 16
     again = parse_module(print_module(m), "again.ll")
     assert print_module(again) == print_module(m)
+
+
+def test_load_range_and_noundef_metadata_are_read() -> None:
+    text = (U + "  %v = load i32, ptr %p, align 4, !range !0, !noundef !1\n  ret void\n}\n"
+            "!0 = !{i32 -2, i32 10, i32 20, i32 30}\n!1 = !{}\n")
+    load = next(i for i in parse_module(text, "m.ll").functions["f"].instructions() if isinstance(i, Load))
+    assert load.ranges == ((2**32 - 2, 10), (20, 30)) and load.noundef

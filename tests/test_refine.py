@@ -305,3 +305,20 @@ def test_unknown_calls_incorrect(name: str) -> None:
     text, error = CALLS_INCORRECT[name]
     v = check_text(text)
     assert (v.status, v.error) == ("incorrect", error), v.detail
+
+
+RANGE = "!0 = !{i8 0, i8 10}\n!1 = !{}\n"
+
+
+@pytest.mark.parametrize(("attachment", "status"), [(", !range !0", "correct"), ("", "incorrect")])
+def test_range_metadata_bounds_the_loaded_value(attachment: str, status: str) -> None:
+    text = pair("ptr %p", f"%v = load i8, ptr %p{attachment}\n%r = icmp ult i8 %v, 10\nret i1 %r",
+                "ret i1 true", ret="i1", extra=RANGE)
+    assert check_text(text).status == status
+
+
+@pytest.mark.parametrize(("attachment", "status"), [(", !noundef !1", "correct"), ("", "incorrect")])
+def test_noundef_metadata_makes_freeze_redundant(attachment: str, status: str) -> None:
+    text = pair("ptr %p", f"%v = load i8, ptr %p{attachment}\n%r = freeze i8 %v\nret i8 %r",
+                f"%v = load i8, ptr %p{attachment}\nret i8 %v", ret="i8", extra=RANGE)
+    assert check_text(text).status == status

@@ -346,6 +346,8 @@ class Load(Instruction):
     """operands: pointer."""
 
     align: int = 1
+    noundef: bool = False  # !noundef: loading undef or poison is UB
+    ranges: tuple[tuple[int, int], ...] = ()  # !range: [lo, hi) pairs; a value outside is poison
 
     @property
     def opcode(self) -> str:

@@ -46,6 +46,13 @@ LIBRARY_FUNCTIONS = frozenset(
     """.split()
 )
 
+# Library functions whose meaning is modelled (vecverify/semantics), with the signature
+# they must have; a call of one of these is not a call of an unknown function.
+MODELLED_LIBRARY = {
+    "ffs": "i32 (i32)", "ffsl": "i32 (i64)", "ffsll": "i32 (i64)",
+    "fabs": "double (double)", "fabsf": "float (float)",
+}
+
 # Call-site and declaration attributes with no bearing on the model of an unknown call.
 FN_ATTRS_IGNORED = frozenset(
     {"nounwind", "nosync", "nofree", "norecurse", "mustprogress", "nocallback", "cold", "hot",
@@ -111,6 +118,8 @@ def resolve_calls(module: Module) -> None:
             if not isinstance(inst, Call) or inst.callee.startswith("llvm."):
                 continue
             where = fn.name
+            if MODELLED_LIBRARY.get(inst.callee) == inst.callee_type:
+                continue
             if inst.callee in LIBRARY_FUNCTIONS:
                 raise Unsupported(f"call to library function @{inst.callee}", where)
             decl = module.declarations.get(inst.callee)

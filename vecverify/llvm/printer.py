@@ -243,7 +243,14 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
         return f"alloca {inst.allocated_type}{extra}, align {inst.align}"
     if isinstance(inst, Load):
         align = f", align {inst.align}" if inst.align else ""
-        return f"load {inst.type}, {nm.typed(ops[0])}{align}"
+        md = ""
+        if inst.ranges:
+            elem = inst.type.scalar
+            pairs = ", ".join(f"{elem} {lo}, {elem} {hi}" for lo, hi in inst.ranges)
+            md += f", !range !{{{pairs}}}"
+        if inst.noundef:
+            md += ", !noundef !{}"
+        return f"load {inst.type}, {nm.typed(ops[0])}{align}{md}"
     if isinstance(inst, Store):
         align = f", align {inst.align}" if inst.align else ""
         return f"store {nm.typed(ops[0])}, {nm.typed(ops[1])}{align}"

@@ -264,6 +264,7 @@ class _Parser(TypeParser):
         self.pos = 0
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
+        self.md_nodes: dict[str, int] = {}  # metadata node name -> index of its first token
         self.globals: dict[str, GlobalVariable] = {}
         # per function
         self.scope: dict[str, Value] = {}
@@ -328,6 +329,7 @@ class _Parser(TypeParser):
     def parse_module(self) -> Module:
         module = Module(source_name=self.source_name)
         self.prescan_attribute_groups()
+        self.prescan_metadata()
         self.pos = 0
         while True:
             tok = self.peek()
@@ -871,16 +873,55 @@ class _Parser(TypeParser):
         inst = self.parse_opcode(op, name, tok)
         if inst is None:
             return None
-        self.parse_attachments()
+        self.parse_attachments(inst)
         return self.define(inst)
 
-    def parse_attachments(self) -> None:
+    def parse_attachments(self, inst: Instruction) -> None:
         while self.peek().text == "," and self.peek(1).kind == "mdvar":
             self.next()
             kind = self.next().text
-            if kind in SEMANTIC_METADATA:
+            if isinstance(inst, Load) and kind == "!noundef":
+                inst.noundef = True
+            elif isinstance(inst, Load) and kind == "!range" and self.peek().kind == "mdvar":
+                inst.ranges = self.range_node(self.peek().text)
+            elif kind in SEMANTIC_METADATA:
                 raise self.unsupported(f"{kind} metadata")
             self.skip_metadata_value()
+
+    def prescan_metadata(self) -> None:
+        """Where each numbered metadata node ``!N = [distinct] !{...}`` starts."""
+        toks = self.toks
+        for i, tok in enumerate(toks[:-1]):
+            if tok.kind == "mdvar" and tok.col == 1 and toks[i + 1].text == "=":
+                j = i + 2
+                if toks[j].text == "distinct":
+                    j += 1
+                self.md_nodes[tok.text] = j
+
+    def range_node(self, name: str) -> tuple[tuple[int, int], ...]:
+        """The pairs ``[lo, hi)`` of a ``!range`` node ``!{T lo, T hi, ...}``, as unsigned
+        values of T's width (a pair may wrap around)."""
+        start = self.md_nodes.get(name)
+        if start is None:
+            raise self.unsupported(f"!range {name} without its node")
+        saved = self.pos
+        self.pos = start
+        try:
+            self.expect(kind="excl")
+            self.expect("{")
+            values: list[int] = []
+            while not self.accept("}"):
+                if values:
+                    self.expect(",")
+                ty = self.parse_type()
+                if not isinstance(ty, IntType):
+                    raise self.unsupported(f"!range of {ty}")
+                values.append(int(self.expect(kind="int").text) % (1 << ty.bits))
+        finally:
+            self.pos = saved
+        if not values or len(values) % 2:
+            raise self.error(self.peek(), f"malformed !range node {name}")
+        return tuple(zip(values[::2], values[1::2], strict=True))
 
     def skip_metadata_value(self) -> None:
         tok = self.next()

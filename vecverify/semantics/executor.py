@@ -367,7 +367,8 @@ class Executor:
         env = state.env
         args = [self.operand(v, env) for v in inst.operands]
         if isinstance(inst, Load):
-            return self.mem_ops.load_lanes(self.ctx, state.memory, args[0][0], inst.type, inst.align)
+            loaded = self.mem_ops.load_lanes(self.ctx, state.memory, args[0][0], inst.type, inst.align)
+            return self._load_metadata(inst, loaded)
         if isinstance(inst, Store):
             state.memory = self.mem_ops.store_lanes(
                 self.ctx, state.memory, args[1][0], inst.operands[0].type, args[0], inst.align
@@ -383,6 +384,17 @@ class Executor:
         if fn is None:
             raise Unsupported(f"instruction {inst.opcode}", self.fn.name)
         return fn(self.ctx, inst, args)
+
+    def _load_metadata(self, inst: Load, value: SymValue) -> SymValue:
+        """!range makes a value outside the ranges poison; !noundef makes loading
+        poison (so also an out-of-range value) or undef UB."""
+        if inst.ranges:
+            value = tuple(Lane(lane.value, z3.Or(lane.poison, z3.Not(_in_ranges(lane.value, inst.ranges))))
+                          for lane in value)
+        if inst.noundef:
+            for lane in value:
+                self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
+        return value
 
     def _alloca(self, inst: Alloca, state: _State) -> SymValue:
         """A new block of this side's own (each execution of the alloca, so each unrolled
@@ -539,6 +551,15 @@ class Executor:
         for lane in mask:
             self.ctx.ub(lane.poison)
         return [lane.value == 1 for lane in mask]
+
+
+def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolRef:
+    """``x`` lies in one of the half-open ranges ``[lo, hi)`` (wrapping when lo > hi)."""
+    def one(lo: int, hi: int) -> z3.BoolRef:
+        if lo <= hi:
+            return z3.And(z3.UGE(x, lo), z3.ULT(x, hi))
+        return z3.Or(z3.UGE(x, lo), z3.ULT(x, hi))
+    return any_of([one(lo, hi) for lo, hi in ranges])
 
 
 def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:

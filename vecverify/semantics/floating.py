@@ -410,7 +410,7 @@ def _call_type(inst: Instruction) -> FloatType:
     return _floating(inst.type)
 
 
-@semantics("llvm.fabs")
+@semantics("llvm.fabs", "fabs", "fabsf")
 def _fabs(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _call_type(inst)
     mask = z3.BitVecVal((1 << (t.bits - 1)) - 1, t.bits)
@@ -424,6 +424,18 @@ def _copysign(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
         ctx, inst, args, t,
         lambda v: z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, v[1]), z3.Extract(t.bits - 2, 0, v[0])),
         nsz_operands=(1,),
+    )
+
+
+@semantics("llvm.canonicalize")
+def _canonicalize(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """IEEE formats have one encoding per value, so canonicalize is the identity but for
+    NaNs, which come out quiet (any NaN the usual rules allow but the operand as it is);
+    denormals are kept (the default floating-point environment)."""
+    t = _call_type(inst)
+    return _lanewise(
+        ctx, inst, args, t,
+        lambda v: z3.If(is_nan_bits(v[0], t), NaNChoice(ctx, t).bits([(v[0], t)], keep_format=False), v[0]),
     )
 
 
