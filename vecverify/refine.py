@@ -324,8 +324,8 @@ class RefinementCheck:
 
     def _candidates(self, q: _Query, forall: list[z3.ExprRef]) -> dict[str, list[z3.ExprRef]]:
         """For each source choice, the target terms it may plausibly equal: the target's
-        undef uses of the same argument lane (or undef constant), and the target choice
-        made by the same instruction."""
+        undef uses of the same argument lane (or undef constant), the target choice made
+        by the same instruction, and values the target shows."""
         by_guard: dict[str, list[z3.ExprRef]] = {}
         for v in self.tgt.undef_choices:
             by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
@@ -357,6 +357,11 @@ class RefinementCheck:
                     options.append(kind_mate)
             if name in extra:
                 options.append(extra[name])
+            # What the target shows (returned lanes, call arguments): a choice that
+            # decides an observed value may simply equal the target's.
+            for shown in self.tgt.observed:
+                if shown.sort() == v.sort() and all(not shown.eq(o) for o in options):
+                    options.append(shown)
             options = [o for o in options if o.sort() == v.sort()][:MAX_CANDIDATES]
             if options:
                 out[name] = options

@@ -98,6 +98,9 @@ class Behaviour:
     # memory of an execution that ends in such a call is in ``memory`` too.
     returned: z3.BoolRef = field(default_factory=lambda: TRUE)
     unobserved: z3.BoolRef = field(default_factory=lambda: FALSE)  # ends abnormally (a trap)
+    # Values the function shows (returned lanes, arguments of unknown calls): a search
+    # hint for the refinement check, never part of a verdict.
+    observed: list[z3.BitVecRef] = field(default_factory=list)
     # Values of instructions in the first loop iteration, for counterexample printing.
     values: dict[Instruction, SymValue] = field(default_factory=dict)
     choice_keys: dict[str, int] = field(default_factory=dict)  # see Context.choice_keys
@@ -124,6 +127,7 @@ class Executor:
         self.env = env
         # Calls that did not return: where, the memory then, whether it is observed.
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
+        self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
         self.ctx = Context(side=side, where=fn.name)
         self.undef_guards = self.ctx.undef_guards
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
@@ -221,6 +225,7 @@ class Executor:
             memory=memory,
             returned=any_of([c for c, _, _ in returns]) if self.exits else TRUE,
             unobserved=any_of([c for c, _, observable in self.exits if not observable]),
+            observed=self.observed + [lane.value for lane in ret or ()],
             choices=list(self.ctx.choices),
             undef_guards=self.undef_guards,
             choice_keys=self.ctx.choice_keys,
@@ -519,6 +524,7 @@ class Executor:
     ) -> SymValue:
         if self.env is None:
             raise Unsupported(f"call to @{callee}", self.fn.name)
+        self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
             e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths)
             ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
