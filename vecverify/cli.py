@@ -45,7 +45,9 @@ def _positive(text: str) -> int:
 def _add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unroll", type=_positive, default=4, metavar="N",
                    help="unroll each loop N times: executions iterating a loop more often are not checked (default 4)")
-    p.add_argument("--timeout-ms", type=_positive, default=10_000, metavar="N",
+    from .fuzz.command import at_least_one
+
+    p.add_argument("--timeout-ms", type=at_least_one, default=10_000, metavar="N",
                    help="solver time limit per query in milliseconds (default 10000)")
     p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")
     p.add_argument("--disable-poison-input", action="store_true", help="arguments are never poison")
