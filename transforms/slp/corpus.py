@@ -14,6 +14,7 @@ from pathlib import Path
 from vecverify.ir.function import Module
 
 PAPER = Path(__file__).resolve().parents[2] / "corpus" / "paper"
+KERNELS = PAPER / "c"  # the C kernels of the benchmark (their clang output: PAPER / "clang")
 
 
 def pair_text(source: Path) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,7 +103,7 @@ class NativeResult:
 class CompiledModule:
     """A module compiled once; call any of its functions many times."""
 
-    def __init__(self, module: Module, text: str):
+    def __init__(self, module: Module, text: str, cpu: str = ""):
         import llvmlite.binding as llvm
 
         llvm.initialize_native_target()
@@ -111,7 +112,8 @@ class CompiledModule:
         ir = llvm.parse_assembly(text + "\n" + wrappers)
         ir.verify()
         target = llvm.Target.from_default_triple()
-        self._tm = target.create_target_machine(opt=2)
+        # cpu "" is the generic one of the triple; benchmarks name one (e.g. x86-64-v3).
+        self._tm = target.create_target_machine(cpu=cpu, opt=2)
         self._engine = llvm.create_mcjit_compiler(ir, self._tm)
         self._engine.finalize_object()
         self.functions = dict(module.functions)
@@ -119,6 +121,25 @@ class CompiledModule:
         self._calls = {
             name: proto(self._engine.get_function_address(f"__vv_call.{name}")) for name in self.functions
         }
+
+    def caller(self, name: str, args: list[Any], buffers: dict[int, np.ndarray]) -> Callable[[], None]:
+        """A call of ``name`` with its arguments marshalled once, for timing loops: pointer
+        argument ``i`` is ``buffers[i]`` itself (no copy, no guard bytes), so the caller
+        keeps the arrays alive and sees what the function writes."""
+        fn = self.functions[name]
+        block = np.zeros(SLOT * max(1, len(fn.args)), dtype=np.uint8)
+        for i, a in enumerate(fn.args):
+            raw = (buffers[i].ctypes.data.to_bytes(8, "little") if isinstance(a.type, PtrType)
+                   else _encode(args[i], a.type))
+            block[i * SLOT : i * SLOT + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+        result = np.zeros(SLOT, dtype=np.uint8)
+        call, args_at, ret_at = self._calls[name], block.ctypes.data, result.ctypes.data
+
+        def run() -> None:
+            call(args_at, ret_at)
+            _ = (block, result, buffers)  # keep the marshalled memory alive with the closure
+
+        return run
 
     def run(self, name: str, args: list[Any], buffers: dict[int, np.ndarray] | None = None) -> NativeResult:
         """Call ``name``: non-pointer arguments from ``args``; pointer argument ``i`` gets
@@ -152,15 +173,16 @@ class CompiledModule:
 _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
 
 
-def compile_module(text: str) -> CompiledModule:
-    """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)."""
+def compile_module(text: str, cpu: str = "") -> CompiledModule:
+    """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)
+    for ``cpu`` (default: the triple's generic CPU)."""
     from ..llvm import parse_module
 
-    key = hashlib.sha256(text.encode()).hexdigest()
+    key = hashlib.sha256(f"{cpu}\n{text}".encode()).hexdigest()
     if key in _compiled:
         _compiled.move_to_end(key)
         return _compiled[key]
-    compiled = CompiledModule(parse_module(text, "<native>"), text)
+    compiled = CompiledModule(parse_module(text, "<native>"), text, cpu)
     _compiled[key] = compiled
     if len(_compiled) > _CACHE_SIZE:
         _compiled.popitem(last=False)
