@@ -103,8 +103,15 @@ class Emitter:
     def _load(self, node: Node) -> Value:
         loads = [v for v in node.scalars if isinstance(v, Load)]
         order = node.order or list(range(node.lanes))
-        lowest = loads[order.index(0)]
+        lowest = loads[order.index(0)] if not node.fill else node.scalars[0]
+        assert isinstance(lowest, Load)
         vec = self._add(Load(node.vector_type, None, [lowest.operands[0]], align=lowest.align))
+        if node.fill:
+            n = node.lanes
+            consts = tuple(node.fill.get(i, ConstPoison(node.scalar_type)) for i in range(n))
+            mask = tuple(n + i if i in node.fill else i for i in range(n))
+            return self._add(ShuffleVector(node.vector_type, None, [vec, ConstVector(node.vector_type, consts)],
+                                           mask=mask))
         if node.order is None:
             return vec
         return self._add(ShuffleVector(node.vector_type, None, [vec, ConstPoison(node.vector_type)],

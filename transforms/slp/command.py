@@ -89,7 +89,6 @@ def run_vectorize(args: argparse.Namespace) -> int:
 def _verify(before: Any, after: Any, args: argparse.Namespace, verdicts: list[dict[str, Any]], log: Any) -> int:
     from vecverify.checker import check_pair
     from vecverify.cli import EXIT_INCONCLUSIVE, EXIT_INCORRECT
-    from vecverify.native_check import compare_natively
     from vecverify.refine import CheckOptions
     from vecverify.report import verdict_text
 
@@ -106,13 +105,33 @@ def _verify(before: Any, after: Any, args: argparse.Namespace, verdicts: list[di
         elif verdict.status != "correct" and code == 0:
             code = EXIT_INCONCLUSIVE
         try:
-            runs = compare_natively(fn, new, args.exec_runs, args.seed)
-            entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
-            print(f"@{name}: native: {runs.runs} runs, {len(runs.mismatches)} mismatches", file=log)
-            if runs.mismatches:
+            mismatches = _native_runs(fn, new, args.exec_runs, args.seed, entry)
+            if mismatches:
                 code = EXIT_INCORRECT
+                print(f"@{name}: native mismatch: {mismatches[0]}", file=log)
+            print(f"@{name}: native: {entry['native_runs']} runs, {len(mismatches)} mismatches", file=log)
         except Exception as e:  # functions the native harness cannot run: say so, never a verdict
             entry["native"] = f"skipped: {e}"
             print(f"@{name}: native: skipped ({e})", file=log)
         verdicts.append(entry)
     return code
+
+
+def _native_runs(src: Any, tgt: Any, count: int, seed: int, entry: dict[str, Any]) -> list[str]:
+    """Native runs of both functions: on random arguments compared lane by lane where the
+    semantics say the source is defined; with pointer arguments, on random memory (see
+    ``native_runs``). Returns the mismatches, one line each."""
+    from vecverify.ir.types import PtrType
+    from vecverify.native_check import compare_natively, format_value
+
+    from .native_runs import compare_on_memory
+
+    if any(isinstance(a.type.scalar, PtrType) for a in src.args):
+        mem = compare_on_memory(src, tgt, count, seed)
+        entry["native_runs"], entry["native_skipped"] = mem.runs, mem.skipped
+        entry["native_mismatches"] = len(mem.mismatches)
+        return mem.mismatches
+    runs = compare_natively(src, tgt, count, seed)
+    entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
+    return [f"({', '.join(format_value(a) for a in args)}): {format_value(x)} vs {format_value(y)}"
+            for args, x, y in runs.mismatches]

@@ -43,7 +43,7 @@ def node_vector_cost(node: Node, target: Target) -> int:
     if node.kind == "gather":
         return target.insert * sum(1 for v in node.scalars if not isinstance(v, Constant))
     if node.kind == "load":
-        return regs + (target.shuffle * regs if node.order is not None else 0)
+        return regs + (target.shuffle * regs if node.order is not None or node.fill else 0)
     if node.kind in ("op", "alt"):
         assert node.plan is not None
         uniform = _uniform(node.children[1])

@@ -160,7 +160,7 @@ class Isomorphizer:
         if isinstance(x, Constant) and isinstance(y, Constant):
             return 1
         if isinstance(x, Load) and isinstance(y, Load):
-            return 1 if x.type == y.type else 0
+            return 1 if loads_match(x, y) else 0
         if isinstance(x, BinOp):
             return max((self.form_score(x, f, depth) for f in self.forms(x, y)), default=0)
         if isinstance(x, Instruction) and isinstance(y, Instruction) and _same_shape(x, y):
@@ -179,7 +179,7 @@ class Isomorphizer:
         if depth >= self.max_depth:
             return 0
         if isinstance(x, Load) and isinstance(y, Load):
-            return 1
+            return 1 if loads_match(x, y) else 0
         if not (isinstance(x, BinOp) and isinstance(y, BinOp)) or x.type != y.type:
             return 0
         candidates = self.replacements(y, x.op) if y.op != x.op else [
@@ -224,33 +224,53 @@ class Isomorphizer:
             forms.append(f)
             total += s
         iso = BundlePlan("op", forms, total, (base.op,), b)
-        alt = self._alternate(bundle, b)
+        alt = self._alternate(bundle)
         if alt is not None and (alt.score > iso.score or any(f.single == 0 for f in forms) and alt.score >= iso.score):
             return alt
         if all(f.rule is None for f in forms) or total > 0:
             return iso
         return None
 
-    def _alternate(self, bundle: list[Value], b: int) -> BundlePlan | None:
-        """Shuffle merging: exactly two binary operations, neither trapping."""
+    def _alternate(self, bundle: list[Value]) -> BundlePlan | None:
+        """Shuffle merging: exactly two binary operations, neither trapping. Every lane
+        is tried as the base; a lane of a commutative operation may be commuted (LSLP) to
+        match the base's operands."""
         if "shuffle" not in self.families or not all(isinstance(y, BinOp) for y in bundle):
             return None
         ops = sorted({y.op for y in bundle if isinstance(y, BinOp)})
         if len(ops) != 2 or TRAPPING & set(ops) or len({y.type for y in bundle}) != 1:
             return None
-        base = bundle[b]
-        assert isinstance(base, BinOp)
-        forms, total = [], -SHUFFLE_PENALTY
-        for i, y in enumerate(bundle):
-            assert isinstance(y, BinOp)
-            f = LaneForm(y.op, (y.operands[0], y.operands[1]), y.flags, single=1 if y.op == base.op else 0)
-            if i != b:
-                total += self.form_score(base, f, 0)
-            forms.append(f)
-        first = bundle[0]
-        assert isinstance(first, BinOp)
-        order = (first.op, ops[1] if ops[0] == first.op else ops[0])
-        return BundlePlan("alt", forms, total, order, b)
+        best: BundlePlan | None = None
+        for b, base in enumerate(bundle):
+            assert isinstance(base, BinOp)
+            forms, total = [], -SHUFFLE_PENALTY
+            for i, y in enumerate(bundle):
+                assert isinstance(y, BinOp)
+                single = 1 if y.op == base.op else 0
+                f = LaneForm(y.op, (y.operands[0], y.operands[1]), y.flags, single=single)
+                if i != b:
+                    options = [f] + [
+                        LaneForm(y.op, c.operands, c.flags, c.rule, single=single)
+                        for c in self.replacements(y, y.op) if c.rule and c.rule.startswith("commute")]
+                    score, f = max(((self.form_score(base, g, 0), -k, g) for k, g in enumerate(options)),
+                                   key=lambda t: (t[0], t[1]))[0::2]
+                    total += score
+                forms.append(f)
+            if best is None or total > best.score:
+                first = bundle[0]
+                assert isinstance(first, BinOp)
+                order = (first.op, ops[1] if ops[0] == first.op else ops[0])
+                best = BundlePlan("alt", forms, total, order, b)
+        return best
+
+
+def loads_match(x: Load, y: Load) -> bool:
+    """Two loads that may be lanes of one vector load: same type, same base object and
+    the same variable part of the address (they differ by a constant)."""
+    from .address import access_of
+
+    a, b = access_of(x), access_of(y)
+    return x.type == y.type and a is not None and b is not None and a.address.distance(b.address) is not None
 
 
 def _one(t: Type) -> Constant:

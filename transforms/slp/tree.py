@@ -38,6 +38,7 @@ class Node:
     children: list[Node] = field(default_factory=list)
     plan: BundlePlan | None = None  # op/alt: the lanes' forms
     order: list[int] | None = None  # load: lane i reads element order[i] of the vector load
+    fill: dict[int, Constant] = field(default_factory=dict)  # load: constant lanes blended in
     # scalar instructions this node replaces (deleted when nothing else uses them)
     replaced: list[Instruction] = field(default_factory=list)
 
@@ -128,6 +129,8 @@ class TreeBuilder:
         same_kind = all(type(v) is type(first) for v in bundle)
         if same_kind and isinstance(first, Load):
             return self._loads(bundle)
+        if all(isinstance(v, Load | Constant) for v in bundle):
+            return self._loads_with_constants(bundle)
         if same_kind and isinstance(first, Cast) and all(
                 isinstance(v, Cast) and v.op == first.op and v.operands[0].type == first.operands[0].type
                 and v.flags == first.flags for v in bundle):
@@ -187,6 +190,25 @@ class TreeBuilder:
             return Node("gather", bundle)
         identity = order == list(range(len(order)))
         return Node("load", bundle, order=None if identity else order, replaced=list(loads))
+
+    def _loads_with_constants(self, bundle: list[Value]) -> Node:
+        """Loads of consecutive elements with constants in some lanes (an extension lane's
+        identity, a copy): one vector load, the constants blended in by a shuffle. The
+        first and the last lane must be loads: then every element in between lies in
+        the same allocated object, so reading the ones the source does not is safe (their
+        values are discarded by the blend)."""
+        if not (isinstance(bundle[0], Load) and isinstance(bundle[-1], Load)):
+            return Node("gather", bundle)
+        loads = [(i, v) for i, v in enumerate(bundle) if isinstance(v, Load)]
+        first = access_of(bundle[0])
+        if first is None or len(loads) < 2 or len({v.type for _, v in loads}) != 1:
+            return Node("gather", bundle)
+        for i, v in loads:
+            a = access_of(v)
+            if a is None or first.address.distance(a.address) != i * first.size:
+                return Node("gather", bundle)
+        fill = {i: v for i, v in enumerate(bundle) if isinstance(v, Constant)}
+        return Node("load", bundle, fill=fill, replaced=[v for _, v in loads])
 
 
 def _keeps(v: Value, f: LaneForm) -> bool:

@@ -18,9 +18,11 @@ from vecverify.ir.types import VOID, IntType, VectorType
 from vecverify.ir.values import (
     BinOp,
     Call,
+    Cast,
     ConstInt,
     ExtractElement,
     GetElementPtr,
+    ICmp,
     Instruction,
     Load,
     Store,
@@ -29,6 +31,7 @@ from vecverify.ir.values import (
 )
 
 from ..base import TransformOptions
+from .address import access_of
 from .codegen import I32, Emitter
 from .costs import TARGETS, Target
 from .estimate import TreeCost, tree_cost, value_users
@@ -170,6 +173,7 @@ def _try_reduction(fn: Function, block: Block, red: Reduction, vf: int, target: 
                    options: SLPOptions) -> TreeReport | None:
     insts = block.instructions
     insert_at = insts.index(red.root)
+    red.leaves = _by_address(red.leaves)
     root = _builder(block, options).build(red.leaves[:vf])
     if root.kind == "gather" or not can_schedule(insts, insert_at, _tree_loads(root), []):
         return None
@@ -194,6 +198,27 @@ def _try_reduction(fn: Function, block: Block, red: Reduction, vf: int, target: 
     _replace_uses(fn, red.root, acc)
     _delete_dead(fn, dying)
     return _report(fn, block, f"reduction.{red.op}", root, cost, target)
+
+
+def _by_address(leaves: list[Value]) -> list[Value]:
+    """A reduction's leaves may be taken in any order: when each reads memory through one
+    base (first operands down to a load), in address order, so the loads need no
+    permuting shuffle."""
+    keys = []
+    for leaf in leaves:
+        v = leaf
+        for _ in range(4):
+            if not isinstance(v, Instruction) or isinstance(v, Load) or not v.operands:
+                break
+            v = v.operands[0]
+        acc = access_of(v) if isinstance(v, Load) else None
+        if acc is None:
+            return leaves
+        keys.append(acc.address)
+    if any(not keys[0].same_object_terms(k) for k in keys):
+        return leaves
+    order = sorted(range(len(leaves)), key=lambda i: keys[0].distance(keys[i]) or 0)
+    return [leaves[i] for i in order]
 
 
 def _splice(fn: Function, block: Block, at: int, em: Emitter, root: Node, dying: set[int]) -> None:
@@ -228,7 +253,8 @@ def _replace_uses(fn: Function, old: Value, new: Value) -> None:
 
 
 def _delete_dead(fn: Function, candidates: set[int]) -> None:
-    """Remove the tree's scalar instructions that nothing uses any more."""
+    """Remove the tree's scalar instructions that nothing uses any more, and then the
+    computations (index arithmetic, addresses) only they used."""
     changed = True
     while changed:
         changed = False
@@ -237,8 +263,13 @@ def _delete_dead(fn: Function, candidates: set[int]) -> None:
             keep = [i for i in b.instructions
                     if id(i) not in candidates or id(i) in used or is_terminator(i) or isinstance(i, Store)]
             if len(keep) != len(b.instructions):
+                gone = [i for i in b.instructions if i not in keep]
+                candidates |= {id(o) for i in gone for o in i.operands if isinstance(o, _PURE)}
                 b.instructions = keep
                 changed = True
+
+
+_PURE = (BinOp, Cast, GetElementPtr, ICmp, Load)  # deleted when unused (never volatile here)
 
 
 def _report(fn: Function, block: Block, seed: str, root: Node, cost: TreeCost, target: Target) -> TreeReport:
