@@ -17,7 +17,7 @@ printed by vecverify's printer and compiled by llvmlite's JIT (LLVM 22's code ge
 for the same CPU, then called on the same numpy buffers (N blocks per call) in
 interleaved rounds; the figure is the median time per call. The three versions' outputs
 are compared first. ``--verify`` (default on) also proves each of our kernels against
-its scalar input (the refinement check, loops unrolled 4 times) and runs both on random
+its scalar input (the refinement check, loops unrolled once, as in the corpus) and runs both on random
 memory. clang-22 is installed with apt-get when missing.
 
 Figures are printed, never asserted. Target: full width wherever the paper's transforms
@@ -39,9 +39,17 @@ from typing import Any
 
 import numpy as np
 
-from transforms.slp.clang import LLVM_SLP_FLAGS, MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang
+from transforms.slp.clang import (
+    LLVM_SLP_FLAGS,
+    MARCH,
+    SCALAR_FLAGS,
+    ToolchainError,
+    compile_c,
+    ensure_clang,
+)
 from transforms.slp.corpus import KERNELS
 
+VERIFY_UNROLL = 1  # as the corpus: the loop bodies are what is vectorized
 VECTOR_STORE = re.compile(r"store <(\d+) x (\w+)>")
 VECTOR_REDUCE = re.compile(r"@llvm\.vector\.reduce\.\w+\.v(\d+)(\w+)\(")
 
@@ -198,7 +206,7 @@ def _verify(src: Any, tgt: Any, timeout_ms: int) -> tuple[str, str]:
     from vecverify.checker import check_pair
     from vecverify.refine import CheckOptions
 
-    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms))
+    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms, unroll=VERIFY_UNROLL))
     proof = verdict.status + (f" ({verdict.error})" if verdict.error else "")
     runs = compare_on_memory(src, tgt, 32, seed=0)
     native = f"{runs.runs} runs, {len(runs.mismatches)} mismatches"

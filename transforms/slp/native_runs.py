@@ -26,7 +26,18 @@ import numpy as np
 from vecverify.errors import Unsupported
 from vecverify.ir.function import Function, Module
 from vecverify.ir.types import FloatType, IntType, PtrType, VectorType
-from vecverify.ir.values import BinOp, Br, Cast, GetElementPtr, ICmp, Instruction, Phi, Select, Switch, Value
+from vecverify.ir.values import (
+    BinOp,
+    Br,
+    Cast,
+    GetElementPtr,
+    ICmp,
+    Instruction,
+    Phi,
+    Select,
+    Switch,
+    Value,
+)
 
 BUFFER_BYTES = 4096
 SHAPE_MAX = 8  # shape arguments are drawn from 0..SHAPE_MAX

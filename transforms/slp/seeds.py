@@ -2,6 +2,10 @@
 
 * chains of stores of one scalar type to consecutive addresses of one base (the
   constant-offset analysis of ``address.py``), in address order;
+* the indices of ``getelementptr`` s (seed 000's vectorizeGEPIndices): per base object,
+  the single non-constant indices of its GEPs, leaving out pairs whose addresses differ
+  by a constant (one is computed from the other) and repeated indices. Their users stay
+  scalar and read an ``extractelement``: the gather idiom ``g[a[0] - b[0]] + ...``;
 * horizontal reductions: a tree of one associative, commutative integer operation
   (add, mul, and, or, xor, and the smax/smin/umax/umin intrinsics) whose interior nodes
   have one use each; its leaves are the
@@ -14,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vecverify.ir.types import FloatType, IntType
-from vecverify.ir.values import BinOp, Call, Instruction, Store, Value
+from vecverify.ir.values import BinOp, Call, Constant, GetElementPtr, Instruction, Store, Value
 
-from .address import access_of
+from .address import access_of, address_of
 
 REDUCTION_OPS = ("add", "mul", "and", "or", "xor")
 MINMAX = ("smax", "smin", "umax", "umin")  # as calls of llvm.<op>.iN
@@ -60,6 +64,31 @@ def store_chains(block: Sequence[Instruction]) -> list[list[Store]]:
         if len(run) > 1:
             chains.append([s for _, s in run])
     return chains
+
+
+def gep_index_bundles(block: Sequence[Instruction]) -> list[list[Value]]:
+    """The non-constant indices of one-index GEPs of a base object, as seed bundles."""
+    groups: dict[int, list[GetElementPtr]] = {}
+    for inst in block:
+        if (isinstance(inst, GetElementPtr) and len(inst.operands) == 2
+                and isinstance(inst.operands[1], Instruction) and isinstance(inst.operands[1].type, IntType)):
+            groups.setdefault(id(address_of(inst.operands[0]).base), []).append(inst)
+    bundles = []
+    ids = {id(i) for i in block}
+    for geps in groups.values():
+        dropped: set[int] = set()
+        for i, g in enumerate(geps):
+            for h in geps[i + 1:]:
+                if address_of(g).distance(address_of(h)) is not None:
+                    dropped |= {id(g), id(h)}
+        indices: list[Value] = []
+        for g in geps:
+            idx = g.operands[1]
+            if id(g) not in dropped and id(idx) in ids and all(idx is not x for x in indices):
+                indices.append(idx)
+        if len(indices) >= 2 and not any(isinstance(x, Constant) for x in indices):
+            bundles.append(indices)
+    return bundles
 
 
 def _signed(x: int) -> int:

@@ -37,7 +37,7 @@ from .costs import TARGETS, Target
 from .estimate import TreeCost, tree_cost, value_users
 from .isomorph import FAMILIES, Isomorphizer
 from .schedule import can_schedule
-from .seeds import MINMAX, Reduction, reductions, store_chains
+from .seeds import MINMAX, Reduction, gep_index_bundles, reductions, store_chains
 from .tree import Node, TreeBuilder
 
 
@@ -107,6 +107,15 @@ def _one_tree(fn: Function, target: Target, options: SLPOptions) -> TreeReport |
                         report.max_lanes = _first_vf(len(red.leaves), target.max_lanes(red.root.type))
                         return report
                     vf //= 2
+        for bundle in gep_index_bundles(block.instructions):
+            vf = _first_vf(len(bundle), target.max_lanes(bundle[0].type))
+            while vf >= 2:
+                for k in range(0, len(bundle) - vf + 1, vf):
+                    report = _try_list(fn, block, bundle[k:k + vf], target, options)
+                    if report is not None:
+                        report.max_lanes = _first_vf(len(bundle), target.max_lanes(bundle[0].type))
+                        return report
+                vf //= 2
     return None
 
 
@@ -198,6 +207,28 @@ def _try_reduction(fn: Function, block: Block, red: Reduction, vf: int, target: 
     _replace_uses(fn, red.root, acc)
     _delete_dead(fn, dying)
     return _report(fn, block, f"reduction.{red.op}", root, cost, target)
+
+
+def _try_list(fn: Function, block: Block, values: list[Value], target: Target,
+              options: SLPOptions) -> TreeReport | None:
+    """A bundle with no seed instruction to replace (GEP indices): the vector code goes
+    right after the last of them, and their users read extracts."""
+    insts = block.instructions
+    pos = {id(i): k for k, i in enumerate(insts)}
+    insert_at = 1 + max(pos[id(v)] for v in values)
+    root = _builder(block, options).build(values)
+    if root.kind in ("gather", "const", "splat", "load") or not can_schedule(insts, insert_at, _tree_loads(root), []):
+        return None
+    dying = _dying(root, [])
+    users = value_users(fn.instructions())
+    cost = tree_cost(root, target, dying, users, _extractable(fn, block, insert_at), [])
+    if cost.benefit <= 0:
+        return None
+    em = Emitter()
+    em.emit(root)
+    _splice(fn, block, insert_at, em, root, dying)
+    _delete_dead(fn, dying)
+    return _report(fn, block, "gep-indices", root, cost, target)
 
 
 def _by_address(leaves: list[Value]) -> list[Value]:
