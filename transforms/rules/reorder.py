@@ -80,6 +80,25 @@ def _rearrange(inst):  # noqa: ANN001, ANN202
     return [t, new_binop(add, "sub", t, b)]
 
 
+def _swap_subtrahends(flags: frozenset[str]):  # noqa: ANN202
+    """(a - b) - c -> (a - c) - b for two subs that both carry ``flags`` (at least; the
+    result carries exactly ``flags``: a source with more flags is only more poisonous)."""
+
+    def rewrite(inst):  # noqa: ANN001, ANN202
+        outer = binop(inst, "sub")
+        if outer is None or not flags <= outer.flags:
+            return None
+        first = outer.operands[0]
+        inner = binop(first, "sub") if isinstance(first, Instruction) else None
+        if inner is None or not flags <= inner.flags:
+            return None
+        a, b = inner.operands
+        t = new_binop(outer, "sub", a, outer.operands[1], flags)
+        return [t, new_binop(outer, "sub", t, b, flags)]
+
+    return rewrite
+
+
 def _snslp_rules() -> list[Rule]:
     sub_add = "(a - b) + c -> (a + c) - b"
     return [
@@ -106,12 +125,14 @@ def _snslp_rules() -> list[Rule]:
             "snslp.sub-sub", NAME, "(a - b) - c -> (a - c) - b", INT_TYPES, ABC,
             src="%t = sub {T} %a, %b\n%r = sub {T} %t, %c",
             tgt="%t = sub {T} %a, %c\n%r = sub {T} %t, %b",
+            rewrite=_swap_subtrahends(frozenset()),
         ),
         Rule(
             "snslp.sub-sub.nuw", NAME, "(a -nuw b) -nuw c -> (a -nuw c) -nuw b", INT_TYPES, ABC,
             src="%t = sub nuw {T} %a, %b\n%r = sub nuw {T} %t, %c",
             tgt="%t = sub nuw {T} %a, %c\n%r = sub nuw {T} %t, %b",
             why="the source's flags mean a >= b + c without wrapping",
+            rewrite=_swap_subtrahends(frozenset({"nuw"})),
         ),
         Rule(
             "snslp.sub-sub.keep-nsw", NAME, "(a -nsw b) -nsw c -> (a -nsw c) -nsw b", INT_TYPES, ABC,

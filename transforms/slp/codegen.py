@@ -70,6 +70,8 @@ class Emitter:
                                            ConstInt(I32, 0)]))
             return self._add(ShuffleVector(vt, None, [one, ConstPoison(one.type)], mask=(0,) * node.lanes))
         if kind == "gather":
+            for v in node.materialize:  # a rule's new scalar instruction, needed as a lane
+                self._add(v)
             return self.gather(node.scalars, vt)
         if kind == "load":
             return self._load(node)

@@ -41,7 +41,8 @@ def node_vector_cost(node: Node, target: Target) -> int:
     if node.kind == "splat":
         return target.broadcast
     if node.kind == "gather":
-        return target.insert * sum(1 for v in node.scalars if not isinstance(v, Constant))
+        made = sum(scalar_cost(v) for v in node.materialize)
+        return made + target.insert * sum(1 for v in node.scalars if not isinstance(v, Constant))
     if node.kind == "load":
         return regs + (target.shuffle * regs if node.order is not None or node.fill else 0)
     if node.kind in ("op", "alt"):

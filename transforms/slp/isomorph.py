@@ -47,6 +47,9 @@ class LaneForm:
     rule: str | None = None  # the rule that justifies the rewrite (None: as written)
     copy: bool = False  # the lane's value is operands[0]: blended in after the operation
     single: int = 1  # the paper's single-layer score of this pattern
+    # New instructions the rule made for the lane's operands (SN-SLP: (a - b) - c becomes
+    # (a - c) - b, with a new a - c): not in the function; emitted if gathered.
+    virtual: tuple[Instruction, ...] = ()
 
 
 @dataclass
@@ -98,16 +101,20 @@ class Isomorphizer:
     # ------------------------------------------------------------------ patterns
 
     def replacements(self, y: BinOp, op: str) -> list[LaneForm]:
-        """``y`` rewritten into one ``op`` instruction by a rule (commute or replacement)."""
+        """``y`` rewritten into an ``op`` instruction by a rule: one instruction (commute,
+        replacement), or an ``op`` over a new operand instruction (SN-SLP rearrangements)."""
         out = []
         for name, rewrite in _rewrite_rules():
             if _family(name) not in self.families:
                 continue
             new = rewrite(y)  # type: ignore[operator]
-            if not new or len(new) != 1 or not isinstance(new[0], BinOp) or new[0].op != op:
+            if not new or len(new) > 2 or not isinstance(new[-1], BinOp) or new[-1].op != op:
                 continue
-            b = new[0]
-            out.append(LaneForm(op, (b.operands[0], b.operands[1]), b.flags, name.split(":", 1)[1]))
+            b = new[-1]
+            if len(new) == 2 and not any(o is new[0] for o in b.operands):
+                continue
+            out.append(LaneForm(op, (b.operands[0], b.operands[1]), b.flags, name.split(":", 1)[1],
+                                virtual=tuple(new[:-1])))
         return out
 
     def forms(self, base: BinOp, y: Value) -> list[LaneForm]:

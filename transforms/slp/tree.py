@@ -39,6 +39,8 @@ class Node:
     plan: BundlePlan | None = None  # op/alt: the lanes' forms
     order: list[int] | None = None  # load: lane i reads element order[i] of the vector load
     fill: dict[int, Constant] = field(default_factory=dict)  # load: constant lanes blended in
+    # gather: lanes that are new instructions of a rule (not in the function): emitted first
+    materialize: list[Instruction] = field(default_factory=list)
     # scalar instructions this node replaces (deleted when nothing else uses them)
     replaced: list[Instruction] = field(default_factory=list)
 
@@ -86,6 +88,7 @@ class TreeBuilder:
     max_depth: int = 20
     in_tree: set[int] = field(default_factory=set)
     built: dict[tuple[int, ...], Node] = field(default_factory=dict)
+    virtual: set[int] = field(default_factory=set)  # ids of the rules' new instructions
 
     def build(self, bundle: list[Value], depth: int = 0) -> Node:
         """The node for ``bundle``; a bundle met again is the same node (its vector is
@@ -94,6 +97,8 @@ class TreeBuilder:
         if key in self.built:
             return self.built[key]
         node = self._build_new(bundle, depth)
+        if node.kind == "gather":
+            node.materialize = [v for v in bundle if isinstance(v, Instruction) and id(v) in self.virtual]
         if node.kind not in ("const", "gather", "splat"):
             self.built[key] = node
         return node
@@ -122,7 +127,7 @@ class TreeBuilder:
         ids = [id(v) for v in insts]
         if len(set(ids)) != len(ids):
             return False
-        return all(id(v) in self.block_insts and id(v) not in self.in_tree for v in insts)
+        return all((id(v) in self.block_insts or id(v) in self.virtual) and id(v) not in self.in_tree for v in insts)
 
     def _build(self, bundle: list[Value], depth: int) -> Node:
         first = bundle[0]
@@ -166,6 +171,7 @@ class TreeBuilder:
                                        if isinstance(v, BinOp) and not _keeps(v, f)]
         node = Node(plan.kind, bundle, plan=plan, replaced=replaced)
         self.in_tree.update(id(v) for v in replaced)
+        self.virtual.update(id(v) for f in plan.forms for v in f.virtual)
         node.children = [self.build([f.operands[k] for f in plan.forms], depth + 1) for k in range(2)]
         return node
 
