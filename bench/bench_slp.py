@@ -140,6 +140,17 @@ def _inputs(fn: Any, blocks: int, seed: int) -> tuple[list[Any], dict[int, np.nd
     return args, buffers
 
 
+def _placed(data: np.ndarray, k: int) -> np.ndarray:
+    """A copy of ``data`` at page offset 64 + 1088 * k: every version gets its buffers at the
+    same offsets, and different buffers never share an offset within a page (accesses
+    4 KiB apart stall on x86 when one is a store; where they fall must not decide a race)."""
+    big = np.zeros(len(data) + 2 * 4096, dtype=np.uint8)
+    at = (64 + 1088 * k - big.ctypes.data) % 4096
+    view = big[at:at + len(data)]
+    view[:] = data
+    return view
+
+
 def _time(calls: dict[str, Any], rounds: int, budget_s: float = 0.02) -> dict[str, float]:
     """Median microseconds per call, rounds interleaved across the versions."""
     for c in calls.values():  # warm up, and size a round to ~budget_s
@@ -184,7 +195,7 @@ def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify:
     finals = {}
     calls = {}
     for k, m in compiled.items():
-        bufs = {i: b.copy() for i, b in buffers.items()}
+        bufs = {i: _placed(b, i) for i, b in buffers.items()}
         calls[k] = m.caller(name, args, bufs)
         calls[k]()
         finals[k] = bufs
@@ -255,8 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench slp", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), help="cost model and ISA (default: avx2 if the host has it)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of corpus/paper/c)")
-    p.add_argument("--blocks", type=int, default=1024, help="blocks per call (default 1024)")
-    p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
+    p.add_argument("--blocks", type=int, default=2048, help="blocks per call (default 2048)")
+    p.add_argument("--rounds", type=int, default=21, help="timing rounds per version (default 21)")
     p.add_argument("--no-verify", action="store_true", help="skip the proofs and the random-memory runs")
     p.add_argument("--timeout-ms", type=int, default=60_000, help="solver limit per query with --verify")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
