@@ -269,6 +269,28 @@ def test_native_runs_on_memory_tell_a_wrong_target_apart() -> None:
     assert wrong.mismatches and "pointer 0, byte 8" in wrong.mismatches[0]
 
 
+def test_gep_indices_vectorize_and_their_geps_read_extracts() -> None:
+    src, out, reports = _vectorize((PAPER / "src" / "seed000_gep.ll").read_text())
+    text = print_function(out)
+    assert reports[0].seed == "gep-indices" and text.count("extractelement <4 x i64>") == 4
+    assert "sub nsw <4 x i64>" in text and "sub nsw i64" not in text
+
+
+def test_scalars_kept_for_an_earlier_user_are_not_counted_as_saved() -> None:
+    # As clang orders it: each index's GEP and load come before the next index is
+    # computed. Vector code after the last index could only serve the last GEP: the other
+    # subs (and the loads they read) stay, so nothing is saved and nothing is vectorized.
+    lines = ["define i32 @g(ptr noalias %g, ptr noalias %x, ptr noalias %y) {"]
+    for i in range(4):
+        lines += [f"  %px{i} = getelementptr inbounds i64, ptr %x, i64 {i}", f"  %x{i} = load i64, ptr %px{i}, align 8",
+                  f"  %py{i} = getelementptr inbounds i64, ptr %y, i64 {i}", f"  %y{i} = load i64, ptr %py{i}, align 8",
+                  f"  %s{i} = sub nsw i64 %x{i}, %y{i}", f"  %g{i} = getelementptr inbounds i32, ptr %g, i64 %s{i}",
+                  f"  %l{i} = load i32, ptr %g{i}, align 4"]
+    lines += ["  %a0 = add i32 %l0, %l1", "  %a1 = add i32 %a0, %l2", "  %a2 = add i32 %a1, %l3", "  ret i32 %a2", "}"]
+    _, out, reports = _vectorize("\n".join(lines))
+    assert out is None, (reports, print_function(out))
+
+
 def test_external_user_reads_an_extract() -> None:
     text = _kernel("i32", ["mul i32 X, 5"] * 4).replace("  ret void\n}", "")
     text = text.replace("define void @k(ptr noalias %out, ptr noalias %a)",

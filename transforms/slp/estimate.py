@@ -69,18 +69,36 @@ def tree_cost(root: Node, target: Target, dying: set[int], users: dict[int, list
               extractable: set[int], replaced_roots: Iterable[Instruction]) -> TreeCost:
     """``dying``: ids of every instruction the vector code makes dead if nothing else uses
     it; ``extractable``: ids of users that come after the insertion point."""
+    replaced = [i for node in root.walk() for i in node.replaced]
+    dead = surviving_dead(replaced, dying, users, extractable)
     scalar = sum(scalar_cost(i) for i in replaced_roots)
-    vector = 0
-    for node in root.walk():
-        vector += node_vector_cost(node, target)
-        for inst in node.replaced:
-            outside = [u for u in users.get(id(inst), []) if id(u) not in dying]
-            if not outside:
-                scalar += scalar_cost(inst)
-            elif all(id(u) in extractable for u in outside):
-                scalar += scalar_cost(inst)
-                vector += target.extract
+    vector = sum(node_vector_cost(node, target) for node in root.walk())
+    for inst in replaced:
+        if id(inst) not in dead:
+            continue  # kept for a user before the insertion point: no saving
+        scalar += scalar_cost(inst)
+        if any(id(u) not in dying for u in users.get(id(inst), [])):
+            vector += target.extract
     return TreeCost(scalar, vector)
+
+
+def surviving_dead(replaced: list[Instruction], dying: set[int], users: dict[int, list[Instruction]],
+                   extractable: set[int]) -> set[int]:
+    """The ids of ``dying`` that really die: a replaced scalar with a user outside that
+    cannot read an extract (it comes before the insertion point) stays, and then so do
+    the scalars it uses (its operands keep a user)."""
+    dead = set(dying)
+    changed = True
+    while changed:
+        changed = False
+        for inst in replaced:
+            if id(inst) not in dead:
+                continue
+            outside = [u for u in users.get(id(inst), []) if id(u) not in dead]
+            if any(id(u) not in extractable for u in outside):
+                dead.discard(id(inst))
+                changed = True
+    return dead
 
 
 def value_users(insts: Iterable[Instruction]) -> dict[int, list[Instruction]]:

@@ -34,7 +34,7 @@ from ..base import TransformOptions
 from .address import access_of
 from .codegen import I32, Emitter
 from .costs import TARGETS, Target
-from .estimate import TreeCost, tree_cost, value_users
+from .estimate import TreeCost, surviving_dead, tree_cost, value_users
 from .isomorph import FAMILIES, Isomorphizer
 from .schedule import can_schedule
 from .seeds import MINMAX, Reduction, gep_index_bundles, reductions, store_chains
@@ -254,10 +254,13 @@ def _by_address(leaves: list[Value]) -> list[Value]:
 
 def _splice(fn: Function, block: Block, at: int, em: Emitter, root: Node, dying: set[int]) -> None:
     """Put the vector code before ``block[at]``; scalars of the tree used elsewhere after
-    that point read their lane with an extractelement instead."""
+    that point read their lane with an extractelement instead (those with a user before
+    it stay, as the cost model assumed)."""
     block.instructions[at:at] = em.out
     after = _extractable(fn, block, at + len(em.out))
-    users = value_users(fn.instructions())
+    new = {id(i) for i in em.out}
+    users = {k: [u for u in us if id(u) not in new] for k, us in value_users(fn.instructions()).items()}
+    dead = surviving_dead([i for n in root.walk() for i in n.replaced], dying, users, after)
     vectors = em.vectors
     extracts: list[Instruction] = []
     for node in root.walk():
@@ -265,10 +268,10 @@ def _splice(fn: Function, block: Block, at: int, em: Emitter, root: Node, dying:
         if vec is None:
             continue
         for lane, scalar in enumerate(node.scalars):
-            if not isinstance(scalar, Instruction) or all(scalar is not r for r in node.replaced):
+            if id(scalar) not in dead or all(scalar is not r for r in node.replaced):
                 continue
-            outside = [u for u in users.get(id(scalar), []) if id(u) not in dying and u not in em.out]
-            if outside and all(id(u) in after for u in outside):
+            outside = [u for u in users.get(id(scalar), []) if id(u) not in dead]
+            if outside:
                 x = ExtractElement(scalar.type, None, [vec, ConstInt(I32, lane)])
                 extracts.append(x)
                 for u in outside:
