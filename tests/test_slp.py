@@ -48,7 +48,7 @@ def _proved(src, tgt) -> None:  # noqa: ANN001
 CLANG_WIDTHS = {
     "figure1": 8, "gl_render_vb": 8, "start_pass": 4, "intra16x16_plane_pred": 4, "box_uvcoord": 8,
     "shift_mul16": 8, "copy_lanes": 8, "commuted": 4, "alt_addsub": 4, "dot_reduce": 8, "udiv_pow2": 8,
-    "seed000_foo": 4, "sub_rearrange": 4,
+    "seed000_foo": 4, "sub_rearrange": 4, "u2s": 8,
 }
 
 

@@ -136,9 +136,10 @@ class TreeBuilder:
             return self._loads(bundle)
         if all(isinstance(v, Load | Constant) for v in bundle):
             return self._loads_with_constants(bundle)
+        # Flags may differ between lanes: the vector cast keeps the common ones (codegen).
         if same_kind and isinstance(first, Cast) and all(
                 isinstance(v, Cast) and v.op == first.op and v.operands[0].type == first.operands[0].type
-                and v.flags == first.flags for v in bundle):
+                for v in bundle):
             return self._with_children("cast", bundle, depth)
         if same_kind and isinstance(first, ICmp | FCmp) and all(
                 getattr(v, "pred", None) == first.pred and v.operands[0].type == first.operands[0].type  # type: ignore[attr-defined]
