@@ -117,7 +117,7 @@ def build_inputs(
             for b in reversed(blocks):
                 size = z3.If(bid == b.block_id, b.size, size)
             pre.append(z3.ULE(ptr.offset, size))
-            poison = [z3.Bool(f"{label}!poison")] if options.poison_inputs else [FALSE]
+            poison = [z3.Bool(f"{label}!poison")] if options.poison_inputs and not arg.attrs.noundef else [FALSE]
             value = ptr.pointer
             null = None
             if nullable and i in nullable:
@@ -128,12 +128,15 @@ def build_inputs(
         bits = lane_bits(t)
         suffix = (lambda k: f"!{k}") if t.is_vector else (lambda k: "")
         values = [z3.BitVec(f"{label}{suffix(k)}", bits) for k in range(lanes)]
+        # The source is UB on a noundef argument that is poison or undef, so such inputs
+        # need not be considered (the target may then do anything).
+        defined = arg.attrs.noundef
         poison = [
-            z3.Bool(f"{label}{suffix(k)}!poison") if options.poison_inputs else FALSE
+            z3.Bool(f"{label}{suffix(k)}!poison") if options.poison_inputs and not defined else FALSE
             for k in range(lanes)
         ]
         undef = [
-            z3.Bool(f"{label}{suffix(k)}!undef") if options.undef_inputs else FALSE
+            z3.Bool(f"{label}{suffix(k)}!undef") if options.undef_inputs and not defined else FALSE
             for k in range(lanes)
         ]
         # A lane is poison or undef, not both: keeps counterexamples readable.
