@@ -26,6 +26,7 @@ import ctypes
 import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ GUARD_BYTE = 0xA5
 BLOCK_ALIGN = 64  # the widest alignment an x86 instruction demands (AVX-512)
 SLOT_ALIGN = 16
 _CACHE_SIZE = 64
+AVOIDED_FEATURES = ("avx512", "avx10", "amx")
 
 
 def store_size(t: Type) -> int:
@@ -47,8 +49,6 @@ def store_size(t: Type) -> int:
         return (t.bits + 7) // 8
     if isinstance(t, VectorType):
         return (t.count * t.elem.bits + 7) // 8
-    if isinstance(t, StructType):
-        return sum(_round_up(store_size(f), SLOT_ALIGN) for f in t.fields)
     raise Unsupported(f"native execution of a value of type {t}")
 
 
@@ -57,34 +57,81 @@ def _round_up(n: int, k: int) -> int:
 
 
 def _encode(value: Any, t: Type) -> bytes:
-    """A Python value as the bytes LLVM keeps in memory for type ``t``."""
+    """An argument as the wrapper reads it (see _load_arg): every lane on its own."""
     if isinstance(t, VectorType):
         lanes = list(value)
         if len(lanes) != t.count:
             raise ValueError(f"{t} needs {t.count} lanes, got {len(lanes)}")
-        bits = t.elem.bits
-        whole = 0
-        for i, lane in enumerate(lanes):
-            whole |= (int(lane) & ((1 << bits) - 1)) << (i * bits)
-        return whole.to_bytes(store_size(t), "little")
+        return b"".join(_encode(lane, t.elem) for lane in lanes)
     if isinstance(t, IntType | FloatType):
         return (int(value) & ((1 << t.bits) - 1)).to_bytes(store_size(t), "little")
     raise Unsupported(f"native execution of a value of type {t}")
 
 
 def _decode(data: bytes, t: Type) -> Any:
+    """A result as the wrapper stores it (see _store_result): every scalar lane on its own."""
+    return _decode_at(data, t, 0)[0]
+
+
+def _decode_at(data: bytes, t: Type, pos: int) -> tuple[Any, int]:
     if isinstance(t, StructType):
-        out, pos = [], 0
+        out = []
         for f in t.fields:
-            out.append(_decode(data[pos:], f))
-            pos += _round_up(store_size(f), SLOT_ALIGN)
-        return out
-    whole = int.from_bytes(data[: store_size(t)], "little")
+            value, pos = _decode_at(data, f, pos)
+            out.append(value)
+        return out, pos
     if isinstance(t, VectorType):
-        bits = t.elem.bits
-        return [(whole >> (i * bits)) & ((1 << bits) - 1) for i in range(t.count)]
+        lanes = []
+        for _ in range(t.count):
+            value, pos = _decode_at(data, t.elem, pos)
+            lanes.append(value)
+        return lanes, pos
     assert isinstance(t, IntType | FloatType | PtrType)
-    return whole & ((1 << t.bits) - 1)
+    size = store_size(t)
+    return int.from_bytes(data[pos : pos + size], "little") & ((1 << t.bits) - 1), pos + size
+
+
+def _load_arg(t: Type, name: str, lines: list[str], pos: int) -> int:
+    """Load argument ``name`` from ``%args + pos`` lane by lane, the way _encode lays it
+    out. (LLVM 22 on x86 loads a vector of sub-byte lanes wider than 64 bits from the
+    wrong bytes: ``load <12 x i6>`` reads lane 11 from byte 0. Scalar loads avoid it.)"""
+    if isinstance(t, VectorType):
+        prev = "poison"
+        for k in range(t.count):
+            pos = _load_arg(t.elem, f"{name}.{k}", lines, pos)
+            now = name if k == t.count - 1 else f"{name}.v{k}"
+            lines.append(f"  {now} = insertelement {t} {prev}, {t.elem} {name}.{k}, i64 {k}")
+            prev = now
+        return pos
+    lines.append(f"  {name}.at = getelementptr i8, ptr %args, i64 {pos}")
+    lines.append(f"  {name} = load {t}, ptr {name}.at, align 1")
+    return pos + (8 if isinstance(t, PtrType) else store_size(t))
+
+
+def _store_result(t: Type, value: str, lines: list[str], pos: int) -> int:
+    """Store ``value`` at ``%ret + pos``, lane by lane: a vector stored whole would pack
+    sub-byte lanes, and a poison lane could then spill into its neighbours' bits."""
+    if isinstance(t, StructType | VectorType):
+        parts = list(enumerate(t.fields)) if isinstance(t, StructType) else [(i, t.elem) for i in range(t.count)]
+        for k, part_type in parts:
+            name = f"{value}.{k}"
+            if isinstance(t, StructType):
+                lines.append(f"  {name} = extractvalue {t} {value}, {k}")
+            else:
+                lines.append(f"  {name} = extractelement {t} {value}, i64 {k}")
+            pos = _store_result(part_type, name, lines, pos)
+        return pos
+    lines.append(f"  {value}.at = getelementptr i8, ptr %ret, i64 {pos}")
+    lines.append(f"  store {t} {value}, ptr {value}.at, align 1")
+    return pos + store_size(t)
+
+
+def _result_size(t: Type) -> int:
+    if isinstance(t, StructType):
+        return sum(_result_size(f) for f in t.fields)
+    if isinstance(t, VectorType):
+        return t.count * store_size(t.elem)
+    return store_size(t)
 
 
 def lanes_of(value: Any) -> list[int]:
@@ -106,10 +153,10 @@ class Frame:
     def of(fn: Function) -> Frame:
         offsets, pos = [], 0
         for a in fn.args:
-            size = 8 if isinstance(a.type, PtrType) else store_size(a.type)
+            size = 8 if isinstance(a.type, PtrType) else _result_size(a.type)
             offsets.append(pos)
             pos += _round_up(size, SLOT_ALIGN)
-        ret = 0 if str(fn.ret_type) == "void" else store_size(fn.ret_type)
+        ret = 0 if str(fn.ret_type) == "void" else _result_size(fn.ret_type)
         if isinstance(fn.ret_type, PtrType):
             raise Unsupported(f"native execution of @{fn.name}: it returns a pointer")
         return Frame(tuple(offsets), max(pos, SLOT_ALIGN), _round_up(max(ret, 1), SLOT_ALIGN))
@@ -120,24 +167,17 @@ def _wrappers(fn: Function, frame: Frame) -> str:
     body = []
     names = []
     for i, (a, off) in enumerate(zip(fn.args, frame.offsets, strict=True)):
-        body.append(f"  %p{i} = getelementptr i8, ptr %args, i64 {off}")
-        body.append(f"  %a{i} = load {a.type}, ptr %p{i}, align 1")
+        _load_arg(a.type, f"%a{i}", body, off)
         names.append(f"{a.type} %a{i}")
-    call = f"call {fn.ret_type} @{fn.name}({', '.join(names)})"
+    # Inlined (see _inline_calls): no calling convention between the wrapper and the
+    # function, whose lowering of odd vector types LLVM gets wrong (a returned
+    # <12 x i6> comes back through memory, and is read from the wrong bytes).
+    call = f"call {fn.ret_type} @{fn.name}({', '.join(names)}) alwaysinline"
     if str(fn.ret_type) == "void":
         body.append(f"  {call}")
     else:
         body.append(f"  %r = {call}")
-        rt = fn.ret_type
-        if isinstance(rt, StructType):
-            pos = 0
-            for k, f in enumerate(rt.fields):
-                body.append(f"  %r{k} = extractvalue {rt} %r, {k}")
-                body.append(f"  %q{k} = getelementptr i8, ptr %ret, i64 {pos}")
-                body.append(f"  store {f} %r{k}, ptr %q{k}, align 1")
-                pos += _round_up(store_size(f), SLOT_ALIGN)
-        else:
-            body.append(f"  store {rt} %r, ptr %ret, align 1")
+        _store_result(fn.ret_type, "%r", body, 0)
     one = [f"define void @__vv_call.{fn.name}(ptr %args, ptr %ret) {{", *body, "  ret void", "}"]
     batch = [
         f"define void @__vv_batch.{fn.name}(ptr %args0, ptr %ret0, i64 %n) {{",
@@ -214,16 +254,49 @@ class _Guarded:
         return out, bad
 
 
+@cache
+def _load_runtime_libraries() -> None:
+    """The code generator calls helper functions for what the CPU cannot do (``double``
+    to ``half``, ``i128`` division, ...): libgcc has them, libm the rest (fmod for frem,
+    ...). Loaded for the JIT's symbol lookup; a helper it cannot find would be called at
+    address 0."""
+    import ctypes.util
+
+    import llvmlite.binding as llvm
+
+    for name in ("gcc_s", "m"):
+        path = ctypes.util.find_library(name)
+        if path is not None:
+            llvm.load_library_permanently(path)
+
+
 def _target_machine() -> Any:
-    """This machine's CPU with all its features: the code the hardware really runs."""
+    """This machine's CPU with its features, but for AVX-512 (and what builds on it):
+    LLVM 22's AVX-512 lowering aborts the process on some valid IR (a call passing
+    ``<1 x i1>``: "Cannot emit physreg copy instruction"; ``bitcast half to <16 x i1>``:
+    "Cannot select"), found by the cross-check (properties/crosscheck.py)."""
     import llvmlite.binding as llvm
 
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
+    _load_runtime_libraries()
+    features = llvm.get_host_cpu_features()
+    for name in list(features):
+        if name.startswith(AVOIDED_FEATURES):
+            features[name] = False
     target = llvm.Target.from_default_triple()
-    return target.create_target_machine(
-        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(), opt=2
-    )
+    return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=features.flatten(), opt=2)
+
+
+def _inline_calls(ir: Any, machine: Any) -> None:
+    """Inline the functions into their wrappers (the calls are marked alwaysinline); no
+    other optimization: the code generator sees each instruction as written."""
+    import llvmlite.binding as llvm
+
+    pto = llvm.create_pipeline_tuning_options(speed_level=0)
+    manager = llvm.create_new_module_pass_manager()
+    manager.add_always_inliner_pass()
+    manager.run(ir, llvm.create_pass_builder(machine, pto))
 
 
 class CompiledModule:
@@ -237,7 +310,9 @@ class CompiledModule:
         wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
         ir = llvm.parse_assembly(text + "\n" + wrappers)
         ir.verify()
-        self._engine = llvm.create_mcjit_compiler(ir, _target_machine())
+        machine = _target_machine()
+        _inline_calls(ir, machine)
+        self._engine = llvm.create_mcjit_compiler(ir, machine)
         self._engine.finalize_object()
         one = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
         many = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)

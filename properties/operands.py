@@ -1,0 +1,97 @@
+"""Hypothesis strategies for operand values, biased to the edges where semantics go
+wrong: 0, 1, -1, INT_MIN, INT_MAX, powers of two and their negations, small numbers,
+numbers of every magnitude (so that overflow flags are sometimes set, sometimes not);
+for floats, signed zeros, infinities, quiet and signalling NaNs with payloads,
+subnormals, the largest and smallest normals, halves (rounding ties), and integers (and
+integers plus a fraction) of every magnitude (conversions to integers of any width).
+
+Values are bit patterns: integers unsigned, floats their IEEE encoding.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+from hypothesis import strategies as st
+
+from vecverify.ir.types import FLOAT_TYPES, FloatType
+
+
+def int_values(w: int) -> st.SearchStrategy[int]:
+    mask = (1 << w) - 1
+    edges = sorted({0, 1, 2 & mask, mask, (mask - 1) & mask, 1 << (w - 1), (1 << (w - 1)) - 1, (1 << (w - 1)) + 1 & mask})
+    return st.one_of(
+        st.sampled_from(edges),
+        st.integers(0, w - 1).map(lambda k: 1 << k),
+        st.integers(0, w - 1).map(lambda k: -(1 << k) & mask),
+        st.integers(-16, 16).map(lambda x: x & mask),
+        st.integers(0, w).flatmap(lambda k: st.integers(0, (1 << k) - 1)).flatmap(
+            lambda x: st.sampled_from([x, -x & mask])
+        ),
+        st.integers(0, mask),
+    )
+
+
+def shift_amounts(w: int) -> st.SearchStrategy[int]:
+    """Mostly in range (an amount >= the width is poison, which is not compared)."""
+    mask = (1 << w) - 1
+    return st.one_of(st.integers(0, w - 1), st.integers(0, w - 1), st.integers(0, w - 1),
+                     st.sampled_from(sorted({w & mask, (w + 1) & mask, mask})), st.integers(0, mask))
+
+
+def divisors(w: int) -> st.SearchStrategy[int]:
+    """Rarely zero (division by zero is UB: the draw is not compared)."""
+    return st.one_of(int_values(w).map(lambda x: x or 1), int_values(w).map(lambda x: x or 1), st.just(0))
+
+
+def float_type(name: str) -> FloatType:
+    return FLOAT_TYPES[name]
+
+
+def float_bits(x: float, t: FloatType) -> int:
+    """The encoding of ``x`` rounded to ``t`` (to nearest, ties to even)."""
+    if t.bits == 64:
+        return int(struct.unpack("<Q", struct.pack("<d", x))[0])
+    with np.errstate(over="ignore"):  # too large: infinity
+        if t.bits == 32:
+            return int(np.array(x, dtype=np.float32).view(np.uint32))
+        return int(np.array(x, dtype=np.float16).view(np.uint16))
+
+
+def float_edges(t: FloatType) -> list[int]:
+    m = t.sbits - 1
+    sign = 1 << (t.bits - 1)
+    exp_all = ((1 << t.ebits) - 1) << m
+    bias = (1 << (t.ebits - 1)) - 1
+    one = bias << m
+    quiet = 1 << (m - 1)
+    positive = [
+        0, one, one + (1 << (m - 1)),  # 0, 1, 1.5
+        (bias - 1) << m, (bias + 1) << m,  # 0.5, 2
+        (bias + 1) << m | (1 << (m - 2)),  # 2.5
+        exp_all,  # infinity
+        exp_all | quiet, exp_all | quiet | 1, exp_all | quiet | 0x55,  # quiet NaNs, with payloads
+        exp_all | 1, exp_all | (quiet >> 1),  # signalling NaNs
+        1, (1 << m) - 1, 1 << (m - 1),  # subnormals: smallest, largest, one in between
+        1 << m, exp_all - 1,  # smallest normal, largest finite
+        (bias + m) << m, ((bias + m) << m) | 1,  # 2**m (the first float with no fraction bits) and next
+    ]
+    return positive + [p | sign for p in positive]
+
+
+def float_values(t: FloatType) -> st.SearchStrategy[int]:
+    mag = st.integers(0, 66).flatmap(lambda k: st.integers(0, (1 << k) - 1))
+    integral = st.tuples(mag, st.booleans(), st.sampled_from([0.0, 0.0, 0.5, 0.25, 0.75])).map(
+        lambda p: float_bits((-1 if p[1] else 1) * (float(p[0]) + p[2]), t)
+    )
+    payload_nan = st.tuples(st.booleans(), st.booleans(), st.integers(1, (1 << (t.sbits - 2)) - 1)).map(
+        lambda p: (p[0] << (t.bits - 1)) | (((1 << t.ebits) - 1) << (t.sbits - 1)) | (p[1] << (t.sbits - 2)) | p[2]
+    )
+    return st.one_of(st.sampled_from(float_edges(t)), integral, payload_nan, st.integers(0, (1 << t.bits) - 1))
+
+
+def lane_values(elem: str) -> st.SearchStrategy[int]:
+    if elem in FLOAT_TYPES:
+        return float_values(FLOAT_TYPES[elem])
+    return int_values(int(elem[1:]))
