@@ -254,16 +254,21 @@ def _substituted(inputs: Inputs, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> 
     """``inputs`` with the substitution applied to everything execution reads."""
     from dataclasses import replace
 
-    from .memory import Memory, MemoryBlock, PointerArg
+    from .memory import Memory, MemoryBlock, PointerArg, pointer_lane
 
     def sub(t: z3.ExprRef) -> Any:
         return substitute(t, pairs)
 
     args = []
     for a in inputs.args:
-        pointer = None if a.pointer is None else PointerArg(a.pointer.arg_index, sub(a.pointer.block), sub(a.pointer.offset))
+        values = [sub(v) for v in a.values]
+        pointer = None
+        if a.pointer is not None:
+            pointer = PointerArg(a.pointer.arg_index, sub(a.pointer.block), sub(a.pointer.offset))
+            if a.null is None or z3.is_false(sub(a.null)):  # (block, offset), as the memory model keys bytes
+                values = [pointer_lane(pointer.block, pointer.offset)]
         args.append(replace(
-            a, values=[sub(v) for v in a.values], poison=[sub(p) for p in a.poison], undef=[sub(u) for u in a.undef],
+            a, values=values, poison=[sub(p) for p in a.poison], undef=[sub(u) for u in a.undef],
             pointer=pointer, null=None if a.null is None else sub(a.null),
         ))
     memory = Memory(sub(inputs.memory.init_data), sub(inputs.memory.init_poison))
