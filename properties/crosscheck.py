@@ -457,12 +457,32 @@ def masked_memory(draw: st.DrawFn) -> Case:
     return Case("masked load/store", _fn(t, ["ptr", mt, t, t], lines), args, ((0, buffer),), decls)
 
 
+@st.composite
+def program(draw: st.DrawFn) -> Case:
+    """A random straight-line program of 5 to 40 instructions over vectors (integer or
+    float), their lanes and a buffer (properties/strategies.py), on edge-biased inputs;
+    the returned lanes and every byte of the buffer are compared."""
+    from .strategies import straight_line_programs
+
+    prog = draw(straight_line_programs())
+    vt, _, et, _ = prog.arg_types
+    elem, n = _elem_lanes(vt)
+    decls = tuple(line for line in prog.text.splitlines() if line.startswith("declare"))
+    body = "\n".join(line for line in prog.text.splitlines() if not line.startswith("declare")) + "\n"
+    body = body.replace(f"@{prog.name}(", "@__fn__(")
+    esize = _elem_bytes(elem)
+    lanes = [draw(lane_values(elem)) for _ in range(prog.buffer_bytes // esize)]
+    buffer = b"".join(x.to_bytes(esize, "little") for x in lanes)
+    args = (_values(draw, elem, n), _values(draw, elem, n), _values(draw, et, 0), None)
+    return Case("program", body, args, ((3, buffer),), decls)
+
+
 FAMILIES: dict[str, Callable[[], st.SearchStrategy[Case]]] = {
     "int binop": int_binop, "icmp": icmp, "select": select, "int cast": int_cast, "bitcast": bitcast,
     "freeze": freeze, "float binop": float_binop, "float unary": float_unary, "fcmp": fcmp,
     "float cast": float_cast, "vector element": vector_element, "shufflevector": shufflevector,
     "int intrinsic": int_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
-    "load/store": load_store, "masked load/store": masked_memory,
+    "load/store": load_store, "masked load/store": masked_memory, "program": program,
 }
 
 

@@ -164,7 +164,7 @@ class Frame:
 
 def _wrappers(fn: Function, frame: Frame) -> str:
     """The IR text of both wrappers of ``fn``: one call, and a loop over ``n`` calls."""
-    body = []
+    body: list[str] = []
     names = []
     for i, (a, off) in enumerate(zip(fn.args, frame.offsets, strict=True)):
         _load_arg(a.type, f"%a{i}", body, off)
