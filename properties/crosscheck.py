@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from vecverify.ir.types import FLOAT_TYPES
 
-from .operands import divisors, float_type, int_values, lane_values, shift_amounts
+from .operands import divisors, int_values, lane_values, shift_amounts
 
 # ----------------------------------------------------------------------------- cases
 

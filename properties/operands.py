@@ -45,10 +45,6 @@ def divisors(w: int) -> st.SearchStrategy[int]:
     return st.one_of(int_values(w).map(lambda x: x or 1), int_values(w).map(lambda x: x or 1), st.just(0))
 
 
-def float_type(name: str) -> FloatType:
-    return FLOAT_TYPES[name]
-
-
 def float_bits(x: float, t: FloatType) -> int:
     """The encoding of ``x`` rounded to ``t`` (to nearest, ties to even)."""
     if t.bits == 64:

@@ -26,7 +26,8 @@ from .ir.values import Argument, Call, ConstInt, GetElementPtr, Load, Store, Val
 from .semantics.concrete import ConcreteInput, Evaluation
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
-MAX_MODEL_BLOCK = 1 << 16  # a counterexample's block larger than this is not run natively
+SMALL_MODEL_BLOCK = 256  # a counterexample's block larger than this is cut to the bytes around its pointers
+MAX_MODEL_BLOCK = 1 << 16  # ... and not run natively if those span more
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -308,8 +309,8 @@ def run_counterexample(example: Any) -> CounterexampleRun:
 
 
 def _model_input(example: Any) -> ConcreteInput:
-    """The counterexample's inputs as concrete values; Unsupported where they are not
-    poison-free (poison or undef argument lanes, poison memory bytes)."""
+    """The counterexample's inputs as concrete values; Unsupported where an argument lane
+    is poison or undef."""
     import z3
 
     m = example.model
@@ -323,6 +324,7 @@ def _model_input(example: Any) -> ConcreteInput:
     args: list[Any] = []
     pointers: dict[int, tuple[int, int] | None] = {}
     block_of: dict[int, int] = {}
+    model_pointers: dict[int, tuple[int, int]] = {}  # argument -> (model's block id, offset)
     for i, a in enumerate(example.inputs.args):
         if any(true(p) for p in a.poison) or any(true(u) for u in a.undef):
             raise Unsupported("the counterexample has poison or undef arguments")
@@ -335,33 +337,51 @@ def _model_input(example: Any) -> ConcreteInput:
             pointers[i] = None
             continue
         bid = value(a.pointer.block)
-        pointers[i] = (block_of.setdefault(bid, len(block_of)), value(a.pointer.offset))
+        block_of.setdefault(bid, len(block_of))
+        model_pointers[i] = (bid, value(a.pointer.offset))
     from .semantics.memory import pointer_lane
 
     sizes = {b.block_id: value(b.size) for b in example.inputs.blocks}
     extents = _merged_extents(pointer_extents(example.src.function), pointer_extents(example.tgt.function))
-    blocks = []
-    for bid, k in block_of.items():
-        start, size = 0, sizes.get(bid, 0)
-        if size > MAX_MODEL_BLOCK:
-            # The bytes around the pointers into it (from a 4096-aligned start, as block
-            # bases are): what the functions can reach at constant offsets.
-            inside = [(i, w[1]) for i, w in pointers.items() if w is not None and w[0] == k]
-            low = min(off + extents[i].low for i, off in inside)
-            high = max(off + max(extents[i].high, DEFAULT_BUFFER) for i, off in inside)
-            start, size = max(0, low) // 4096 * 4096, min(size, high) - max(0, low) // 4096 * 4096
-            if size > MAX_MODEL_BLOCK:
-                raise Unsupported(f"the counterexample's pointers lie {size} bytes apart")
-            for i, off in inside:
-                pointers[i] = (k, off - start)
-        data = []
-        for j in range(start, start + size):
-            key = pointer_lane(bid, z3.BitVecVal(j, 64))
-            if true(z3.Select(example.inputs.memory.init_poison, key)):
-                raise Unsupported("the counterexample has poison bytes in memory")
-            data.append(value(z3.Select(example.inputs.memory.init_data, key)))
-        blocks.append(bytes(data))
+    blocks: list[bytes] = []
+    for bid in block_of:
+        inside = sorted((off, i) for i, (b, off) in model_pointers.items() if b == bid)
+        for start, end, members in _windows(inside, sizes.get(bid, 0), extents):
+            for i in members:
+                pointers[i] = (len(blocks), model_pointers[i][1] - start)
+            # A byte the model leaves poison is given its data bits: the input stays
+            # poison-free, and the semantics are evaluated again on it before anything
+            # is compared.
+            blocks.append(bytes(
+                value(z3.Select(example.inputs.memory.init_data, pointer_lane(bid, z3.BitVecVal(j, 64))))
+                for j in range(start, end)
+            ))
     return ConcreteInput(args, blocks, pointers)
+
+
+def _windows(
+    inside: list[tuple[int, int]], size: int, extents: dict[int, Extent]
+) -> list[tuple[int, int, list[int]]]:
+    """The parts of a counterexample's block to run natively: the whole block when it is
+    small, else the bytes around each group of nearby pointers into it, from a
+    4096-aligned start (block bases are), as far as the functions reach at constant
+    offsets; each part becomes a block of its own (the semantics are evaluated on that
+    input again, so what is compared is consistent)."""
+    if size <= SMALL_MODEL_BLOCK:
+        return [(0, size, [i for _, i in inside])]
+    out: list[tuple[int, int, list[int]]] = []
+    for off, i in inside:
+        low = max(0, off + extents[i].low) // 4096 * 4096
+        high = min(size, off + max(extents[i].high, DEFAULT_BUFFER))
+        if out and low <= out[-1][1] + SMALL_MODEL_BLOCK:
+            start, end, members = out[-1]
+            out[-1] = (start, max(end, high), members + [i])
+        else:
+            out.append((low, max(low, high), [i]))
+    for start, end, _ in out:
+        if end - start > MAX_MODEL_BLOCK:
+            raise Unsupported(f"the counterexample's pointers reach {end - start} bytes of one block")
+    return out
 
 
 # ----------------------------------------------------------------------------- given inputs

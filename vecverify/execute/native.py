@@ -178,7 +178,6 @@ def _wrappers(fn: Function, frame: Frame) -> str:
     else:
         body.append(f"  %r = {call}")
         _store_result(fn.ret_type, "%r", body, 0)
-    one = [f"define void @__vv_call.{fn.name}(ptr %args, ptr %ret) {{", *body, "  ret void", "}"]
     batch = [
         f"define void @__vv_batch.{fn.name}(ptr %args0, ptr %ret0, i64 %n) {{",
         "entry:",
@@ -198,7 +197,7 @@ def _wrappers(fn: Function, frame: Frame) -> str:
         "  ret void",
         "}",
     ]
-    return "\n".join(one + batch)
+    return "\n".join(batch)
 
 
 @dataclass
@@ -314,17 +313,15 @@ class CompiledModule:
         _inline_calls(ir, machine)
         self._engine = llvm.create_mcjit_compiler(ir, machine)
         self._engine.finalize_object()
-        one = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
         many = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
-        self._calls = {n: one(self._engine.get_function_address(f"__vv_call.{n}")) for n in self.functions}
         self._batches = {n: many(self._engine.get_function_address(f"__vv_batch.{n}")) for n in self.functions}
 
-    def _arg_block(self, fn: Function, frame: Frame, args: list[Any], out: np.ndarray) -> None:
+    def _arg_block(self, fn: Function, frame: Frame, args: list[Any], out: bytearray) -> None:
         for i, a in enumerate(fn.args):
             if isinstance(a.type, PtrType):
                 continue
             raw = _encode(args[i], a.type)
-            out[frame.offsets[i] : frame.offsets[i] + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+            out[frame.offsets[i] : frame.offsets[i] + len(raw)] = raw
 
     def run(
         self, name: str, args: list[Any], buffers: dict[int, Any] | None = None, memory: Memory | None = None
@@ -333,16 +330,22 @@ class CompiledModule:
         ``buffers[i]`` (bytes, copied into a guarded block of its own), or points where
         ``memory`` says."""
         fn, frame = self.functions[name], self.frames[name]
-        mem = memory if memory is not None else Memory.separate(fn, buffers)
-        block = np.zeros(frame.args_size, dtype=np.uint8)
+        block = bytearray(frame.args_size)
         self._arg_block(fn, frame, args, block)
-        guarded = _Guarded(mem.blocks)
-        for i, where in mem.pointers.items():
-            address = 0 if where is None else guarded.address(*where)
-            block[frame.offsets[i] : frame.offsets[i] + 8] = np.frombuffer(address.to_bytes(8, "little"), np.uint8)
-        result = np.zeros(frame.ret_size, dtype=np.uint8)
-        self._calls[name](block.ctypes.data, result.ctypes.data)
-        value = None if str(fn.ret_type) == "void" else _decode(result.tobytes(), fn.ret_type)
+        guarded = None
+        if any(isinstance(a.type, PtrType) for a in fn.args) or memory is not None:
+            mem = memory if memory is not None else Memory.separate(fn, buffers)
+            guarded = _Guarded(mem.blocks)
+            for i, where in mem.pointers.items():
+                address = 0 if where is None else guarded.address(*where)
+                block[frame.offsets[i] : frame.offsets[i] + 8] = address.to_bytes(8, "little")
+        result = bytearray(frame.ret_size)
+        args_buf = (ctypes.c_char * len(block)).from_buffer(block)
+        ret_buf = (ctypes.c_char * len(result)).from_buffer(result)
+        self._batches[name](ctypes.addressof(args_buf), ctypes.addressof(ret_buf), 1)
+        value = None if str(fn.ret_type) == "void" else _decode(bytes(result), fn.ret_type)
+        if guarded is None:
+            return NativeResult(value, [], [])
         finals, bad = guarded.finals([len(b) for b in mem.blocks])
         oob = sorted(i for i, w in mem.pointers.items() if w is not None and w[0] in bad)
         return NativeResult(value, finals, oob)
@@ -354,15 +357,56 @@ class CompiledModule:
         if any(isinstance(a.type, PtrType) for a in fn.args):
             raise Unsupported(f"batched native runs of @{name}: pointer arguments")
         n = len(inputs)
-        blocks = np.zeros(max(n, 1) * frame.args_size, dtype=np.uint8)
-        for k, args in enumerate(inputs):
-            self._arg_block(fn, frame, args, blocks[k * frame.args_size : (k + 1) * frame.args_size])
-        results = np.zeros(max(n, 1) * frame.ret_size, dtype=np.uint8)
+        blocks = np.zeros((max(n, 1), frame.args_size), dtype=np.uint8)
+        for i, a in enumerate(fn.args):
+            column = _columns([args[i] for args in inputs], a.type)
+            if column is not None:
+                blocks[:n, frame.offsets[i] : frame.offsets[i] + column.shape[1]] = column
+                continue
+            for k, args in enumerate(inputs):
+                raw = _encode(args[i], a.type)
+                blocks[k, frame.offsets[i] : frame.offsets[i] + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+        results = np.zeros((max(n, 1), frame.ret_size), dtype=np.uint8)
         self._batches[name](blocks.ctypes.data, results.ctypes.data, n)
-        if str(fn.ret_type) == "void":
+        rt = fn.ret_type
+        if str(rt) == "void":
             return [None] * n
+        lanes = _from_columns(results[:n], rt)
+        if lanes is not None:
+            return lanes
         raw = results.tobytes()
-        return [_decode(raw[k * frame.ret_size : (k + 1) * frame.ret_size], fn.ret_type) for k in range(n)]
+        return [_decode(raw[k * frame.ret_size : (k + 1) * frame.ret_size], rt) for k in range(n)]
+
+
+def _lane_layout(t: Type) -> tuple[int, int, int] | None:
+    """(lanes, bytes per lane, bits) for a scalar or vector whose lanes numpy can hold."""
+    if not isinstance(t, IntType | FloatType | VectorType):
+        return None
+    s = t.scalar
+    if not isinstance(s, IntType | FloatType) or store_size(s) not in (1, 2, 4, 8):
+        return None
+    return t.lanes, store_size(s), s.bits
+
+
+def _columns(values: list[Any], t: Type) -> np.ndarray | None:
+    """One argument of many inputs as rows of bytes, the way _encode lays it out."""
+    layout = _lane_layout(t)
+    if layout is None:
+        return None
+    lanes, size, bits = layout
+    mask = (1 << bits) - 1
+    flat = [v & mask for v in values] if lanes == 1 and not t.is_vector else [x & mask for v in values for x in v]
+    return np.array(flat, dtype=np.uint64).astype(f"<u{size}").view(np.uint8).reshape(len(values), lanes * size)
+
+
+def _from_columns(rows: np.ndarray, t: Type) -> list[Any] | None:
+    layout = _lane_layout(t)
+    if layout is None:
+        return None
+    lanes, size, bits = layout
+    values = np.ascontiguousarray(rows[:, : lanes * size]).view(f"<u{size}").astype(np.uint64) & np.uint64((1 << bits) - 1)
+    out: list[Any] = values.tolist()
+    return out if t.is_vector else [v[0] for v in out]
 
 
 _compiled: OrderedDict[str, CompiledModule] = OrderedDict()

@@ -234,9 +234,11 @@ def _lane(value: z3.BitVecRef, poison: z3.BoolRef) -> ConcreteLane:
     return ConcreteLane(value.as_long() if z3.is_bv_value(value) else None, _as_bool(poison))
 
 
-def _concretize(terms: list[z3.BitVecRef]) -> list[z3.BitVecRef]:
-    """Every term simplified, all at once (one simplification of one concatenation
-    shares the work on common subterms), then cut apart again."""
+def _concretize(terms: list[z3.BitVecRef], chunk: int = 64) -> list[z3.BitVecRef]:
+    """Every term simplified, ``chunk`` at a time (one simplification of one
+    concatenation shares the work on common subterms), then cut apart again."""
+    if len(terms) > chunk:
+        return [t for k in range(0, len(terms), chunk) for t in _concretize(terms[k : k + chunk], chunk)]
     whole = z3.simplify(z3.Concat(*terms) if len(terms) > 1 else terms[0])
     out, pos = [], 0
     bits = whole.as_long() if z3.is_bv_value(whole) else None
@@ -256,8 +258,13 @@ def _substituted(inputs: Inputs, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> 
 
     from .memory import Memory, MemoryBlock, PointerArg, pointer_lane
 
+    direct = {var.get_id(): value for var, value in pairs}
+
     def sub(t: z3.ExprRef) -> Any:
-        return substitute(t, pairs)
+        found = direct.get(t.get_id())  # most inputs are the variables themselves
+        if found is not None:
+            return found
+        return t if z3.is_const(t) and not z3.is_app_of(t, z3.Z3_OP_UNINTERPRETED) else substitute(t, pairs)
 
     args = []
     for a in inputs.args:
