@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from hypothesis import event
+from hypothesis import event as _hypothesis_event
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from vecverify.ir.types import FLOAT_TYPES
 
@@ -41,6 +42,9 @@ class Case:
     args: tuple[Any, ...]
     buffers: tuple[tuple[int, bytes], ...] = ()
     decls: tuple[str, ...] = ()
+    # A known LLVM deviation from the LangRef: the function as LLVM 22's code generator
+    # implements it, to tell that deviation apart from a bug (see KNOWN_DEVIATIONS).
+    lenient: str | None = None
 
     def text(self, name: str) -> str:
         return self.body.replace("@__fn__", f"@{name}")
@@ -99,6 +103,27 @@ def _values(draw: st.DrawFn, elem: str, lanes: int) -> Any:
     return draw(_lanes_of(lane_values(elem), lanes))
 
 
+def _near(draw: st.DrawFn, a: Any, elem: str, values: st.SearchStrategy[int] | None = None) -> Any:
+    """A second operand for ``a``, lane by lane: drawn on its own, or equal to ``a``'s
+    lane, one more or one less (its neighbour encoding, for floats), or of the other
+    sign: the comparisons, min/max and overflow edges independent draws rarely meet."""
+    bits = FLOAT_WIDTH[elem] if elem in FLOAT_WIDTH else int(elem[1:])
+    mask = (1 << bits) - 1
+    values = values if values is not None else lane_values(elem)
+
+    def lane(x: int) -> int:
+        how = draw(st.integers(0, 7))
+        if how == 0:
+            return x
+        if how in (1, 2):
+            return (x + (1 if how == 1 else -1)) & mask
+        if how in (3, 4):
+            return x ^ (1 << (bits - 1)) if elem in FLOAT_WIDTH else -x & mask
+        return draw(values)
+
+    return [lane(x) for x in a] if isinstance(a, list) else lane(a)
+
+
 # ----------------------------------------------------------------------------- families
 
 INT_BINOPS: dict[str, tuple[str, ...]] = {
@@ -119,7 +144,8 @@ def int_binop(draw: st.DrawFn) -> Case:
     w, n = draw(INT_WIDTHS), draw(LANES)
     t = _type(f"i{w}", n)
     rhs = shift_amounts(w) if op in ("shl", "lshr", "ashr") else divisors(w) if "div" in op or "rem" in op else int_values(w)
-    a, b = draw(_lanes_of(int_values(w), n)), draw(_lanes_of(rhs, n))
+    a = draw(_lanes_of(int_values(w), n))
+    b = draw(_lanes_of(rhs, n)) if op in ("shl", "lshr", "ashr") else _near(draw, a, f"i{w}", rhs)
     return Case("int binop", _fn(t, [t, t], [f"%r = {op}{_flags(draw, INT_BINOPS[op])} {t} %a, %b"]), (a, b))
 
 
@@ -132,7 +158,8 @@ def icmp(draw: st.DrawFn) -> Case:
     t = _type(f"i{w}", n)
     pred = draw(st.sampled_from(ICMP_PREDS))
     flag = " samesign" if draw(st.booleans()) else ""
-    a, b = draw(_lanes_of(int_values(w), n)), draw(_lanes_of(int_values(w), n))
+    a = draw(_lanes_of(int_values(w), n))
+    b = _near(draw, a, f"i{w}")
     return Case("icmp", _fn(_type("i1", n), [t, t], [f"%r = icmp{flag} {pred} {t} %a, %b"]), (a, b))
 
 
@@ -205,7 +232,8 @@ def float_binop(draw: st.DrawFn) -> Case:
     op, elem, n = draw(st.sampled_from(FLOAT_BINOPS)), draw(FLOATS), draw(LANES)
     t = _type(elem, n)
     fmf = _flags(draw, FAST_MATH) if draw(st.integers(0, 3)) == 0 else ""
-    a, b = _values(draw, elem, n), _values(draw, elem, n)
+    a = _values(draw, elem, n)
+    b = _near(draw, a, elem)
     return Case("float binop", _fn(t, [t, t], [f"%r = {op}{fmf} {t} %a, %b"]), (a, b))
 
 
@@ -214,7 +242,8 @@ def float_unary(draw: st.DrawFn) -> Case:
     """fneg, and the bitwise intrinsics fabs and copysign."""
     kind, elem, n = draw(st.sampled_from(["fneg", "fabs", "copysign"])), draw(FLOATS), draw(LANES)
     t = _type(elem, n)
-    a, b = _values(draw, elem, n), _values(draw, elem, n)
+    a = _values(draw, elem, n)
+    b = _near(draw, a, elem)
     if kind == "fneg":
         return Case("float unary", _fn(t, [t], ["%r = fneg " + t + " %a"]), (a,))
     name = f"llvm.{kind}.{_suffix(elem, n)}"
@@ -236,7 +265,7 @@ def fcmp(draw: st.DrawFn) -> Case:
     pred = draw(st.sampled_from(FCMP_PREDS))
     a = _values(draw, elem, n)
     # Equal operands now and then (the ordered/unordered equality cases).
-    b = a if draw(st.integers(0, 4)) == 0 else _values(draw, elem, n)
+    b = _near(draw, a, elem)
     return Case("fcmp", _fn(_type("i1", n), [t, t], [f"%r = fcmp{fmf} {pred} {t} %a, %b"]), (a, b))
 
 
@@ -313,7 +342,8 @@ def int_intrinsic(draw: st.DrawFn) -> Case:
     t = _type(f"i{w}", n)
     name = f"llvm.{kind}.{_suffix(f'i{w}', n)}"
     operands = 3 if kind in ("fshl", "fshr") else 1 if kind in ("abs", "ctlz", "cttz", "ctpop", "bswap") else 2
-    args = tuple(draw(_lanes_of(int_values(w), n)) for _ in range(operands))
+    first = draw(_lanes_of(int_values(w), n))
+    args = (first,) + tuple(_near(draw, first, f"i{w}") for _ in range(operands - 1))
     params = [t] * operands
     extra = ""
     if kind in ("abs", "ctlz", "cttz"):
@@ -339,7 +369,9 @@ def reduction(draw: st.DrawFn) -> Case:
     name = f"llvm.vector.reduce.{kind}.{_suffix(elem, n)}"
     fmf = _flags(draw, ("nnan", "nsz")) if kind in FLOAT_REDUCTIONS and draw(st.integers(0, 3)) == 0 else ""
     call = f"%r = call{fmf} {elem} @{name}({t} %a)"
-    return Case("reduction", _fn(elem, [t], [call]), (_values(draw, elem, n),), (), (_declare(elem, name, [t]),))
+    decls = (_declare(elem, name, [t]),)
+    lenient = _fn(elem, [t], [call.replace("call ", "call nsz ", 1)]) if kind in ("fmax", "fmin") else None
+    return Case("reduction", _fn(elem, [t], [call]), (_values(draw, elem, n),), (), decls, lenient)
 
 
 FLOAT_INTRINSICS: dict[str, int] = {
@@ -356,7 +388,7 @@ def float_intrinsic(draw: st.DrawFn) -> Case:
     t = _type(elem, n)
     count = FLOAT_INTRINSICS[kind]
     a = _values(draw, elem, n)
-    args = [a] + [a if draw(st.integers(0, 5)) == 0 else _values(draw, elem, n) for _ in range(count - 1)]
+    args = [a] + [_near(draw, a, elem) for _ in range(count - 1)]
     name = f"llvm.{kind}.{_suffix(elem, n)}"
     params = [t] * count
     operands = ", ".join(f"{p} %{c}" for p, c in zip(params, "abc", strict=False))
@@ -370,7 +402,10 @@ def float_intrinsic(draw: st.DrawFn) -> Case:
         fmf = " nsz" if kind.startswith(("min", "max")) and draw(st.integers(0, 3)) == 0 else ""
         call = f"%r = call{fmf} {t} @{name}({operands})"
         decl = _declare(t, name, params)
-    return Case("float intrinsic", _fn(ret, params, [call]), tuple(args), (), (decl,))
+    lenient = None
+    if kind in ("minnum", "maxnum"):
+        lenient = _fn(ret, params, [call.replace("call ", "call nsz ", 1)])
+    return Case("float intrinsic", _fn(ret, params, [call]), tuple(args), (), (decl,), lenient)
 
 
 # ----------------------------------------------------------------------------- memory
@@ -436,7 +471,7 @@ def masked_memory(draw: st.DrawFn) -> Case:
     esize = _elem_bytes(elem)
     buf_len = draw(st.integers(esize, esize * (n + 2)))
     offset = draw(st.integers(0, max(0, buf_len // esize - 1))) * esize
-    align = draw(st.sampled_from([1, esize, esize * 2]))
+    align = draw(st.sampled_from([1, esize] + ([esize * 2] if offset % (esize * 2) == 0 else [])))
     mask = draw(st.lists(st.sampled_from([0, 1, 1]), min_size=n, max_size=n))
     # Mostly: lanes past the buffer's end are masked off.
     if draw(st.integers(0, 3)) > 0:
@@ -506,12 +541,19 @@ class Tally:
 
     def summary(self) -> str:
         c = self.counts
+        known = f", {c['known LLVM deviations']} known LLVM deviations" if c["known LLVM deviations"] else ""
         return (f"{c['cases']} cases: {c['compared cases']} compared ({c['lanes compared']} lanes/bytes, "
-                f"{c['lanes poison']} poison), {c['UB']} UB, {c['all poison']} all poison "
+                f"{c['lanes poison']} poison), {c['UB']} UB, {c['all poison']} all poison{known} "
                 f"(skip rate {100 * self.skip_rate:.0f}%)")
 
 
 TALLIES: dict[str, Tally] = {}
+
+
+def event(text: str) -> None:
+    """A Hypothesis event (shown with --hypothesis-show-statistics), when under Hypothesis."""
+    if currently_in_test_context():
+        _hypothesis_event(text)
 
 
 def module_text(cases: Sequence[Case]) -> str:
@@ -552,7 +594,32 @@ def run_batch(cases: Sequence[Case], tally: Tally | None = None) -> None:
         lanes = lanes_of(native.value) if native.value is not None else []
         blocks = [list(b) for b in native.buffers]
         if not ev.allows(lanes, blocks):
+            if case.lenient is not None and _lenient_allows(case, lanes, blocks):
+                tally.add("known LLVM deviations")
+                event(f"{case.family}: {KNOWN_DEVIATIONS['minnum signed zeros']}")
+                continue
             raise AssertionError(_mismatch(case, ev, lanes, blocks))
+
+
+# Where LLVM 22's x86 code generator does not implement the LangRef, the cross-check
+# accepts what it does instead, counts it, and names it here.
+KNOWN_DEVIATIONS = {
+    "minnum signed zeros": "known LLVM deviation: x86 minnum/maxnum (and the fmin/fmax reductions) return "
+                           "either zero for +0.0 vs -0.0, LangRef orders -0.0 < +0.0 (llvm-project issue 169122)",
+}
+
+
+def _lenient_allows(case: Case, lanes: list[int], blocks: list[list[int]]) -> bool:
+    """Whether the native result is what the case's ``lenient`` function (the deviation
+    LLVM implements) allows on the same input."""
+    from vecverify.llvm import parse_module
+    from vecverify.semantics.concrete import ConcreteInput, evaluate
+
+    assert case.lenient is not None
+    text = "\n".join(case.decls) + "\n" + case.lenient.replace("@__fn__", "@f")
+    fn = parse_module(text, "<lenient>").functions["f"]
+    ev = evaluate(fn, ConcreteInput.separate(fn, list(case.args), dict(case.buffers)))
+    return ev.ub is False and ev.allows(lanes, blocks)
 
 
 def _mismatch(case: Case, ev: Any, lanes: list[int], blocks: list[list[int]]) -> str:

@@ -77,14 +77,32 @@ def float_edges(t: FloatType) -> list[int]:
 
 
 def float_values(t: FloatType) -> st.SearchStrategy[int]:
-    mag = st.integers(0, 66).flatmap(lambda k: st.integers(0, (1 << k) - 1))
-    integral = st.tuples(mag, st.booleans(), st.sampled_from([0.0, 0.0, 0.5, 0.25, 0.75])).map(
+    sign = 1 << (t.bits - 1)
+    exp_all = ((1 << t.ebits) - 1) << (t.sbits - 1)
+    quiet = 1 << (t.sbits - 2)
+    specials = [0, sign, exp_all, exp_all | sign, exp_all | quiet, exp_all | quiet | sign, exp_all | 1]
+    # Small magnitudes often (ties like 2.5 exist only there), any up to 2**66 too.
+    mag = st.one_of(st.integers(0, 6), st.integers(0, 66)).flatmap(lambda k: st.integers(0, (1 << k) - 1))
+    integral = st.tuples(mag, st.booleans(), st.sampled_from([0.5, 0.0, 0.25, 0.75])).map(
         lambda p: float_bits((-1 if p[1] else 1) * (float(p[0]) + p[2]), t)
     )
+    # Powers of two and their neighbours: the bounds of every integer width, the
+    # boundaries between binades and of the subnormals.
+    power = st.tuples(st.integers(-(1 << (t.ebits - 1)) - t.sbits, 1 << (t.ebits - 1)), st.booleans(),
+                      st.integers(-1, 1)).map(lambda p: _power_bits(p[0], p[1], p[2], t))
     payload_nan = st.tuples(st.booleans(), st.booleans(), st.integers(1, (1 << (t.sbits - 2)) - 1)).map(
-        lambda p: (p[0] << (t.bits - 1)) | (((1 << t.ebits) - 1) << (t.sbits - 1)) | (p[1] << (t.sbits - 2)) | p[2]
+        lambda p: (p[0] << (t.bits - 1)) | exp_all | (p[1] << (t.sbits - 2)) | p[2]
     )
-    return st.one_of(st.sampled_from(float_edges(t)), integral, payload_nan, st.integers(0, (1 << t.bits) - 1))
+    return st.one_of(st.sampled_from(specials), st.sampled_from(specials), st.sampled_from(float_edges(t)),
+                     integral, power, payload_nan,
+                     st.integers(0, (1 << t.bits) - 1))
+
+
+def _power_bits(k: int, negative: bool, step: int, t: FloatType) -> int:
+    """The encoding of +-2**k (rounded into the format), moved ``step`` encodings away."""
+    bits = float_bits(2.0 ** max(min(k, 1023), -1074), t)
+    bits = min(max(bits + step, 0), ((1 << t.ebits) - 1) << (t.sbits - 1))  # stay a number or infinity
+    return bits | ((1 << (t.bits - 1)) if negative else 0)
 
 
 def lane_values(elem: str) -> st.SearchStrategy[int]:

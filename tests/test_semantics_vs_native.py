@@ -8,17 +8,22 @@ a check that skips almost everything tests nothing."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from properties.crosscheck import FAMILIES, TALLIES, Case, Tally, run_batch
+from properties.crosscheck import FAMILIES, FLOAT_INTRINSICS, TALLIES, Case, Tally, run_batch
+from properties.operands import float_bits
 from vecverify.execute import execute
+from vecverify.ir.types import DOUBLE, FLOAT, FloatType
 from vecverify.llvm import parse_module
 from vecverify.semantics.concrete import evaluate
 
 BATCH = 25
-EXAMPLES = 12
+EXAMPLES = int(os.environ.get("VECVERIFY_CROSSCHECK_EXAMPLES", "20"))  # per family; more for a longer campaign
+BATCH_OF = {"program": 4}  # programs of up to 40 instructions: fewer per module
 MAX_SKIP_RATE = 0.5
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
@@ -28,7 +33,7 @@ def test_semantics_allow_the_native_result(family: str) -> None:
     tally = TALLIES.setdefault(family, Tally())
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
-    @given(st.lists(FAMILIES[family](), min_size=1, max_size=BATCH))
+    @given(st.lists(FAMILIES[family](), min_size=1, max_size=BATCH_OF.get(family, BATCH)))
     def check(cases: list[Case]) -> None:
         run_batch(cases, tally)
 
@@ -82,3 +87,46 @@ def test_a_wrong_result_is_caught() -> None:
     assert not ev.allows([inf])
     ev = evaluate(fn, [0x3F800000, 0x3F800000])
     assert ev.allows([0x40000000]) and not ev.allows([0x40000001])
+
+
+GRID_TYPES = {"float": FLOAT, "double": DOUBLE}
+
+
+def _grid(t: FloatType) -> list[int]:
+    """Every sign of zero, a half, one and a half, two and a half, the smallest
+    subnormal, the largest finite, infinity, a quiet and a signalling NaN."""
+    out = [float_bits(v, t) for v in (0.0, 0.5, 1.5, 2.5)]
+    exp_all = ((1 << t.ebits) - 1) << (t.sbits - 1)
+    out += [1, exp_all, exp_all | (1 << (t.sbits - 2)) | 3, exp_all | 5]
+    sign = 1 << (t.bits - 1)
+    return out + [x | sign for x in out]
+
+
+@pytest.mark.parametrize("elem", sorted(GRID_TYPES))
+def test_float_intrinsics_on_the_edge_grid(elem: str) -> None:
+    """Every float intrinsic on every pair of edge values (rounding ties, signed zeros,
+    NaNs), as vectors of 16 lanes: what random draws meet only rarely."""
+    t = GRID_TYPES[elem]
+    grid = _grid(t)
+    pairs = [(a, b) for a in grid for b in grid]
+    cases = []
+    for kind, count in sorted(FLOAT_INTRINSICS.items()):
+        if kind == "is.fpclass":
+            continue
+        vt = f"<16 x {elem}>"
+        name = f"llvm.{kind}.v16{ {'half': 'f16', 'float': 'f32', 'double': 'f64'}[elem] }".replace(" ", "")
+        params = ", ".join(f"{vt} %{c}" for c in "abc"[:count])
+        call = f"%r = call {vt} @{name}({params})"
+        body = f"define {vt} @__fn__({params}) {{\n  {call}\n  ret {vt} %r\n}}\n"
+        lenient = body.replace("call ", "call nsz ", 1) if kind in ("minnum", "maxnum") else None
+        decl = f"declare {vt} @{name}({', '.join([vt] * count)})"
+        chunks = pairs if count > 1 else [(a, a) for a in grid]
+        for k in range(0, len(chunks), 16):
+            part = (chunks[k : k + 16] * 16)[:16]
+            a = [x for x, _ in part]
+            b = [y for _, y in part]
+            args = (a, b, b[::-1])[:count]
+            cases.append(Case("float intrinsic grid", body, tuple(args), (), (decl,), lenient))
+    tally = TALLIES.setdefault("float intrinsic grid", Tally())
+    for k in range(0, len(cases), 60):
+        run_batch(cases[k : k + 60], tally)
