@@ -227,7 +227,9 @@ def _native_counterexample(r: PairResult) -> dict[str, Any]:
     try:
         run = run_counterexample(r.verdict.example)
     except Unsupported as e:
-        return {"ran": False, "text": f"not run natively: {e.what}"}
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e.what}"}
+    except ValueError as e:  # an input the concrete evaluation cannot take: say so, no verdict changes
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e}"}
     out: dict[str, Any] = {"ran": run.ran, "shows_difference": run.shows_difference}
     text = run.note
     if run.source is not None and run.target is not None:
