@@ -329,7 +329,7 @@ def shufflevector(draw: st.DrawFn) -> Case:
 
 
 INT_INTRINSICS = ("smax", "smin", "umax", "umin", "abs", "ctlz", "cttz", "ctpop", "bswap", "fshl", "fshr",
-                  "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat",
+                  "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat", "sshl.sat", "ushl.sat",
                   "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow",
                   "smul.with.overflow", "umul.with.overflow")
 
@@ -344,6 +344,8 @@ def int_intrinsic(draw: st.DrawFn) -> Case:
     operands = 3 if kind in ("fshl", "fshr") else 1 if kind in ("abs", "ctlz", "cttz", "ctpop", "bswap") else 2
     first = draw(_lanes_of(int_values(w), n))
     args = (first,) + tuple(_near(draw, first, f"i{w}") for _ in range(operands - 1))
+    if kind in ("sshl.sat", "ushl.sat"):
+        args = (first, draw(_lanes_of(shift_amounts(w), n)))
     params = [t] * operands
     extra = ""
     if kind in ("abs", "ctlz", "cttz"):
@@ -377,7 +379,7 @@ def reduction(draw: st.DrawFn) -> Case:
 FLOAT_INTRINSICS: dict[str, int] = {
     "sqrt": 1, "floor": 1, "ceil": 1, "trunc": 1, "round": 1, "roundeven": 1, "rint": 1, "nearbyint": 1,
     "fma": 3, "fmuladd": 3, "minnum": 2, "maxnum": 2, "minimum": 2, "maximum": 2, "minimumnum": 2,
-    "maximumnum": 2, "is.fpclass": 1,
+    "maximumnum": 2, "is.fpclass": 1, "canonicalize": 1,
 }
 
 
@@ -385,6 +387,8 @@ FLOAT_INTRINSICS: dict[str, int] = {
 def float_intrinsic(draw: st.DrawFn) -> Case:
     kind = draw(st.sampled_from(sorted(FLOAT_INTRINSICS)))
     elem, n = draw(FLOATS), draw(LANES)
+    if kind == "canonicalize" and (elem == "half" and n > 1 or (elem, n) == ("float", 2)):
+        n = 0  # LLVM 22's x86 code generator aborts on these shapes (see KNOWN_DEVIATIONS)
     t = _type(elem, n)
     count = FLOAT_INTRINSICS[kind]
     a = _values(draw, elem, n)
@@ -606,6 +610,8 @@ def run_batch(cases: Sequence[Case], tally: Tally | None = None) -> None:
 KNOWN_DEVIATIONS = {
     "minnum signed zeros": "known LLVM deviation: x86 minnum/maxnum (and the fmin/fmax reductions) return "
                            "either zero for +0.0 vs -0.0, LangRef orders -0.0 < +0.0 (llvm-project issue 169122)",
+    "canonicalize crash": "not drawn: LLVM 22's x86 code generator aborts on llvm.canonicalize of <N x half> "
+                          "(N > 1) and <2 x float> (\"Do not know how to custom type legalize this operation\")",
 }
 
 

@@ -298,6 +298,46 @@ def _inline_calls(ir: Any, machine: Any) -> None:
     manager.run(ir, llvm.create_pass_builder(machine, pto))
 
 
+def _object_code(text: str, machine: Any, where: str) -> bytes:
+    """The module compiled to object code, in a forked child process: LLVM's code
+    generator aborts the process on some valid IR (x86 ``llvm.canonicalize.v2f32``:
+    "Do not know how to custom type legalize this operation!"), which must not take the
+    caller with it. A child that dies is reported as unsupported, with LLVM's message."""
+    import os
+    import tempfile
+
+    import llvmlite.binding as llvm
+
+    read_end, write_end = os.pipe()
+    with tempfile.TemporaryFile() as errors:
+        pid = os.fork()
+        if pid == 0:  # the child: compile, send the object code, leave without cleanup
+            code = 1
+            try:
+                os.close(read_end)
+                os.dup2(errors.fileno(), 2)
+                ir = llvm.parse_assembly(text)
+                ir.verify()
+                _inline_calls(ir, machine)
+                data = machine.emit_object(ir)
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(data)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            errors.seek(0)
+            lines = [ln for ln in errors.read().decode(errors="replace").splitlines() if ln.strip()]
+            message = next((ln for ln in lines if "LLVM ERROR" in ln or "UNREACHABLE" in ln or "error" in ln.lower()),
+                           lines[-1] if lines else f"exit status {status}")
+            raise Unsupported(f"native execution: LLVM's code generator failed on {where} ({message.strip()})")
+    return data
+
+
 class CompiledModule:
     """A module compiled once; call any of its functions many times."""
 
@@ -307,11 +347,10 @@ class CompiledModule:
         self.functions = dict(module.functions)
         self.frames = {name: Frame.of(fn) for name, fn in self.functions.items()}
         wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
-        ir = llvm.parse_assembly(text + "\n" + wrappers)
-        ir.verify()
         machine = _target_machine()
-        _inline_calls(ir, machine)
-        self._engine = llvm.create_mcjit_compiler(ir, machine)
+        obj = _object_code(text + "\n" + wrappers, machine, module.source_name)
+        self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
+        self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         self._engine.finalize_object()
         many = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
         self._batches = {n: many(self._engine.get_function_address(f"__vv_batch.{n}")) for n in self.functions}
