@@ -15,6 +15,7 @@ import struct
 import numpy as np
 from hypothesis import strategies as st
 
+from vecverify.ir.floats import special_encodings
 from vecverify.ir.types import FLOAT_TYPES, FloatType
 
 
@@ -56,24 +57,8 @@ def float_bits(x: float, t: FloatType) -> int:
 
 
 def float_edges(t: FloatType) -> list[int]:
-    m = t.sbits - 1
-    sign = 1 << (t.bits - 1)
-    exp_all = ((1 << t.ebits) - 1) << m
-    bias = (1 << (t.ebits - 1)) - 1
-    one = bias << m
-    quiet = 1 << (m - 1)
-    positive = [
-        0, one, one + (1 << (m - 1)),  # 0, 1, 1.5
-        (bias - 1) << m, (bias + 1) << m,  # 0.5, 2
-        (bias + 1) << m | (1 << (m - 2)),  # 2.5
-        exp_all,  # infinity
-        exp_all | quiet, exp_all | quiet | 1, exp_all | quiet | 0x55,  # quiet NaNs, with payloads
-        exp_all | 1, exp_all | (quiet >> 1),  # signalling NaNs
-        1, (1 << m) - 1, 1 << (m - 1),  # subnormals: smallest, largest, one in between
-        1 << m, exp_all - 1,  # smallest normal, largest finite
-        (bias + m) << m, ((bias + m) << m) | 1,  # 2**m (the first float with no fraction bits) and next
-    ]
-    return positive + [p | sign for p in positive]
+    positive = list(special_encodings(t).values())
+    return positive + [p | (1 << (t.bits - 1)) for p in positive]
 
 
 def float_values(t: FloatType) -> st.SearchStrategy[int]:
