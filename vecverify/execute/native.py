@@ -25,6 +25,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -269,8 +270,9 @@ def _load_runtime_libraries() -> None:
             llvm.load_library_permanently(path)
 
 
-def _target_machine() -> Any:
-    """This machine's CPU with its features, but for AVX-512 (and what builds on it):
+def _target_machine(cpu: str = "") -> Any:
+    """The named ``cpu`` (benchmarks name one, e.g. x86-64-v3), or by default this
+    machine's CPU with its features, but for AVX-512 (and what builds on it):
     LLVM 22's AVX-512 lowering aborts the process on some valid IR (a call passing
     ``<1 x i1>``: "Cannot emit physreg copy instruction"; ``bitcast half to <16 x i1>``:
     "Cannot select"), found by the cross-check (properties/crosscheck.py)."""
@@ -279,11 +281,13 @@ def _target_machine() -> Any:
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     _load_runtime_libraries()
+    target = llvm.Target.from_default_triple()
+    if cpu:
+        return target.create_target_machine(cpu=cpu, opt=2)
     features = llvm.get_host_cpu_features()
     for name in list(features):
         if name.startswith(AVOIDED_FEATURES):
             features[name] = False
-    target = llvm.Target.from_default_triple()
     return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=features.flatten(), opt=2)
 
 
@@ -341,13 +345,13 @@ def _object_code(text: str, machine: Any, where: str) -> bytes:
 class CompiledModule:
     """A module compiled once; call any of its functions many times."""
 
-    def __init__(self, module: Module, text: str):
+    def __init__(self, module: Module, text: str, cpu: str = ""):
         import llvmlite.binding as llvm
 
         self.functions = dict(module.functions)
         self.frames = {name: Frame.of(fn) for name, fn in self.functions.items()}
         wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
-        machine = _target_machine()
+        machine = _target_machine(cpu)
         obj = _object_code(text + "\n" + wrappers, machine, module.source_name)
         self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
         self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
@@ -361,6 +365,27 @@ class CompiledModule:
                 continue
             raw = _encode(args[i], a.type)
             out[frame.offsets[i] : frame.offsets[i] + len(raw)] = raw
+
+    def caller(self, name: str, args: list[Any], buffers: dict[int, np.ndarray]) -> Callable[[], None]:
+        """A call of ``name`` with its arguments marshalled once, for timing loops: pointer
+        argument ``i`` is ``buffers[i]`` itself (no copy, no guard bytes), so the caller
+        keeps the arrays alive and sees what the function writes."""
+        fn, frame = self.functions[name], self.frames[name]
+        block = bytearray(frame.args_size)
+        self._arg_block(fn, frame, args, block)
+        for i, a in enumerate(fn.args):
+            if isinstance(a.type, PtrType):
+                block[frame.offsets[i] : frame.offsets[i] + 8] = buffers[i].ctypes.data.to_bytes(8, "little")
+        result = bytearray(frame.ret_size)
+        args_at = ctypes.addressof((ctypes.c_char * len(block)).from_buffer(block))
+        ret_at = ctypes.addressof((ctypes.c_char * len(result)).from_buffer(result))
+        call = self._batches[name]
+
+        def run() -> None:
+            call(args_at, ret_at, 1)
+            _ = (block, result, buffers)  # keep the marshalled memory alive with the closure
+
+        return run
 
     def run(
         self, name: str, args: list[Any], buffers: dict[int, Any] | None = None, memory: Memory | None = None
@@ -451,15 +476,16 @@ def _from_columns(rows: np.ndarray, t: Type) -> list[Any] | None:
 _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
 
 
-def compile_module(text: str) -> CompiledModule:
-    """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)."""
+def compile_module(text: str, cpu: str = "") -> CompiledModule:
+    """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)
+    for ``cpu`` (default: this machine's, see _target_machine)."""
     from ..llvm import parse_module
 
-    key = hashlib.sha256(text.encode()).hexdigest()
+    key = hashlib.sha256(f"{cpu}\n{text}".encode()).hexdigest()
     if key in _compiled:
         _compiled.move_to_end(key)
         return _compiled[key]
-    compiled = CompiledModule(parse_module(text, "<native>"), text)
+    compiled = CompiledModule(parse_module(text, "<native>"), text, cpu)
     _compiled[key] = compiled
     if len(_compiled) > _CACHE_SIZE:
         _compiled.popitem(last=False)
