@@ -282,7 +282,12 @@ class Program:
 
 
 _VEC_SHAPES = ("<4 x i32>", "<2 x i64>", "<8 x i16>", "<16 x i8>", "<2 x i32>", "<4 x i16>")
+_FLOAT_SHAPES = ("<4 x float>", "<2 x double>", "<8 x float>", "<4 x double>", "<2 x float>")
 _PROGRAM_OPS = ("add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr")
+_PROGRAM_FLOAT_OPS = ("fadd", "fsub", "fmul", "fdiv")
+_FLOAT_PREDS = ("oeq", "one", "olt", "ogt", "ule", "uge", "uno", "ord")
+_INT_PREDS = ("eq", "ne", "ult", "slt", "ugt", "sgt")
+_FLOAT_PROGRAM_CONSTS = ("1.0", "-2.0", "0.5", "0.0", "-0.0", "0x7FF0000000000000", "3.0")
 
 
 def _shape(t: str) -> tuple[int, str]:
@@ -291,11 +296,15 @@ def _shape(t: str) -> tuple[int, str]:
 
 
 @st.composite
-def straight_line_programs(draw: st.DrawFn, min_instructions: int = 5, max_instructions: int = 40) -> Program:
-    """5..40 instructions over vectors of one shape, their lanes as scalars, and memory
-    (loads and stores of vectors and lanes at in-bounds, aligned offsets of ``%p``)."""
-    vt = draw(st.sampled_from(_VEC_SHAPES))
+def straight_line_programs(
+    draw: st.DrawFn, min_instructions: int = 5, max_instructions: int = 40, floats: bool = True
+) -> Program:
+    """5..40 instructions over vectors of one shape (integer, or float with ``floats``),
+    their lanes as scalars, and memory (loads and stores of vectors and lanes at
+    in-bounds, aligned offsets of ``%p``)."""
+    vt = draw(st.sampled_from(_VEC_SHAPES + (_FLOAT_SHAPES if floats else ())))
     n, et = _shape(vt)
+    fp = is_float(et)
     w = width(et)
     esize = w // 8
     slots = 4  # %p holds 4 vectors' worth of bytes
@@ -313,11 +322,16 @@ def straight_line_programs(draw: st.DrawFn, min_instructions: int = 5, max_instr
         return draw(st.sampled_from(scalars))
 
     # Instruction kinds, simplest first.
-    kinds = ("binop", "extract", "insert", "shuffle", "select", "load", "store", "freeze", "scalar")
+    kinds: tuple[str, ...] = ("binop", "extract", "insert", "shuffle", "select", "load", "store", "freeze", "scalar")
+    kinds += ("fneg",) if fp else ("minmax",)
     while k < count:
         kind = draw(st.sampled_from(kinds))
         name = f"%x{k}"
-        if kind == "binop":
+        if kind == "binop" and fp:
+            op = draw(st.sampled_from(_PROGRAM_FLOAT_OPS))
+            lines.append(f"{name} = {op} {vt} {vec()}, {vec()}")
+            vecs.append(name)
+        elif kind == "binop":
             op = draw(st.sampled_from(_PROGRAM_OPS))
             flags = draw(st.sampled_from(flag_sets(op)))
             f = "".join(f" {x}" for x in flags)
@@ -325,6 +339,18 @@ def straight_line_programs(draw: st.DrawFn, min_instructions: int = 5, max_instr
                 f"splat ({et} {draw(st.integers(0, w - 1))})"
             lines.append(f"{name} = {op}{f} {vt} {vec()}, {rhs}")
             vecs.append(name)
+        elif kind == "fneg":
+            lines.append(f"{name} = fneg {vt} {vec()}")
+            vecs.append(name)
+        elif kind == "minmax":
+            op = draw(st.sampled_from(("smax", "smin", "umax", "umin")))
+            suffix = f"v{n}{et}"
+            lines.append(f"{name} = call {vt} @llvm.{op}.{suffix}({vt} {vec()}, {vt} {vec()})")
+            vecs.append(name)
+        elif kind == "scalar" and fp:
+            op = draw(st.sampled_from(_PROGRAM_FLOAT_OPS))
+            lines.append(f"{name} = {op} {et} {scalar()}, {draw(st.sampled_from(_FLOAT_PROGRAM_CONSTS))}")
+            scalars.append(name)
         elif kind == "scalar":
             op = draw(st.sampled_from(_PROGRAM_OPS[:6]))
             lines.append(f"{name} = {op} {et} {scalar()}, {draw(int_constants(et))}")
@@ -341,9 +367,10 @@ def straight_line_programs(draw: st.DrawFn, min_instructions: int = 5, max_instr
             lines.append(f"{name} = shufflevector {vt} {vec()}, {vt} {vec()}, <{n} x i32> <{m}>")
             vecs.append(name)
         elif kind == "select":
-            pred = draw(st.sampled_from(("eq", "ne", "ult", "slt", "ugt", "sgt")))
+            cmp = "fcmp" if fp else "icmp"
+            pred = draw(st.sampled_from(_FLOAT_PREDS if fp else _INT_PREDS))
             a, b = vec(), vec()
-            lines.append(f"{name}c = icmp {pred} {vt} {a}, {b}")
+            lines.append(f"{name}c = {cmp} {pred} {vt} {a}, {b}")
             lines.append(f"{name} = select <{n} x i1> {name}c, {vt} {vec()}, {vt} {vec()}")
             vecs.append(name)
         elif kind == "freeze":
@@ -364,8 +391,12 @@ def straight_line_programs(draw: st.DrawFn, min_instructions: int = 5, max_instr
         k += 1
     ret = vecs[-1]
     body = "\n".join(f"  {ln}" for ln in lines)
+    decls = "".join(
+        f"declare {vt} @llvm.{op}.v{n}{et}({vt}, {vt})\n"
+        for op in ("smax", "smin", "umax", "umin") if f"@llvm.{op}." in body
+    )
     text = (
-        f"define {vt} @prog({vt} %v0, {vt} %v1, {et} %s0, "
+        f"{decls}define {vt} @prog({vt} %v0, {vt} %v1, {et} %s0, "
         f"ptr noalias dereferenceable({buffer_bytes}) %p) {{\n{body}\n  ret {vt} {ret}\n}}\n"
     )
     return Program(text, "prog", (vt, vt, et, "ptr"), vt, buffer_bytes, count)

@@ -23,3 +23,14 @@ def check_text(text: str, **options: object) -> Verdict:
 @pytest.fixture
 def check():
     return check_text
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The native cross-check's tally per instruction family: how much was compared and
+    how much skipped (UB, all lanes poison)."""
+    from properties.crosscheck import TALLIES
+
+    if TALLIES:
+        terminalreporter.section("semantics vs native: compared and skipped")
+        for family, tally in sorted(TALLIES.items()):
+            terminalreporter.write_line(f"{family:>20}: {tally.summary()}")

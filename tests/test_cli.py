@@ -151,8 +151,10 @@ def test_float_identity_is_not_a_refinement(write) -> None:
 def test_check_exec_runs_natively(write) -> None:
     r = run("check", write("bad.ll", BAD), "--exec", "20", "--seed", "1")
     assert r.returncode == 1
-    line = next(line for line in r.stdout.splitlines() if line.startswith("native:"))
-    assert "20 runs" in line and "0 mismatches" not in line and "first: inputs" in line
+    line = next(line for line in r.stdout.splitlines() if line.startswith("native: 20 runs"))
+    assert "0 mismatches" not in line and "first: inputs" in line
+    replay = next(line for line in r.stdout.splitlines() if line.startswith("native: counterexample"))
+    assert "the hardware shows the difference" in replay
     r = run("check", write("good.ll", GOOD), "--exec", "20")
     assert r.returncode == 0 and "native: 20 runs, 0 mismatches" in r.stdout
 
@@ -163,7 +165,67 @@ def test_exec_side_by_side(write) -> None:
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert len(data["runs"]) == 8 and data["disagreements"] == 0
-    assert any(run_["semantics"] is None for run_ in data["runs"])  # a division by zero: not run
-    assert any(run_["native"] is not None for run_ in data["runs"])
+    assert any(run_["ub"] for run_ in data["runs"])  # a division by zero: not run
+    assert any(not run_["ub"] and len(run_["native"]) == 4 for run_ in data["runs"])
     r = run("exec", f, "--fn", "nope")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+MEMORY = """define void @src(ptr %p, ptr %q) {
+  %a = load <2 x i16>, ptr %p, align 2
+  %b = mul <2 x i16> %a, splat (i16 3)
+  %g = getelementptr inbounds i16, ptr %q, i64 1
+  store <2 x i16> %b, ptr %g, align 2
+  ret void
+}
+define void @tgt(ptr %p, ptr %q) {
+  %a = load <2 x i16>, ptr %p, align 2
+  %b = shl <2 x i16> %a, splat (i16 1)
+  %c = add <2 x i16> %b, %a
+  %g = getelementptr inbounds i16, ptr %q, i64 1
+  store <2 x i16> %c, ptr %g, align 2
+  ret void
+}
+"""
+
+
+def test_check_exec_with_pointer_arguments(write) -> None:
+    r = run("check", write("m.ll", MEMORY), "--exec", "10", "--json")
+    assert r.returncode == 0, r.stderr
+    native = json.loads(r.stdout)["results"][0]["native"]
+    assert native["runs"] == 10 and native["mismatches"] == 0
+    r = run("check", write("bad.ll", MEMORY.replace("%c = add", "%c = sub")), "--exec", "10")
+    assert r.returncode == 1
+    assert "native: 10 runs, 10 mismatches (first: inputs (ptr(block 0 + 0), ptr(block 1 + 0)" in r.stdout
+    assert "block 1 bytes 2..5" in r.stdout  # where the target's stores differ
+    replay = next(line for line in r.stdout.splitlines() if line.startswith("native: counterexample"))
+    assert "the hardware shows the difference" in replay and "block" in replay
+
+
+def test_counterexample_needing_poison_is_not_run(write) -> None:
+    """Only a poison argument makes the target more poisonous: that counterexample cannot
+    run natively, and the report says so."""
+    text = ("define i8 @src(i1 %c, i8 %x) {\n %r = select i1 %c, i8 %x, i8 0\n ret i8 %r\n}\n"
+            "define i8 @tgt(i1 %c, i8 %x) {\n %m = sext i1 %c to i8\n %r = and i8 %x, %m\n ret i8 %r\n}\n")
+    r = run("check", write("p.ll", text), "--json")
+    assert r.returncode == 1
+    replay = json.loads(r.stdout)["results"][0]["native_counterexample"]
+    assert replay == {"ran": False, "shows_difference": False,
+                      "text": "not run natively: the counterexample has poison or undef arguments"}
+
+
+def test_exec_given_arguments(write) -> None:
+    f = write("f.ll", "define <2 x float> @f(<2 x float> %a, ptr %p) {\n"
+                      " %v = load <2 x float>, ptr %p, align 4\n %r = fadd <2 x float> %a, %v\n"
+                      " store <2 x float> %r, ptr %p\n ret <2 x float> %r\n}\n")
+    r = run("exec", f, "--fn", "f", "--args", '[[1.5, "inf"], "0000803f0000807f"]',
+            "--args", '[[1.5, "-inf"], "0000803f0000807f"]', "--json")
+    assert r.returncode == 0, r.stderr
+    first, second = json.loads(r.stdout)["runs"]
+    assert first["native"] == [0x40200000, 0x7F800000] and first["semantics"] == first["native"]
+    assert first["native_blocks"] == ["000020400000807f"]
+    assert second["semantics"][1] is None and second["agree"]  # inf + -inf: a NaN, payload open
+    r = run("exec", f, "--fn", "f", "--args", "[1]")
+    assert r.returncode == 2 and r.stderr.strip() == "vecverify: error: --args: @f takes 2 arguments, as a JSON list"
+    r = run("exec", f, "--fn", "f", "--args", "[[1, 2], \"zz\"]")
+    assert r.returncode == 2 and "hex bytes" in r.stderr

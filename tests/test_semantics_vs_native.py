@@ -1,118 +1,45 @@
-"""The semantics against LLVM's own code generator: where the semantics say an
-instruction has no UB and no poison, the native result is the semantics' value, bit for
-bit. Hypothesis draws operands biased to the edges (0, 1, -1, INT_MIN, INT_MAX, powers
-of two); every draw the semantics call undefined is counted, so a check that skips
-almost everything shows."""
+"""The semantics against LLVM's own code generator (properties/crosscheck.py): for every
+instruction family the semantics model, Hypothesis draws batches of cases (widths
+1..64, half/float/double, 1..16 lanes, operands biased to the edges); each batch is
+compiled into one module and every case must give natively a result the semantics
+allow, bit for bit wherever they define it. How many cases were skipped as UB or
+all-poison is tallied per family (printed at the end of the session) and must stay low:
+a check that skips almost everything tests nothing."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, event, given, settings
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from properties.crosscheck import FAMILIES, FLOAT_INTRINSICS, TALLIES, Case, Tally, run_batch
+from properties.operands import float_bits
 from vecverify.execute import execute
+from vecverify.ir.types import DOUBLE, FLOAT, FloatType
 from vecverify.llvm import parse_module
 from vecverify.semantics.concrete import evaluate
 
-WIDTHS = (1, 8, 16, 32, 64)
-BINOPS = (
-    "add", "add nsw", "add nuw", "sub", "sub nsw", "mul", "mul nuw", "udiv", "sdiv", "urem", "srem",
-    "shl", "shl nsw", "lshr", "lshr exact", "ashr", "and", "or", "or disjoint", "xor",
-)
-PREDS = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
+BATCH = 25
+EXAMPLES = int(os.environ.get("VECVERIFY_CROSSCHECK_EXAMPLES", "20"))  # per family; more for a longer campaign
+BATCH_OF = {"program": 4}  # programs of up to 40 instructions: fewer per module
+MAX_SKIP_RATE = 0.5
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 
-def operands(w: int) -> st.SearchStrategy[int]:
-    mask = (1 << w) - 1
-    edges = st.sampled_from(sorted({0, 1, mask, 1 << (w - 1), (1 << (w - 1)) - 1, 2 & mask}))
-    powers = st.integers(0, w - 1).map(lambda k: 1 << k)
-    return st.one_of(edges, powers, st.integers(0, mask))
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_semantics_allow_the_native_result(family: str) -> None:
+    tally = TALLIES.setdefault(family, Tally())
 
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=SLOW)
+    @given(st.lists(FAMILIES[family](), min_size=1, max_size=BATCH_OF.get(family, BATCH)))
+    def check(cases: list[Case]) -> None:
+        run_batch(cases, tally)
 
-@st.composite
-def binop_case(draw: st.DrawFn) -> tuple[str, int, int, int]:
-    w = draw(st.sampled_from(WIDTHS))
-    op = draw(st.sampled_from(BINOPS))
-    return op, w, draw(operands(w)), draw(operands(w))
-
-
-def _compare(text: str, args: list[int]) -> None:
-    fn = parse_module(text, "case.ll").functions["f"]
-    ev = evaluate(fn, args)
-    if ev.ub or any(lane.poison for lane in ev.lanes):
-        event("skipped: UB or poison per the semantics")
-        return
-    assert ev.ub is False
-    native = execute(text, "f", args).value
-    expected = ev.lanes[0].value
-    assert expected is not None
-    assert native == expected, f"{text}\nargs {args}: native {native:#x}, semantics {expected:#x}"
-    event("compared")
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(binop_case())
-def test_integer_binops_match_native(case: tuple[str, int, int, int]) -> None:
-    op, w, a, b = case
-    text = f"define i{w} @f(i{w} %a, i{w} %b) {{\n  %r = {op} i{w} %a, %b\n  ret i{w} %r\n}}\n"
-    _compare(text, [a, b])
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from(WIDTHS).flatmap(lambda w: st.tuples(st.just(w), st.sampled_from(PREDS), operands(w), operands(w))))
-def test_icmp_matches_native(case: tuple[int, str, int, int]) -> None:
-    w, pred, a, b = case
-    text = f"define i1 @f(i{w} %a, i{w} %b) {{\n  %r = icmp {pred} i{w} %a, %b\n  ret i1 %r\n}}\n"
-    _compare(text, [a, b])
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from([(8, 16), (8, 32), (16, 64), (32, 64), (1, 8)]).flatmap(
-    lambda ws: st.tuples(st.just(ws), st.sampled_from(["zext", "sext", "trunc"]), operands(ws[1]))
-))
-def test_casts_match_native(case: tuple[tuple[int, int], str, int]) -> None:
-    (small, big), op, x = case
-    if op == "trunc":
-        src, dst, x = big, small, x
-    else:
-        src, dst, x = small, big, x & ((1 << small) - 1)
-    text = f"define i{dst} @f(i{src} %x) {{\n  %r = {op} i{src} %x to i{dst}\n  ret i{dst} %r\n}}\n"
-    _compare(text, [x])
-
-
-FLOAT_EDGES = {
-    "float": [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x00000001,
-              0x007FFFFF, 0x7F7FFFFF, 0x7FC00000, 0x7F800001, 0x3EAAAAAB],
-    "double": [0x0, 0x8000000000000000, 0x3FF0000000000000, 0x7FF0000000000000, 0x0000000000000001,
-               0x7FEFFFFFFFFFFFFF, 0x7FF8000000000000, 0x7FF0000000000001, 0x3FD5555555555555],
-}
-
-
-def float_operands(t: str) -> st.SearchStrategy[int]:
-    bits = 32 if t == "float" else 64
-    return st.one_of(st.sampled_from(FLOAT_EDGES[t]), st.integers(0, (1 << bits) - 1))
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["float", "double"]).flatmap(lambda t: st.tuples(
-    st.just(t), st.sampled_from(["fadd", "fsub", "fmul", "fdiv", "frem"]), float_operands(t), float_operands(t)
-)))
-def test_float_binops_match_native(case: tuple[str, str, int, int]) -> None:
-    """Where the result is not a NaN (whose payload the semantics leave open), the
-    native bits are the semantics' bits; a NaN result must be a NaN natively too."""
-    t, op, a, b = case
-    text = f"define {t} @f({t} %a, {t} %b) {{\n  %r = {op} {t} %a, %b\n  ret {t} %r\n}}\n"
-    fn = parse_module(text, "case.ll").functions["f"]
-    ev = evaluate(fn, [a, b])
-    native = execute(text, "f", [a, b]).value
-    expected = ev.lanes[0].value
-    if expected is None:  # a NaN chosen among the allowed ones
-        bits = 32 if t == "float" else 64
-        exp_mask = ((1 << (bits - 1)) - 1) & ~((1 << (23 if t == "float" else 52)) - 1)
-        assert native & exp_mask == exp_mask and native & ((1 << (23 if t == "float" else 52)) - 1), hex(native)
-        event("NaN result")
-        return
-    assert native == expected, f"{op} {a:#x} {b:#x}: native {native:#x}, semantics {expected:#x}"
-    event("compared")
+    check()
+    assert tally.counts["compared cases"] > 0, tally.summary()
+    assert tally.skip_rate <= MAX_SKIP_RATE, f"{family}: {tally.summary()}"
 
 
 POWERS_OF_TWO = {
@@ -124,7 +51,7 @@ POWERS_OF_TWO = {
 
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["float", "double"]).flatmap(lambda t: st.tuples(
-    st.just(t), st.sampled_from(POWERS_OF_TWO[t]), float_operands(t)
+    st.just(t), st.sampled_from(POWERS_OF_TWO[t]), st.integers(0, (1 << (32 if t == "float" else 64)) - 1)
 )))
 def test_fdiv_by_constant_power_of_two_matches_native(case: tuple[str, int, int]) -> None:
     """fdiv by a constant power of two is encoded as a multiplication by the reciprocal
@@ -134,12 +61,9 @@ def test_fdiv_by_constant_power_of_two_matches_native(case: tuple[str, int, int]
     constant = f"0x{divisor:016X}" if t == "double" else f"0x{_float_as_double(divisor):016X}"
     text = f"define {t} @f({t} %a) {{\n  %r = fdiv {t} %a, {constant}\n  ret {t} %r\n}}\n"
     fn = parse_module(text, "case.ll").functions["f"]
-    expected = evaluate(fn, [a]).lanes[0].value
+    ev = evaluate(fn, [a])
     native = execute(text, "f", [a]).value
-    if expected is None:
-        event("NaN result")
-        return
-    assert native == expected, f"fdiv {a:#x}, {divisor:#x}: native {native:#x}, semantics {expected:#x}"
+    assert ev.allows([native]), f"fdiv {a:#x}, {divisor:#x}: native {native:#x}, semantics {ev.lanes[0]}"
 
 
 def _float_as_double(bits: int) -> int:
@@ -147,4 +71,62 @@ def _float_as_double(bits: int) -> int:
     import struct
 
     (value,) = struct.unpack("<f", struct.pack("<I", bits))
-    return struct.unpack("<Q", struct.pack("<d", value))[0]
+    return int(struct.unpack("<Q", struct.pack("<d", value))[0])
+
+
+def test_a_wrong_result_is_caught() -> None:
+    """The comparison itself: a native value the semantics do not allow fails, a NaN
+    payload they allow passes."""
+    text = "define float @f(float %a, float %b) {\n  %r = fadd float %a, %b\n  ret float %r\n}\n"
+    fn = parse_module(text, "case.ll").functions["f"]
+    inf, minus_inf = 0x7F800000, 0xFF800000
+    ev = evaluate(fn, [inf, minus_inf])  # inf + -inf: a NaN, payload free
+    assert ev.lanes[0].value is None
+    assert ev.allows([0x7FC00000]) and ev.allows([0xFFC00000])
+    assert not ev.allows([0x7FC00001])  # a payload no operand has
+    assert not ev.allows([inf])
+    ev = evaluate(fn, [0x3F800000, 0x3F800000])
+    assert ev.allows([0x40000000]) and not ev.allows([0x40000001])
+
+
+GRID_TYPES = {"float": FLOAT, "double": DOUBLE}
+
+
+def _grid(t: FloatType) -> list[int]:
+    """Every sign of zero, a half, one and a half, two and a half, the smallest
+    subnormal, the largest finite, infinity, a quiet and a signalling NaN."""
+    out = [float_bits(v, t) for v in (0.0, 0.5, 1.5, 2.5)]
+    exp_all = ((1 << t.ebits) - 1) << (t.sbits - 1)
+    out += [1, exp_all, exp_all | (1 << (t.sbits - 2)) | 3, exp_all | 5]
+    sign = 1 << (t.bits - 1)
+    return out + [x | sign for x in out]
+
+
+@pytest.mark.parametrize("elem", sorted(GRID_TYPES))
+def test_float_intrinsics_on_the_edge_grid(elem: str) -> None:
+    """Every float intrinsic on every pair of edge values (rounding ties, signed zeros,
+    NaNs), as vectors of 16 lanes: what random draws meet only rarely."""
+    t = GRID_TYPES[elem]
+    grid = _grid(t)
+    pairs = [(a, b) for a in grid for b in grid]
+    cases = []
+    for kind, count in sorted(FLOAT_INTRINSICS.items()):
+        if kind == "is.fpclass":
+            continue
+        vt = f"<16 x {elem}>"
+        name = f"llvm.{kind}.v16{ {'half': 'f16', 'float': 'f32', 'double': 'f64'}[elem] }".replace(" ", "")
+        params = ", ".join(f"{vt} %{c}" for c in "abc"[:count])
+        call = f"%r = call {vt} @{name}({params})"
+        body = f"define {vt} @__fn__({params}) {{\n  {call}\n  ret {vt} %r\n}}\n"
+        lenient = body.replace("call ", "call nsz ", 1) if kind in ("minnum", "maxnum") else None
+        decl = f"declare {vt} @{name}({', '.join([vt] * count)})"
+        chunks = pairs if count > 1 else [(a, a) for a in grid]
+        for k in range(0, len(chunks), 16):
+            part = (chunks[k : k + 16] * 16)[:16]
+            a = [x for x, _ in part]
+            b = [y for _, y in part]
+            args = (a, b, b[::-1])[:count]
+            cases.append(Case("float intrinsic grid", body, tuple(args), (), (decl,), lenient))
+    tally = TALLIES.setdefault("float intrinsic grid", Tally())
+    for k in range(0, len(cases), 60):
+        run_batch(cases[k : k + 60], tally)

@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--fn", required=True, metavar="NAME", help="the function to run")
     ex.add_argument("--inputs", type=_positive, default=10, metavar="N", help="random inputs (default 10)")
     ex.add_argument("--seed", type=_positive, default=0)
+    ex.add_argument("--args", action="append", metavar="JSON",
+                    help="run on these arguments instead (a JSON list; repeat for more inputs)")
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(run=cmd_exec)
 
@@ -179,17 +181,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     results = check_files(files[0], files[1] if len(files) == 2 else None, options, args.src_fn, args.tgt_fn)
     counts = _summary(results)
     native = {id(r): _native_runs(r, args.exec_runs, args.seed) for r in results} if args.exec_runs else {}
+    replays = {id(r): _native_counterexample(r) for r in results if r.verdict.example is not None}
     if args.json:
         out = []
         for r in results:
             item = _result_json(r)
             if id(r) in native:
                 item["native"] = native[id(r)]
+            if id(r) in replays:
+                item["native_counterexample"] = replays[id(r)]
             out.append(item)
         print(json.dumps({"results": out, "summary": dict(counts)}, indent=2))
     else:
         for r in results:
             _print_pair(r)
+            if id(r) in replays:
+                print(f"native: counterexample {replays[id(r)]['text']}\n")
             if id(r) in native:
                 n = native[id(r)]
                 print(f"native: {n['runs']} runs, {n['mismatches']} mismatches"
@@ -203,36 +210,47 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _native_runs(r: PairResult, count: int, seed: int) -> dict[str, Any]:
     """Both functions run natively on random inputs where the source is defined."""
-    from .native_check import compare_natively, format_value
+    from .native_check import compare_natively, pair_runs_json
 
     if r.src is None or r.tgt is None:
         return {"runs": 0, "mismatches": 0, "skipped": "no functions"}
     try:
-        runs = compare_natively(r.src, r.tgt, count, seed)
+        return pair_runs_json(compare_natively(r.src, r.tgt, count, seed))
     except Unsupported as e:
         return {"runs": 0, "mismatches": 0, "skipped": str(e)}
-    out: dict[str, Any] = {"runs": runs.runs, "mismatches": len(runs.mismatches)}
-    if runs.mismatches:
-        a, x, y = runs.mismatches[0]
-        out["first"] = f"inputs ({', '.join(format_value(v) for v in a)}): source {format_value(x)}, target {format_value(y)}"
+
+
+def _native_counterexample(r: PairResult) -> dict[str, Any]:
+    """The counterexample run natively (when it is free of UB and poison)."""
+    from .native_check import results_text, run_counterexample
+
+    try:
+        run = run_counterexample(r.verdict.example)
+    except Unsupported as e:
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e.what}"}
+    except ValueError as e:  # an input the concrete evaluation cannot take: say so, no verdict changes
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e}"}
+    out: dict[str, Any] = {"ran": run.ran, "shows_difference": run.shows_difference}
+    text = run.note
+    if run.source is not None and run.target is not None:
+        out["source"], out["target"] = run.source.lanes, run.target.lanes
+        text = f"run on this machine: {results_text(run.source, run.target)}: {run.note}"
+    out["text"] = text
     return out
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
     from .checker import read_module
-    from .native_check import exec_function, exec_text
+    from .native_check import exec_function, exec_json, exec_text, parse_args, standalone
 
     module = read_module(args.file)
     if args.fn not in module.functions:
         raise InputError(f"{args.file}: no function @{args.fn}")
-    from .native_check import _standalone
-
     fn = module.functions[args.fn]
-    report = exec_function(fn, _standalone(fn), args.inputs, args.seed)
+    given = [parse_args(fn, text) for text in args.args] if args.args else None
+    report = exec_function(fn, standalone(fn), args.inputs, args.seed, given)
     if args.json:
-        print(json.dumps({"function": fn.name, "runs": [
-            {"args": r.args, "semantics": r.semantics, "native": r.native, "agree": r.agree} for r in report.runs
-        ], "disagreements": len(report.disagreements)}, indent=2))
+        print(json.dumps(exec_json(report), indent=2))
     else:
         print(exec_text(report))
     return EXIT_INCORRECT if report.disagreements else EXIT_OK

@@ -122,7 +122,7 @@ def _native_runs(src: Any, tgt: Any, count: int, seed: int, entry: dict[str, Any
     semantics say the source is defined; with pointer arguments, on random memory (see
     ``native_runs``). Returns the mismatches, one line each."""
     from vecverify.ir.types import PtrType
-    from vecverify.native_check import compare_natively, format_value
+    from vecverify.native_check import compare_natively, mismatch_text
 
     from .native_runs import compare_on_memory
 
@@ -133,5 +133,4 @@ def _native_runs(src: Any, tgt: Any, count: int, seed: int, entry: dict[str, Any
         return mem.mismatches
     runs = compare_natively(src, tgt, count, seed)
     entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
-    return [f"({', '.join(format_value(a) for a in args)}): {format_value(x)} vs {format_value(y)}"
-            for args, x, y in runs.mismatches]
+    return [mismatch_text(inp, a, b) for inp, a, b in runs.mismatches]

@@ -1,17 +1,23 @@
-"""Native execution of LLVM IR functions through llvmlite's JIT (LLVM 22's code generator).
+"""Native execution of LLVM IR functions through llvmlite's JIT (LLVM 22's code generator,
+for this machine's CPU).
 
 Each function is called through a generated wrapper ``void @__vv_call.NAME(ptr %args,
 ptr %ret)`` that loads every argument from its slot in an argument block and stores the
 result into a result block, so scalars and vectors pass by value with no guessing about
-the platform's calling convention. Slots are 64 bytes apart (room for any value up to
-<16 x i32>; larger values are refused). Values are marshalled as LLVM stores them:
-integers as unsigned Python ints (two's complement bit patterns), floats as their raw
-IEEE bits (so NaN payloads survive), vectors as lists of those; vectors of i1 are packed
-bits. Pointer arguments are numpy byte buffers, passed with guard bytes on both sides:
-a changed guard byte is an out-of-bounds write, reported in the result.
+the platform's calling convention. A second wrapper, ``@__vv_batch.NAME(ptr %args, ptr
+%ret, i64 %n)``, does the same for ``n`` argument blocks in a row (one native call for
+many inputs: see :meth:`CompiledModule.run_batch`). Values are marshalled as LLVM stores
+them: integers as unsigned Python ints (two's complement bit patterns), floats as their
+raw IEEE bits (so NaN payloads survive), vectors as lists of those (vectors of i1 and
+other sub-byte lanes are packed bits), a returned struct as the list of its fields.
 
-Division by zero and ``INT_MIN / -1`` trap natively: callers run only inputs the
-semantics say are free of UB.
+Pointer arguments point into memory blocks: numpy byte buffers placed 64-byte aligned
+between guard bytes (a changed guard byte is an out-of-bounds write, reported in the
+result). By default each pointer argument gets a block of its own; a :class:`Memory`
+lets several point into one block at offsets (aliasing), or be null.
+
+Division by zero and ``INT_MIN / -1`` trap natively, misaligned vector accesses may
+fault: callers run only inputs the semantics say are free of UB.
 """
 
 from __future__ import annotations
@@ -21,21 +27,25 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from ..errors import Unsupported
 from ..ir.function import Function, Module
-from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
+from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
 
-SLOT = 64
 GUARD = 64
 GUARD_BYTE = 0xA5
+BLOCK_ALIGN = 64  # the widest alignment an x86 instruction demands (AVX-512)
+SLOT_ALIGN = 16
 _CACHE_SIZE = 64
+AVOIDED_FEATURES = ("avx512", "avx10", "amx")
 
 
-def _store_size(t: Type) -> int:
+def store_size(t: Type) -> int:
+    """Bytes LLVM writes for a value of type ``t`` (vectors packed, then rounded up)."""
     if isinstance(t, IntType | FloatType | PtrType):
         return (t.bits + 7) // 8
     if isinstance(t, VectorType):
@@ -43,61 +53,293 @@ def _store_size(t: Type) -> int:
     raise Unsupported(f"native execution of a value of type {t}")
 
 
-def _slot_check(t: Type) -> None:
-    if _store_size(t) > SLOT:
-        raise Unsupported(f"native execution of a value of type {t} (over {SLOT} bytes)")
+def _round_up(n: int, k: int) -> int:
+    return (n + k - 1) // k * k
 
 
 def _encode(value: Any, t: Type) -> bytes:
-    """A Python value as the bytes LLVM keeps in memory for type ``t``."""
+    """An argument as the wrapper reads it (see _load_arg): every lane on its own."""
     if isinstance(t, VectorType):
         lanes = list(value)
         if len(lanes) != t.count:
             raise ValueError(f"{t} needs {t.count} lanes, got {len(lanes)}")
-        bits = t.elem.bits
-        whole = 0
-        for i, lane in enumerate(lanes):
-            whole |= (int(lane) & ((1 << bits) - 1)) << (i * bits)
-        return whole.to_bytes(_store_size(t), "little")
+        return b"".join(_encode(lane, t.elem) for lane in lanes)
     if isinstance(t, IntType | FloatType):
-        return (int(value) & ((1 << t.bits) - 1)).to_bytes(_store_size(t), "little")
+        return (int(value) & ((1 << t.bits) - 1)).to_bytes(store_size(t), "little")
     raise Unsupported(f"native execution of a value of type {t}")
 
 
 def _decode(data: bytes, t: Type) -> Any:
-    whole = int.from_bytes(data[: _store_size(t)], "little")
+    """A result as the wrapper stores it (see _store_result): every scalar lane on its own."""
+    return _decode_at(data, t, 0)[0]
+
+
+def _decode_at(data: bytes, t: Type, pos: int) -> tuple[Any, int]:
+    if isinstance(t, StructType):
+        out = []
+        for f in t.fields:
+            value, pos = _decode_at(data, f, pos)
+            out.append(value)
+        return out, pos
     if isinstance(t, VectorType):
-        bits = t.elem.bits
-        return [(whole >> (i * bits)) & ((1 << bits) - 1) for i in range(t.count)]
+        lanes = []
+        for _ in range(t.count):
+            value, pos = _decode_at(data, t.elem, pos)
+            lanes.append(value)
+        return lanes, pos
     assert isinstance(t, IntType | FloatType | PtrType)
-    return whole & ((1 << t.bits) - 1)
+    size = store_size(t)
+    return int.from_bytes(data[pos : pos + size], "little") & ((1 << t.bits) - 1), pos + size
 
 
-def _wrapper(fn: Function) -> str:
-    """The IR text of the wrapper for ``fn``."""
-    lines = [f"define void @__vv_call.{fn.name}(ptr %args, ptr %ret) {{"]
+def _load_arg(t: Type, name: str, lines: list[str], pos: int) -> int:
+    """Load argument ``name`` from ``%args + pos`` lane by lane, the way _encode lays it
+    out. (LLVM 22 on x86 loads a vector of sub-byte lanes wider than 64 bits from the
+    wrong bytes: ``load <12 x i6>`` reads lane 11 from byte 0. Scalar loads avoid it.)"""
+    if isinstance(t, VectorType):
+        prev = "poison"
+        for k in range(t.count):
+            pos = _load_arg(t.elem, f"{name}.{k}", lines, pos)
+            now = name if k == t.count - 1 else f"{name}.v{k}"
+            lines.append(f"  {now} = insertelement {t} {prev}, {t.elem} {name}.{k}, i64 {k}")
+            prev = now
+        return pos
+    lines.append(f"  {name}.at = getelementptr i8, ptr %args, i64 {pos}")
+    lines.append(f"  {name} = load {t}, ptr {name}.at, align 1")
+    return pos + (8 if isinstance(t, PtrType) else store_size(t))
+
+
+def _store_result(t: Type, value: str, lines: list[str], pos: int) -> int:
+    """Store ``value`` at ``%ret + pos``, lane by lane: a vector stored whole would pack
+    sub-byte lanes, and a poison lane could then spill into its neighbours' bits."""
+    if isinstance(t, StructType | VectorType):
+        parts = list(enumerate(t.fields)) if isinstance(t, StructType) else [(i, t.elem) for i in range(t.count)]
+        for k, part_type in parts:
+            name = f"{value}.{k}"
+            if isinstance(t, StructType):
+                lines.append(f"  {name} = extractvalue {t} {value}, {k}")
+            else:
+                lines.append(f"  {name} = extractelement {t} {value}, i64 {k}")
+            pos = _store_result(part_type, name, lines, pos)
+        return pos
+    lines.append(f"  {value}.at = getelementptr i8, ptr %ret, i64 {pos}")
+    lines.append(f"  store {t} {value}, ptr {value}.at, align 1")
+    return pos + store_size(t)
+
+
+def _result_size(t: Type) -> int:
+    if isinstance(t, StructType):
+        return sum(_result_size(f) for f in t.fields)
+    if isinstance(t, VectorType):
+        return t.count * store_size(t.elem)
+    return store_size(t)
+
+
+def lanes_of(value: Any) -> list[int]:
+    """A native value as its lanes, in the semantics' order (a struct: its fields' lanes)."""
+    if isinstance(value, list):
+        return [lane for v in value for lane in lanes_of(v)]
+    return [value]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where each argument and the result live in the blocks the wrapper reads and writes."""
+
+    offsets: tuple[int, ...]
+    args_size: int
+    ret_size: int
+
+    @staticmethod
+    def of(fn: Function) -> Frame:
+        offsets, pos = [], 0
+        for a in fn.args:
+            size = 8 if isinstance(a.type, PtrType) else _result_size(a.type)
+            offsets.append(pos)
+            pos += _round_up(size, SLOT_ALIGN)
+        ret = 0 if str(fn.ret_type) == "void" else _result_size(fn.ret_type)
+        if isinstance(fn.ret_type, PtrType):
+            raise Unsupported(f"native execution of @{fn.name}: it returns a pointer")
+        return Frame(tuple(offsets), max(pos, SLOT_ALIGN), _round_up(max(ret, 1), SLOT_ALIGN))
+
+
+def _wrappers(fn: Function, frame: Frame) -> str:
+    """The IR text of both wrappers of ``fn``: one call, and a loop over ``n`` calls."""
+    body: list[str] = []
     names = []
-    for i, a in enumerate(fn.args):
-        _slot_check(a.type)
-        lines.append(f"  %p{i} = getelementptr i8, ptr %args, i64 {i * SLOT}")
-        lines.append(f"  %a{i} = load {a.type}, ptr %p{i}, align 1")
+    for i, (a, off) in enumerate(zip(fn.args, frame.offsets, strict=True)):
+        _load_arg(a.type, f"%a{i}", body, off)
         names.append(f"{a.type} %a{i}")
-    call = f"call {fn.ret_type} @{fn.name}({', '.join(names)})"
+    # Inlined (see _inline_calls): no calling convention between the wrapper and the
+    # function, whose lowering of odd vector types LLVM gets wrong (a returned
+    # <12 x i6> comes back through memory, and is read from the wrong bytes).
+    call = f"call {fn.ret_type} @{fn.name}({', '.join(names)}) alwaysinline"
     if str(fn.ret_type) == "void":
-        lines.append(f"  {call}")
+        body.append(f"  {call}")
     else:
-        _slot_check(fn.ret_type)
-        lines.append(f"  %r = {call}")
-        lines.append(f"  store {fn.ret_type} %r, ptr %ret, align 1")
-    lines += ["  ret void", "}"]
-    return "\n".join(lines)
+        body.append(f"  %r = {call}")
+        _store_result(fn.ret_type, "%r", body, 0)
+    batch = [
+        f"define void @__vv_batch.{fn.name}(ptr %args0, ptr %ret0, i64 %n) {{",
+        "entry:",
+        "  %none = icmp eq i64 %n, 0",
+        "  br i1 %none, label %done, label %loop",
+        "loop:",
+        "  %k = phi i64 [ 0, %entry ], [ %k1, %loop ]",
+        f"  %aoff = mul i64 %k, {frame.args_size}",
+        f"  %roff = mul i64 %k, {frame.ret_size}",
+        "  %args = getelementptr i8, ptr %args0, i64 %aoff",
+        "  %ret = getelementptr i8, ptr %ret0, i64 %roff",
+        *body,
+        "  %k1 = add i64 %k, 1",
+        "  %more = icmp ult i64 %k1, %n",
+        "  br i1 %more, label %loop, label %done",
+        "done:",
+        "  ret void",
+        "}",
+    ]
+    return "\n".join(batch)
+
+
+@dataclass
+class Memory:
+    """The memory a call sees: blocks of bytes, and where each pointer argument points
+    (``(block index, byte offset)``, or None for a null pointer)."""
+
+    blocks: list[np.ndarray]
+    pointers: dict[int, tuple[int, int] | None]
+
+    @staticmethod
+    def separate(fn: Function, buffers: dict[int, Any] | None) -> Memory:
+        """Each pointer argument ``i`` at the start of a block of its own, ``buffers[i]``."""
+        blocks: list[np.ndarray] = []
+        pointers: dict[int, tuple[int, int] | None] = {}
+        for i, a in enumerate(fn.args):
+            if isinstance(a.type, PtrType):
+                pointers[i] = (len(blocks), 0)
+                blocks.append(np.asarray((buffers or {})[i], dtype=np.uint8).ravel())
+        return Memory(blocks, pointers)
 
 
 @dataclass
 class NativeResult:
     value: Any  # None for void
-    buffers: list[np.ndarray]  # final contents of each pointer argument's buffer
-    oob_writes: list[int] = field(default_factory=list)  # argument indices written out of bounds
+    buffers: list[np.ndarray]  # final contents of each block (by default: of each pointer argument's)
+    oob_writes: list[int] = field(default_factory=list)  # pointer arguments whose block was written out of bounds
+
+
+class _Guarded:
+    """Blocks placed aligned between guard bytes, in one numpy array each."""
+
+    def __init__(self, blocks: list[np.ndarray]):
+        self.arrays: list[np.ndarray] = []
+        self.starts: list[int] = []
+        for data in blocks:
+            n = len(data)
+            g = np.full(n + 2 * GUARD + BLOCK_ALIGN, GUARD_BYTE, dtype=np.uint8)
+            start = GUARD + (-(g.ctypes.data + GUARD)) % BLOCK_ALIGN
+            g[start : start + n] = data
+            self.arrays.append(g)
+            self.starts.append(start)
+
+    def address(self, block: int, offset: int) -> int:
+        return int(self.arrays[block].ctypes.data) + self.starts[block] + offset
+
+    def finals(self, sizes: list[int]) -> tuple[list[np.ndarray], list[int]]:
+        out, bad = [], []
+        for k, (g, s, n) in enumerate(zip(self.arrays, self.starts, sizes, strict=True)):
+            if (g[:s] != GUARD_BYTE).any() or (g[s + n :] != GUARD_BYTE).any():
+                bad.append(k)
+            out.append(g[s : s + n].copy())
+        return out, bad
+
+
+@cache
+def _load_runtime_libraries() -> None:
+    """The code generator calls helper functions for what the CPU cannot do (``double``
+    to ``half``, ``i128`` division, ...): libgcc has them, libm the rest (fmod for frem,
+    ...). Loaded for the JIT's symbol lookup; a helper it cannot find would be called at
+    address 0."""
+    import ctypes.util
+
+    import llvmlite.binding as llvm
+
+    for name in ("gcc_s", "m"):
+        path = ctypes.util.find_library(name)
+        if path is not None:
+            llvm.load_library_permanently(path)
+
+
+def _target_machine(cpu: str = "") -> Any:
+    """The named ``cpu`` (benchmarks name one, e.g. x86-64-v3), or by default this
+    machine's CPU with its features, but for AVX-512 (and what builds on it):
+    LLVM 22's AVX-512 lowering aborts the process on some valid IR (a call passing
+    ``<1 x i1>``: "Cannot emit physreg copy instruction"; ``bitcast half to <16 x i1>``:
+    "Cannot select"), found by the cross-check (properties/crosscheck.py)."""
+    import llvmlite.binding as llvm
+
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    _load_runtime_libraries()
+    target = llvm.Target.from_default_triple()
+    if cpu:
+        return target.create_target_machine(cpu=cpu, opt=2)
+    features = llvm.get_host_cpu_features()
+    for name in list(features):
+        if name.startswith(AVOIDED_FEATURES):
+            features[name] = False
+    return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=features.flatten(), opt=2)
+
+
+def _inline_calls(ir: Any, machine: Any) -> None:
+    """Inline the functions into their wrappers (the calls are marked alwaysinline); no
+    other optimization: the code generator sees each instruction as written."""
+    import llvmlite.binding as llvm
+
+    pto = llvm.create_pipeline_tuning_options(speed_level=0)
+    manager = llvm.create_new_module_pass_manager()
+    manager.add_always_inliner_pass()
+    manager.run(ir, llvm.create_pass_builder(machine, pto))
+
+
+def _object_code(text: str, machine: Any, where: str) -> bytes:
+    """The module compiled to object code, in a forked child process: LLVM's code
+    generator aborts the process on some valid IR (x86 ``llvm.canonicalize.v2f32``:
+    "Do not know how to custom type legalize this operation!"), which must not take the
+    caller with it. A child that dies is reported as unsupported, with LLVM's message."""
+    import os
+    import tempfile
+
+    import llvmlite.binding as llvm
+
+    read_end, write_end = os.pipe()
+    with tempfile.TemporaryFile() as errors:
+        pid = os.fork()
+        if pid == 0:  # the child: compile, send the object code, leave without cleanup
+            code = 1
+            try:
+                os.close(read_end)
+                os.dup2(errors.fileno(), 2)
+                ir = llvm.parse_assembly(text)
+                ir.verify()
+                _inline_calls(ir, machine)
+                data = machine.emit_object(ir)
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(data)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            errors.seek(0)
+            lines = [ln for ln in errors.read().decode(errors="replace").splitlines() if ln.strip()]
+            message = next((ln for ln in lines if "LLVM ERROR" in ln or "UNREACHABLE" in ln or "error" in ln.lower()),
+                           lines[-1] if lines else f"exit status {status}")
+            raise Unsupported(f"native execution: LLVM's code generator failed on {where} ({message.strip()})")
+    return data
 
 
 class CompiledModule:
@@ -106,68 +348,129 @@ class CompiledModule:
     def __init__(self, module: Module, text: str, cpu: str = ""):
         import llvmlite.binding as llvm
 
-        llvm.initialize_native_target()
-        llvm.initialize_native_asmprinter()
-        wrappers = "\n".join(_wrapper(fn) for fn in module.functions.values())
-        ir = llvm.parse_assembly(text + "\n" + wrappers)
-        ir.verify()
-        target = llvm.Target.from_default_triple()
-        # cpu "" is the generic one of the triple; benchmarks name one (e.g. x86-64-v3).
-        self._tm = target.create_target_machine(cpu=cpu, opt=2)
-        self._engine = llvm.create_mcjit_compiler(ir, self._tm)
-        self._engine.finalize_object()
         self.functions = dict(module.functions)
-        proto = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
-        self._calls = {
-            name: proto(self._engine.get_function_address(f"__vv_call.{name}")) for name in self.functions
-        }
+        self.frames = {name: Frame.of(fn) for name, fn in self.functions.items()}
+        wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
+        machine = _target_machine(cpu)
+        obj = _object_code(text + "\n" + wrappers, machine, module.source_name)
+        self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
+        self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        self._engine.finalize_object()
+        many = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
+        self._batches = {n: many(self._engine.get_function_address(f"__vv_batch.{n}")) for n in self.functions}
+
+    def _arg_block(self, fn: Function, frame: Frame, args: list[Any], out: bytearray) -> None:
+        for i, a in enumerate(fn.args):
+            if isinstance(a.type, PtrType):
+                continue
+            raw = _encode(args[i], a.type)
+            out[frame.offsets[i] : frame.offsets[i] + len(raw)] = raw
 
     def caller(self, name: str, args: list[Any], buffers: dict[int, np.ndarray]) -> Callable[[], None]:
         """A call of ``name`` with its arguments marshalled once, for timing loops: pointer
         argument ``i`` is ``buffers[i]`` itself (no copy, no guard bytes), so the caller
         keeps the arrays alive and sees what the function writes."""
-        fn = self.functions[name]
-        block = np.zeros(SLOT * max(1, len(fn.args)), dtype=np.uint8)
+        fn, frame = self.functions[name], self.frames[name]
+        block = bytearray(frame.args_size)
+        self._arg_block(fn, frame, args, block)
         for i, a in enumerate(fn.args):
-            raw = (buffers[i].ctypes.data.to_bytes(8, "little") if isinstance(a.type, PtrType)
-                   else _encode(args[i], a.type))
-            block[i * SLOT : i * SLOT + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
-        result = np.zeros(SLOT, dtype=np.uint8)
-        call, args_at, ret_at = self._calls[name], block.ctypes.data, result.ctypes.data
+            if isinstance(a.type, PtrType):
+                block[frame.offsets[i] : frame.offsets[i] + 8] = buffers[i].ctypes.data.to_bytes(8, "little")
+        result = bytearray(frame.ret_size)
+        args_at = ctypes.addressof((ctypes.c_char * len(block)).from_buffer(block))
+        ret_at = ctypes.addressof((ctypes.c_char * len(result)).from_buffer(result))
+        call = self._batches[name]
 
         def run() -> None:
-            call(args_at, ret_at)
+            call(args_at, ret_at, 1)
             _ = (block, result, buffers)  # keep the marshalled memory alive with the closure
 
         return run
 
-    def run(self, name: str, args: list[Any], buffers: dict[int, np.ndarray] | None = None) -> NativeResult:
+    def run(
+        self, name: str, args: list[Any], buffers: dict[int, Any] | None = None, memory: Memory | None = None
+    ) -> NativeResult:
         """Call ``name``: non-pointer arguments from ``args``; pointer argument ``i`` gets
-        ``buffers[i]`` (bytes, copied into a guarded buffer)."""
-        fn = self.functions[name]
-        block = np.zeros(SLOT * max(1, len(fn.args)), dtype=np.uint8)
-        guarded: dict[int, np.ndarray] = {}
-        for i, a in enumerate(fn.args):
-            if isinstance(a.type, PtrType):
-                data = np.asarray((buffers or {})[i], dtype=np.uint8).ravel()
-                g = np.full(len(data) + 2 * GUARD, GUARD_BYTE, dtype=np.uint8)
-                g[GUARD : GUARD + len(data)] = data
-                guarded[i] = g
-                address = g.ctypes.data + GUARD
-                block[i * SLOT : i * SLOT + 8] = np.frombuffer(address.to_bytes(8, "little"), dtype=np.uint8)
-            else:
-                raw = _encode(args[i], a.type)
-                block[i * SLOT : i * SLOT + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
-        result = np.zeros(SLOT, dtype=np.uint8)
-        self._calls[name](block.ctypes.data, result.ctypes.data)
-        value = None if str(fn.ret_type) == "void" else _decode(result.tobytes(), fn.ret_type)
-        finals, oob = [], []
-        for i, g in guarded.items():
-            n = len(g) - 2 * GUARD
-            if (g[:GUARD] != GUARD_BYTE).any() or (g[GUARD + n :] != GUARD_BYTE).any():
-                oob.append(i)
-            finals.append(g[GUARD : GUARD + n].copy())
+        ``buffers[i]`` (bytes, copied into a guarded block of its own), or points where
+        ``memory`` says."""
+        fn, frame = self.functions[name], self.frames[name]
+        block = bytearray(frame.args_size)
+        self._arg_block(fn, frame, args, block)
+        guarded = None
+        if any(isinstance(a.type, PtrType) for a in fn.args) or memory is not None:
+            mem = memory if memory is not None else Memory.separate(fn, buffers)
+            guarded = _Guarded(mem.blocks)
+            for i, where in mem.pointers.items():
+                address = 0 if where is None else guarded.address(*where)
+                block[frame.offsets[i] : frame.offsets[i] + 8] = address.to_bytes(8, "little")
+        result = bytearray(frame.ret_size)
+        args_buf = (ctypes.c_char * len(block)).from_buffer(block)
+        ret_buf = (ctypes.c_char * len(result)).from_buffer(result)
+        self._batches[name](ctypes.addressof(args_buf), ctypes.addressof(ret_buf), 1)
+        value = None if str(fn.ret_type) == "void" else _decode(bytes(result), fn.ret_type)
+        if guarded is None:
+            return NativeResult(value, [], [])
+        finals, bad = guarded.finals([len(b) for b in mem.blocks])
+        oob = sorted(i for i, w in mem.pointers.items() if w is not None and w[0] in bad)
         return NativeResult(value, finals, oob)
+
+    def run_batch(self, name: str, inputs: list[list[Any]]) -> list[Any]:
+        """Call ``name`` (no pointer arguments) once per argument list, in one native
+        call: the results, in order."""
+        fn, frame = self.functions[name], self.frames[name]
+        if any(isinstance(a.type, PtrType) for a in fn.args):
+            raise Unsupported(f"batched native runs of @{name}: pointer arguments")
+        n = len(inputs)
+        blocks = np.zeros((max(n, 1), frame.args_size), dtype=np.uint8)
+        for i, a in enumerate(fn.args):
+            column = _columns([args[i] for args in inputs], a.type)
+            if column is not None:
+                blocks[:n, frame.offsets[i] : frame.offsets[i] + column.shape[1]] = column
+                continue
+            for k, args in enumerate(inputs):
+                raw = _encode(args[i], a.type)
+                blocks[k, frame.offsets[i] : frame.offsets[i] + len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+        results = np.zeros((max(n, 1), frame.ret_size), dtype=np.uint8)
+        self._batches[name](blocks.ctypes.data, results.ctypes.data, n)
+        rt = fn.ret_type
+        if str(rt) == "void":
+            return [None] * n
+        lanes = _from_columns(results[:n], rt)
+        if lanes is not None:
+            return lanes
+        raw = results.tobytes()
+        return [_decode(raw[k * frame.ret_size : (k + 1) * frame.ret_size], rt) for k in range(n)]
+
+
+def _lane_layout(t: Type) -> tuple[int, int, int] | None:
+    """(lanes, bytes per lane, bits) for a scalar or vector whose lanes numpy can hold."""
+    if not isinstance(t, IntType | FloatType | VectorType):
+        return None
+    s = t.scalar
+    if not isinstance(s, IntType | FloatType) or store_size(s) not in (1, 2, 4, 8):
+        return None
+    return t.lanes, store_size(s), s.bits
+
+
+def _columns(values: list[Any], t: Type) -> np.ndarray | None:
+    """One argument of many inputs as rows of bytes, the way _encode lays it out."""
+    layout = _lane_layout(t)
+    if layout is None:
+        return None
+    lanes, size, bits = layout
+    mask = (1 << bits) - 1
+    flat = [v & mask for v in values] if lanes == 1 and not t.is_vector else [x & mask for v in values for x in v]
+    return np.array(flat, dtype=np.uint64).astype(f"<u{size}").view(np.uint8).reshape(len(values), lanes * size)
+
+
+def _from_columns(rows: np.ndarray, t: Type) -> list[Any] | None:
+    layout = _lane_layout(t)
+    if layout is None:
+        return None
+    lanes, size, bits = layout
+    values = np.ascontiguousarray(rows[:, : lanes * size]).view(f"<u{size}").astype(np.uint64) & np.uint64((1 << bits) - 1)
+    out: list[Any] = values.tolist()
+    return out if t.is_vector else [v[0] for v in out]
 
 
 _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
@@ -175,7 +478,7 @@ _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
 
 def compile_module(text: str, cpu: str = "") -> CompiledModule:
     """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)
-    for ``cpu`` (default: the triple's generic CPU)."""
+    for ``cpu`` (default: this machine's, see _target_machine)."""
     from ..llvm import parse_module
 
     key = hashlib.sha256(f"{cpu}\n{text}".encode()).hexdigest()
@@ -189,5 +492,7 @@ def compile_module(text: str, cpu: str = "") -> CompiledModule:
     return compiled
 
 
-def execute(text: str, name: str, args: list[Any], buffers: dict[int, np.ndarray] | None = None) -> NativeResult:
-    return compile_module(text).run(name, args, buffers)
+def execute(
+    text: str, name: str, args: list[Any], buffers: dict[int, Any] | None = None, memory: Memory | None = None
+) -> NativeResult:
+    return compile_module(text).run(name, args, buffers, memory)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import struct
 
+from .types import FloatType
+
 
 def float_bits_to_double_bits(bits: int) -> int:
     """The double encoding of the float with encoding ``bits`` (NaN payloads preserved)."""
@@ -60,3 +62,22 @@ def decode(bits: int, type_name: str) -> float:
     return {"half": half_from_bits, "float": float_from_bits, "double": double_from_bits}[
         type_name
     ](bits)
+
+
+def special_encodings(t: FloatType) -> dict[str, int]:
+    """Positive encodings of the values where floating-point semantics go wrong, by name
+    (negate one by setting the sign bit, ``1 << (t.bits - 1)``)."""
+    m = t.sbits - 1
+    exp_all = ((1 << t.ebits) - 1) << m
+    bias = (1 << (t.ebits - 1)) - 1
+    one = bias << m
+    quiet = 1 << (m - 1)
+    return {
+        "zero": 0, "one": one, "1.5": one + quiet, "two": one + (1 << m), "0.5": (bias - 1) << m,
+        "2.5": (bias + 1) << m | (1 << (m - 2)), "infinity": exp_all,
+        "quiet NaN": exp_all | quiet, "quiet NaN 1": exp_all | quiet | 1, "quiet NaN 0x55": exp_all | quiet | 0x55,
+        "signalling NaN 1": exp_all | 1, "signalling NaN": exp_all | (quiet >> 1),
+        "smallest subnormal": 1, "largest subnormal": (1 << m) - 1, "a subnormal": quiet,
+        "smallest normal": 1 << m, "largest finite": exp_all - 1,
+        "2**m": (bias + m) << m, "2**m + 2": ((bias + m) << m) | 1,  # no fraction bits left
+    }

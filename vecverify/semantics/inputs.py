@@ -279,10 +279,9 @@ def _int_edges(w: int) -> list[int]:
 
 
 def _float_edges(t: FloatType) -> list[int]:
-    m = t.sbits - 1
-    sign = 1 << (t.bits - 1)
-    exp_all = ((1 << t.ebits) - 1) << m
-    bias = (1 << (t.ebits - 1)) - 1
-    one = bias << m
-    positive = [0, one, one + (1 << m), exp_all, exp_all | (1 << (m - 1)), exp_all | 1, 1, exp_all - 1, (bias - 1) << m]
-    return positive + [p | sign for p in positive]
+    from ..ir.floats import special_encodings
+
+    named = special_encodings(t)
+    positive = [named[k] for k in ("zero", "one", "two", "infinity", "quiet NaN", "signalling NaN 1",
+                                   "smallest subnormal", "largest finite", "0.5")]
+    return positive + [p | (1 << (t.bits - 1)) for p in positive]

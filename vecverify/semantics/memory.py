@@ -240,12 +240,16 @@ def address_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
     """The offset part of a pointer (its address within its block)."""
     if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
         return ptr.arg(1)
+    if z3.is_bv_value(ptr):
+        return z3.BitVecVal(ptr.as_long() & ((1 << PTR_ADDR_BITS) - 1), PTR_ADDR_BITS)
     return z3.Extract(PTR_ADDR_BITS - 1, 0, ptr)
 
 
 def block_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
     if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
         return ptr.arg(0)
+    if z3.is_bv_value(ptr):
+        return z3.BitVecVal(ptr.as_long() >> PTR_ADDR_BITS, PTR_BLOCK_BITS)
     return z3.Extract(PTR_ADDR_BITS + PTR_BLOCK_BITS - 1, PTR_ADDR_BITS, ptr)
 
 

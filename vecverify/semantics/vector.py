@@ -27,13 +27,19 @@ def _index_lane(index: Lane, count: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
     return index.value, z3.UGE(index.value, z3.BitVecVal(count, w))
 
 
+def _index_is(index: z3.BitVecRef, i: int) -> z3.BoolRef:
+    """Whether the (unsigned) index is ``i``: never, for a lane its width cannot name (an
+    ``i3`` index reaches lanes 0..7 only; comparing with 8 would wrap to 0)."""
+    return FALSE if i >> index.size() else index == i
+
+
 @semantics("extractelement")
 def _extractelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     vec, (idx,) = args[0], args[1]
     value, out_of_range = _index_lane(idx, len(vec))
     result = vec[-1]
     for i in range(len(vec) - 2, -1, -1):
-        result = ite_lane(value == i, vec[i], result)
+        result = ite_lane(_index_is(value, i), vec[i], result)
     return (Lane(result.value, any_of([result.poison, idx.poison, out_of_range])),)
 
 
@@ -44,7 +50,7 @@ def _insertelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> Sym
     bad = any_of([idx.poison, out_of_range])  # the whole result is poison
     out = []
     for i, lane in enumerate(vec):
-        chosen = ite_lane(value == i, elt, lane)
+        chosen = ite_lane(_index_is(value, i), elt, lane)
         out.append(Lane(chosen.value, any_of([chosen.poison, bad])))
     return tuple(out)
 
