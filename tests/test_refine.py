@@ -322,3 +322,13 @@ def test_noundef_metadata_makes_freeze_redundant(attachment: str, status: str) -
     text = pair("ptr %p", f"%v = load i8, ptr %p{attachment}\n%r = freeze i8 %v\nret i8 %r",
                 f"%v = load i8, ptr %p{attachment}\nret i8 %v", ret="i8", extra=RANGE)
     assert check_text(text).status == status
+
+
+def test_masked_load_alignment_holds_when_only_later_lanes_are_active() -> None:
+    """The alignment of a masked load is its pointer's: with lane 0 inactive, a target
+    that claims a larger alignment than the source's pointer has is still less defined."""
+    decl = "declare <2 x i32> @llvm.masked.load.v2i32.p0(ptr, <2 x i1>, <2 x i32>)\n"
+    src = "%v = call <2 x i32> @llvm.masked.load.v2i32.p0(ptr align 4 %p, <2 x i1> <i1 false, i1 true>, <2 x i32> zeroinitializer)\nret <2 x i32> %v"
+    tgt = src.replace("align 4", "align 8")
+    v = check_text(pair("ptr %p", src, tgt, ret="<2 x i32>", extra=decl))
+    assert (v.status, v.error) == ("incorrect", ERR_UB), v.detail

@@ -305,13 +305,18 @@ class MemoryOps:
         write: bool,
     ) -> None:
         """UB unless the access is valid: as a whole, or lane by lane when masked (only
-        the active lanes are accessed then; the alignment is the first lane's)."""
+        the active lanes are accessed then). The alignment is the base pointer's, so a
+        masked access is UB when misaligned and any lane is active (LLVM 22 states it as
+        ``align`` on the pointer argument: a misaligned pointer is poison)."""
         if active is None:
             ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align, write)))
             return
+        if align > 1:
+            misaligned = z3.Extract(align.bit_length() - 2, 0, address_of(ptr.value)) != 0
+            ctx.ub(z3.And(any_of(active), misaligned))
         for i in range(lanes):
             lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
-            valid = self.valid_access(lane_ptr, size, align if i == 0 else 1, write)
+            valid = self.valid_access(lane_ptr, size, 1, write)
             ctx.ub(z3.And(active[i], z3.Not(valid)))
 
     def store_lanes(
