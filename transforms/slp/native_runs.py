@@ -9,9 +9,10 @@ small, the others over their whole range, biased to edge values. A run where the
 writes out of bounds is not compared (the source is UB there). Both functions' return
 values and the final contents of every buffer are compared byte for byte.
 
-The semantics cannot evaluate memory on concrete inputs yet, so a lane the source leaves
-poison is not told apart: a mismatch is reported with its inputs, as native evidence,
-never replayed.
+The two native results are compared with each other, not with the source's semantics
+(vecverify.native_check.compare_natively does that, but draws loop bounds over their
+whole range, which the unrolled semantics cannot follow): a byte the source leaves poison
+is not told apart, and a mismatch is reported with its inputs, as native evidence.
 """
 
 from __future__ import annotations
