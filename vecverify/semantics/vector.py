@@ -24,7 +24,15 @@ def _index_lane(index: Lane, count: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
     w = index.value.size()
     if count >= (1 << w):
         return index.value, FALSE
+    if z3.is_bv_value(index.value):
+        return index.value, z3.BoolVal(index.value.as_long() >= count)
     return index.value, z3.UGE(index.value, z3.BitVecVal(count, w))
+
+
+def _is_index(value: z3.BitVecRef, i: int) -> z3.BoolRef:
+    """``value == i``, decided here for a constant index (the usual case), so the lanes
+    it does not pick never appear in the result's terms."""
+    return z3.BoolVal(value.as_long() == i) if z3.is_bv_value(value) else value == i
 
 
 @semantics("extractelement")
@@ -33,7 +41,7 @@ def _extractelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> Sy
     value, out_of_range = _index_lane(idx, len(vec))
     result = vec[-1]
     for i in range(len(vec) - 2, -1, -1):
-        result = ite_lane(value == i, vec[i], result)
+        result = ite_lane(_is_index(value, i), vec[i], result)
     return (Lane(result.value, any_of([result.poison, idx.poison, out_of_range])),)
 
 
@@ -44,7 +52,7 @@ def _insertelement(ctx: Context, inst: Instruction, args: list[SymValue]) -> Sym
     bad = any_of([idx.poison, out_of_range])  # the whole result is poison
     out = []
     for i, lane in enumerate(vec):
-        chosen = ite_lane(value == i, elt, lane)
+        chosen = ite_lane(_is_index(value, i), elt, lane)
         out.append(Lane(chosen.value, any_of([chosen.poison, bad])))
     return tuple(out)
 
