@@ -20,7 +20,8 @@ def test_kernels_are_valid_ir_with_exact_dereferenceable(k: Kernel) -> None:
     assert 2 <= k.n <= 16
     assert [a.attrs.dereferenceable for a in fn.args] == k.buffer_sizes()
     assert all(a.attrs.noalias for a in fn.args)
-    assert sum(1 for i in fn.instructions() if i.opcode == "store") == k.n
+    assert sum(1 for i in fn.instructions() if i.opcode == "store") == k.outputs
+    assert k.outputs == (1 if k.reduce else k.n)
     assert all(i.flags >= {"inbounds"} for i in fn.instructions() if i.opcode == "getelementptr")
     if not fp_available():
         assert k.elem.startswith("i")

@@ -35,6 +35,10 @@ DEFAULT_CORPUS = Path("corpus/fuzz")
 DEFAULT_DATABASE = Path(".vecverify/hypothesis")
 DEFAULT_CHUNK = 25
 DEFAULT_MAX_EXAMPLES = 100  # per transform, when neither a budget nor a count is given
+# A transform that declines every one of at least this many programs was not exercised
+# at all: a failure of the campaign (fewer may be chance).
+MIN_PROGRAMS_ALL_DECLINED = 25
+DEFAULT_TIMEOUT_MS = 5_000  # per solver query in campaigns
 
 Event = dict[str, Any]
 Sink = Callable[[Event], None]
@@ -54,7 +58,7 @@ class CampaignOptions:
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
     database: Any = DEFAULT_DATABASE  # a directory, an ExampleDatabase, or None (no database)
-    timeout_ms: int = 20_000  # per solver query; running out is "failed to prove"
+    timeout_ms: int = DEFAULT_TIMEOUT_MS  # per solver query; running out is "failed to prove"
     # A proof that runs out of time is counted (the table's "inconclusive") but fails the
     # campaign only when strict: whether a solver finishes depends on the machine, and CI
     # must not fail on a slow one. Unsupported IR and internal errors always fail.
@@ -96,6 +100,11 @@ class TransformStats:
     first_native_catch: float | None = None
     first_catch_program: int | None = None  # how many programs it took (1: the first)
 
+    @property
+    def all_declined(self) -> bool:
+        """The transform changed none of its programs: nothing was proved or run."""
+        return self.programs > 0 and self.declined == self.programs
+
     def to_json(self) -> dict[str, Any]:
         return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
 
@@ -123,8 +132,16 @@ class CampaignResult:
         return len(self.findings)
 
     @property
+    def problems(self) -> list[str]:
+        """Transforms the campaign did not exercise (each declined all its programs)."""
+        return [
+            f"{name} declined all {s.programs} of its programs: nothing was transformed, proved or run for it"
+            for name, s in self.stats.items() if s.all_declined and s.programs >= MIN_PROGRAMS_ALL_DECLINED
+        ]
+
+    @property
     def exit_code(self) -> int:
-        if self.findings:
+        if self.findings or self.problems:
             return 1
         return 130 if self.interrupted else 0
 
@@ -135,7 +152,7 @@ class CampaignResult:
             "native": "available" if self.native_available else f"unavailable ({self.native_note})",
             "programs": self.programs, "failures": self.failures,
             "transforms": {t: self.stats[t].to_json() for t in self.transforms},
-            "findings": [f.to_json() for f in self.findings], "errors": self.errors,
+            "findings": [f.to_json() for f in self.findings], "problems": self.problems, "errors": self.errors,
         }
 
 
@@ -260,13 +277,10 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
 
-    from properties.strategies import DEFAULT_PROFILE, kernels
-
-    from .pipeline import run_program
-    from .transforms import resolve
+    from .pipeline import OutOfTime, run_program
+    from .transforms import kernel_strategy, resolve
 
     transform = resolve(unit.transform)
-    profile = getattr(transform, "profile", None) or DEFAULT_PROFILE
     native_visible = getattr(transform, "native_visible", True)
     best: dict[tuple[str, str, str], Finding] = {}
     owned: dict[tuple[str, str, str], Path] = {}
@@ -294,8 +308,11 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         if time.time() > cfg.deadline:
             raise BudgetExhausted
         kernel, nseed = args
-        out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
-                          native_runs=cfg.native_runs, use_native=cfg.native)
+        try:
+            out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
+                              native_runs=cfg.native_runs, use_native=cfg.native, deadline=cfg.deadline)
+        except OutOfTime:
+            raise BudgetExhausted from None
         now = time.time()
         caught["proof"] |= out.caught_by_proof
         caught["native"] |= out.caught_natively
@@ -325,7 +342,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     if cfg.shrink and not cfg.survey:
         phases.append(Phase.shrink)
     database = _database(cfg.database, unit.replay)
-    test = given(st.tuples(kernels(profile), st.integers(0, 2**32 - 1)))(body)
+    test = given(st.tuples(kernel_strategy(transform), st.integers(0, 2**32 - 1)))(body)
     test = settings(
         database=database, max_examples=unit.examples, deadline=None, phases=phases,
         suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,

@@ -28,6 +28,7 @@ from .core import (
     Context,
     Lane,
     SymValue,
+    all_of,
     any_of,
 )
 
@@ -191,6 +192,9 @@ class PointerArg:
 
 def block_size(blocks: list[MemoryBlock], bid: z3.BitVecRef) -> z3.BitVecRef:
     """The size of block ``bid`` (0 for the null block and ids no block has)."""
+    if z3.is_bv_value(bid):  # a noalias argument's block: no chain to build
+        k = bid.as_long()
+        return next((b.size for b in blocks if b.block_id == k), z3.BitVecVal(0, PTR_ADDR_BITS))
     size: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)
     for b in reversed(blocks):
         size = z3.If(bid == b.block_id, b.size, size)
@@ -207,8 +211,11 @@ def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.B
     """
     bid, off = block_of(ptr), address_of(ptr)
     size = block_size(blocks, bid)
-    known = any_of([bid == b.block_id for b in blocks])
-    return z3.And(known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size))
+    if z3.is_bv_value(bid):
+        known = z3.BoolVal(any(bid.as_long() == b.block_id for b in blocks))
+    else:
+        known = any_of([bid == b.block_id for b in blocks])
+    return all_of([known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size)])
 
 
 def pointer_lane(block_id: int | z3.BitVecRef, addr: z3.BitVecRef) -> z3.BitVecRef:
