@@ -30,6 +30,7 @@ from typing import Any
 from ..errors import InputError
 from . import native
 from .corpus import Finding, save
+from .database import example_database
 
 DEFAULT_CORPUS = Path("corpus/fuzz")
 DEFAULT_DATABASE = Path(".vecverify/hypothesis")
@@ -57,7 +58,8 @@ class CampaignOptions:
     jobs: int = 1
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
-    database: Any = DEFAULT_DATABASE  # a directory, an ExampleDatabase, or None (no database)
+    # A directory, a SharedDatabase (directory + Redis), an ExampleDatabase, or None.
+    database: Any = DEFAULT_DATABASE
     timeout_ms: int = DEFAULT_TIMEOUT_MS  # per solver query; running out is "failed to prove"
     # A proof that runs out of time is counted (the table's "inconclusive") but fails the
     # campaign only when strict: whether a solver finishes depends on the machine, and CI
@@ -334,14 +336,14 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
             transform=unit.transform, kind=kind, message=out.message, error_line=_error_line(kind, out),
             seed=unit.seed, master_seed=cfg.master_seed, text=out.text, description=kernel.describe(),
             size=kernel.size, caught_by_proof=out.caught_by_proof, caught_natively=out.caught_natively,
-            seconds=time.monotonic() - unit_start,
+            seconds=time.monotonic() - unit_start, report=out.report,
         ))
         raise _FAILURE[kind](out.message)
 
     phases = [Phase.explicit, Phase.reuse, Phase.generate]
     if cfg.shrink and not cfg.survey:
         phases.append(Phase.shrink)
-    database = _database(cfg.database, unit.replay)
+    database = example_database(cfg.database, unit.replay)
     test = given(st.tuples(kernel_strategy(transform), st.integers(0, 2**32 - 1)))(body)
     test = settings(
         database=database, max_examples=unit.examples, deadline=None, phases=phases,
@@ -363,46 +365,6 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         if not _only_fuzz_failures(e) and type(e).__name__ != "Unsatisfiable":
             errors.append(f"{unit.transform} round {unit.round}: {type(e).__name__}: {e}".splitlines()[0])
     return errors
-
-
-def _database(path: Any, replay: bool) -> Any:
-    """A directory, or any Hypothesis ExampleDatabase object (e.g. a MultiplexedDatabase of
-    a local directory and a shared RedisExampleDatabase; it must pickle for --jobs > 1)."""
-    if path is None:
-        return None
-    from hypothesis.database import DirectoryBasedExampleDatabase
-
-    base = DirectoryBasedExampleDatabase(str(path)) if isinstance(path, str | Path) else path
-    return base if replay else WriteOnlyDatabase(base)
-
-
-def _write_only_class() -> type:
-    from hypothesis.database import ExampleDatabase
-
-    class _WriteOnly(ExampleDatabase):
-        """Saves go through; fetches find nothing (no replay in later rounds)."""
-
-        def __init__(self, base: Any) -> None:
-            super().__init__()
-            self.base = base
-
-        def save(self, key: bytes, value: bytes) -> None:
-            self.base.save(key, value)
-
-        def fetch(self, key: bytes) -> Iterator[bytes]:
-            return iter(())
-
-        def delete(self, key: bytes, value: bytes) -> None:
-            self.base.delete(key, value)
-
-        def move(self, src: bytes, dest: bytes, value: bytes) -> None:
-            self.base.move(src, dest, value)
-
-    return _WriteOnly
-
-
-def WriteOnlyDatabase(base: Any) -> Any:  # noqa: N802 - a class made on first use (lazy import)
-    return _write_only_class()(base)
 
 
 # ----------------------------------------------------------------------------- processes

@@ -26,6 +26,7 @@ from .campaign import (
     CampaignOptions,
     run_campaign,
 )
+from .database import SharedDatabase, check_redis_url
 
 
 def _budget(text: str) -> float:
@@ -92,6 +93,9 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--database", type=Path, default=DEFAULT_DATABASE, metavar="DIR",
                    help=f"Hypothesis example database (default {DEFAULT_DATABASE})")
     p.add_argument("--no-database", action="store_true", help="do not read or write the example database")
+    p.add_argument("--shared-database", metavar="URL",
+                   help="also keep examples in this Redis database (redis://HOST:PORT/DB), shared by "
+                   "every CI worker and shard; needs the redis package")
     p.add_argument("--timeout-ms", type=at_least_one, default=DEFAULT_TIMEOUT_MS, metavar="N",
                    help=f"solver time limit per query (default {DEFAULT_TIMEOUT_MS}); running out is counted "
                    "as inconclusive, a failure only with --strict")
@@ -107,10 +111,13 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
 def options_from_args(args: argparse.Namespace) -> CampaignOptions:
     if args.mutant and args.transforms:
         raise InputError("give --transform or --mutant, not both")
+    database: Any = None if args.no_database else args.database
+    if args.shared_database:
+        database = SharedDatabase(database, check_redis_url(args.shared_database))
     return CampaignOptions(
         transforms=args.transforms, mutant=args.mutant, budget=args.budget, max_examples=args.max_examples,
         seed=args.seed, jobs=args.jobs, shard=args.shard, corpus=args.corpus,
-        database=None if args.no_database else args.database, timeout_ms=args.timeout_ms,
+        database=database, timeout_ms=args.timeout_ms,
         native=not args.no_native, strict=args.strict,
     )
 

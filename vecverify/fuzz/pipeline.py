@@ -24,6 +24,7 @@ from vecverify.ir.function import Function, Module
 from . import native
 
 NATIVE_RUNS = 8  # random inputs per program
+PROOF_QUERIES_TIME = 2  # a program's proof in all: at most this many query time limits
 
 
 class TransformLike(Protocol):
@@ -43,6 +44,7 @@ class Outcome:
     model_mismatch: str = ""
     crash: str = ""
     text: str = ""  # module with @src and @tgt (empty when declined)
+    report: str = ""  # the proof's alive-tv text when it did not verify (the counterexample)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -137,14 +139,19 @@ def run_program(
     left = deadline - time.time()
     if left <= 0:
         raise OutOfTime
+    # Each query gets timeout_ms; the whole proof at most PROOF_QUERIES_TIME times that.
+    cap = min(left, PROOF_QUERIES_TIME * timeout_ms / 1000)
     t0 = time.perf_counter()
-    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms,
-                                                deadline=time.monotonic() + left if left < math.inf else None))
+    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap))
     out.proof_seconds = time.perf_counter() - t0
     if verdict.status == "failed" and time.time() >= deadline:
         raise OutOfTime
     out.proof = verdict.status
     out.proof_error = verdict.error or verdict.detail or ""
+    if verdict.status != "correct":
+        from vecverify.report import verdict_text
+
+        out.report = verdict_text(verdict)
     if use_native and native.available():
         compare_natively(kernel, out, native_seed, native_runs)
     return out

@@ -51,6 +51,10 @@ class LiveProgress:
             f"{c['native']} native runs  [{'red' if c['failures'] else 'green'}]{c['failures']} failures[/]"))
 
 
+def _indent(text: str) -> str:
+    return "\n".join(f"     {line}" for line in text.rstrip().splitlines())
+
+
 def _catch(t: float | None) -> str:
     return "-" if t is None else f"{t:.2f}s"
 
@@ -87,6 +91,9 @@ def print_summary(result: CampaignResult, console: Any) -> None:
         console.print(f"     {f.description}", highlight=False)
         if f.path:
             console.print(f"     saved: {f.path}", highlight=False)
+        console.print(_indent(f.text), highlight=False, markup=False)
+        if f.report:
+            console.print(_indent(f.report), highlight=False, markup=False)
     for p in result.problems:
         console.print(f"[red]PROBLEM[/] {p}", highlight=False)
     for name, s in result.stats.items():
@@ -123,6 +130,6 @@ def write_junit(result: CampaignResult, path: Path) -> None:
             found_case = ET.SubElement(suite, "testcase", classname=f"fuzz.{name}",
                                        name=f"{f.kind}: {f.description[:80]}")
             fail = ET.SubElement(found_case, "failure", message=f.message, type=f.kind)
-            fail.text = f"{f.description}\nseed {f.seed}\n{f.path}\n\n{f.text}"
+            fail.text = f"{f.description}\nseed {f.seed}\n{f.path}\n\n{f.text}\n{f.report}"
     path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)

@@ -167,17 +167,19 @@ def const_value(t: z3.BitVecRef) -> int | None:
 
 def _split(t: z3.BitVecRef) -> tuple[z3.BitVecRef | None, int]:
     """``t`` as (base, k) with t = base + k; base None for a constant."""
-    found = getattr(t, "_vv_split", None)
+    found: tuple[z3.BitVecRef | None, int] | None = getattr(t, "_vv_split", None)
     if found is None:
         v = const_value(t)
+        k = t.arg(1) if v is None and z3.is_app_of(t, z3.Z3_OP_BADD) and t.num_args() == 2 else None
+        kv = None if k is None else const_value(k)
         if v is not None:
             found = (None, v)
-        elif z3.is_app_of(t, z3.Z3_OP_BADD) and t.num_args() == 2 and const_value(k := t.arg(1)) is not None:
-            found = (t.arg(0), const_value(k))
+        elif kv is not None:
+            found = (t.arg(0), kv)
         else:
             found = (t, 0)
         t._vv_split = found  # type: ignore[attr-defined]
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _parts(ptr: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BitVecRef] | None:
