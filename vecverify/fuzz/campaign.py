@@ -345,12 +345,14 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         phases.append(Phase.shrink)
     database = example_database(cfg.database, unit.replay)
     test = given(st.tuples(kernel_strategy(transform), st.integers(0, 2**32 - 1)))(body)
+    # The seed first: @seed turns the database off in the settings it finds, and the
+    # settings applied after it keep ours.
+    test = hseed(unit.seed)(test)
     test = settings(
         database=database, max_examples=unit.examples, deadline=None, phases=phases,
         suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
         report_multiple_bugs=True,
     )(test)
-    test = hseed(unit.seed)(test)
     # One database key per transform (stable across code changes and rounds): the same
     # key `hypothesis.find` sets for itself.
     test._hypothesis_internal_database_key = f"vecverify-fuzz:{unit.transform}".encode()  # type: ignore[attr-defined]
