@@ -13,10 +13,16 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from properties.strategies import KernelProfile, kernels
 from vecverify.fuzz import CampaignOptions, run_campaign
 from vecverify.fuzz.campaign import unit_stream
 from vecverify.fuzz.command import main
+from vecverify.fuzz.mutants import get_mutant
+from vecverify.fuzz.pipeline import run_program
+from vecverify.fuzz.transforms import resolve
 from vecverify.testfile import discover
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,21 +76,10 @@ def test_the_budget_is_kept(tmp_path: Path) -> None:
     assert took < 4 + 2.5  # the program running at the deadline is cut short, not finished
 
 
-def test_reduction_kernels_are_vectorized_and_proved(tmp_path: Path) -> None:
-    from properties.strategies import KernelProfile
-    from vecverify.fuzz.mutants import get_mutant
-
-    # Through a mutant's profile machinery: the real slp transform on reduction kernels.
+def test_reduction_kernels_are_vectorized_and_proved() -> None:
+    # A mutant's profile (reductions only), through the real slp transform.
     profile = get_mutant("slp:reduction-drops-lane").profile
     assert isinstance(profile, KernelProfile) and profile.reduce_prob == 1.0
-    from vecverify.fuzz.pipeline import run_program
-    from vecverify.fuzz.transforms import resolve
-
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
-
-    from properties.strategies import kernels
-
     seen = []
 
     @settings(max_examples=15, database=None, deadline=None, suppress_health_check=list(HealthCheck))
@@ -128,11 +123,11 @@ def test_a_mutant_is_shrunk_and_saved_as_a_regression_case(tmp_path: Path) -> No
 
 
 def test_the_database_replays_old_failures_first(tmp_path: Path) -> None:
-    fresh = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, seed=99, database=None))
+    fresh = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, seed=99, database=None))
     assert fresh.stats[LATE].first_catch_program > 1  # by generation alone, not at once
-    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None))
+    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False))
     assert list((tmp_path / "db").rglob("*"))  # the failure was stored
-    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, seed=99))
+    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, seed=99))
     assert r.findings and r.stats[LATE].first_catch_program == 1  # the stored example fails at once
 
 
@@ -203,10 +198,10 @@ def test_a_shared_database_replays_failures_on_a_fresh_worker(tmp_path: Path,
     _FakeRedis.store = {}
     # Two CI workers: their own local directories, one shared store.
     first = SharedDatabase(tmp_path / "worker1", "redis://ci:6379/0")
-    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, database=first))
+    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, database=first))
     assert _FakeRedis.store
     second = SharedDatabase(tmp_path / "worker2", "redis://ci:6379/0")
-    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, database=second, seed=99))
+    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, database=second, seed=99))
     assert r.stats[LATE].first_catch_program == 1  # replayed from the shared store
 
 

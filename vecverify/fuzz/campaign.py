@@ -307,6 +307,8 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         emit({"type": "finding", "unit": (unit.transform, unit.round), "finding": f})
 
     def body(args: tuple[Any, int]) -> None:
+        if STOP.requested:
+            raise KeyboardInterrupt
         if time.time() > cfg.deadline:
             raise BudgetExhausted
         kernel, nseed = args
@@ -479,12 +481,14 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
     )
     collect = _Collector(result, options.progress)
     units = unit_stream(names, options, master)
-    old_term = _install_sigterm()
+    old_handlers = STOP.install()
     try:
         if options.jobs <= 1:
             for unit in units:
                 if time.time() >= cfg.deadline:
                     break
+                if STOP.requested:
+                    raise KeyboardInterrupt
                 result.units += 1
                 result.errors += run_unit(unit, cfg, collect)
         else:
@@ -492,20 +496,41 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
-        signal.signal(signal.SIGTERM, old_term)
+        STOP.restore(old_handlers)
         collect.prune_corpus()
         result.seconds = time.time() - started
     return result
 
 
-def _install_sigterm() -> Any:
-    def on_term(signum: int, frame: Any) -> None:
+class _Stop:
+    """Ctrl-C and SIGTERM end the campaign. The handler raises KeyboardInterrupt where
+    the main thread is, and also sets a flag checked before every program and unit:
+    an exception raised inside a destructor (z3 frees terms all the time) is swallowed
+    by Python, and the flag makes sure such a request is not lost."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        self.requested = True
         raise KeyboardInterrupt
 
-    try:
-        return signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # not the main thread: leave signals alone
-        return signal.getsignal(signal.SIGTERM)
+    def install(self) -> dict[int, Any]:
+        self.requested = False
+        old: dict[int, Any] = {}
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                old[sig] = signal.signal(sig, self._handler)
+            except ValueError:  # not the main thread: leave signals alone
+                pass
+        return old
+
+    def restore(self, old: dict[int, Any]) -> None:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+STOP = _Stop()
 
 
 def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Collector,
@@ -526,6 +551,8 @@ def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Colle
 
     try:
         while True:
+            if STOP.requested:
+                raise KeyboardInterrupt
             while not exhausted and len(pending) < 2 * jobs and time.time() < cfg.deadline:
                 unit = next(units, None)
                 if unit is None:
