@@ -3,46 +3,71 @@ prove -> native run, on 2 worker processes by default.
 
     python -m bench fuzz [--budget S] [--jobs N] [--seed N] [--transform NAME ...]
 
-Prints programs/s (all, and those the transform changed, i.e. proved and run natively),
-proofs/s, native runs/s. Target (issue 5): at least 20 programs/s on 2 processes.
-Figures are printed, never asserted.
+Prints, side by side from one run: programs/s (every generated program, declined ones
+included), transformed programs/s (those a transform changed: each proved and run
+natively: the figure the target is about), proofs/s and native runs/s, per transform
+and in all, by wall-clock time and by CPU time. The CPU figure (programs per CPU-second
+of the campaign's processes, times the number of jobs) is what the jobs would reach on
+cores of their own: on a machine shared with other work the wall-clock figure is lower.
+Target (issue 5): at least 20 transformed programs/s on 2 processes. Figures are
+printed, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from vecverify.fuzz import CampaignOptions, run_campaign
 
+TARGET = 20.0
+
+
+def _cpu_seconds() -> float:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench fuzz")
-    p.add_argument("--budget", type=float, default=20.0, help="seconds (default 20)")
+    p.add_argument("--budget", type=float, default=30.0, help="seconds (default 30)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--transform", action="append", dest="transforms", metavar="NAME")
     args = p.parse_args(argv)
-    t0 = time.perf_counter()
+    cpu0, t0 = _cpu_seconds(), time.perf_counter()
     r = run_campaign(CampaignOptions(
         transforms=args.transforms, budget=args.budget, seed=args.seed, jobs=args.jobs,
         corpus=None, database=None,
     ))
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
+    # programs per CPU-second, on `jobs` cores of their own
+    per_cpu = args.jobs / cpu if cpu > 0 else 0.0
+    print(f"fuzz throughput: {args.jobs} processes, budget {args.budget:g}s, seed {args.seed}: "
+          f"{wall:.1f}s wall (worker start-up included), {cpu:.1f} CPU-seconds")
+    print(f"  {'':14s} {'programs':>9s} {'transformed':>12s} {'proofs':>7s} {'mean proof':>11s} "
+          f"{'native runs':>12s} {'inconclusive':>13s}")
+    for name in r.transforms:
+        x = r.stats[name]
+        changed = x.programs - x.declined
+        proofs = x.proved + x.refuted + x.inconclusive
+        mean = f"{x.proof_seconds / proofs * 1000:.0f} ms" if proofs else "-"
+        print(f"  {name:14s} {x.programs:9d} {changed:12d} {proofs:7d} {mean:>11s} {x.native_runs:12d} "
+              f"{x.inconclusive:13d}")
     s = r.stats.values()
     programs = sum(x.programs for x in s)
     changed = sum(x.programs - x.declined for x in s)
     proofs = sum(x.proved + x.refuted + x.inconclusive for x in s)
     runs = sum(x.native_runs for x in s)
-    proof_s = sum(x.proof_seconds for x in s)
-    print(f"fuzz throughput: {args.jobs} processes, {wall:.1f}s wall (worker start-up included), seed {args.seed}")
-    print(f"  programs:            {programs:6d}  {programs / wall:7.1f}/s   (target >= 20/s)")
-    print(f"  transformed+proved:  {changed:6d}  {changed / wall:7.1f}/s")
-    print(f"  proofs:              {proofs:6d}  {proofs / wall:7.1f}/s   mean {proof_s / max(proofs, 1) * 1000:.0f} ms")
-    native = f"{runs:6d}  {runs / wall:7.1f}/s" if r.native_available else f"unavailable ({r.native_note})"
-    print(f"  native runs:         {native}")
-    for name in r.transforms:
-        x = r.stats[name]
-        print(f"    {name:24s} {x.programs:5d} programs, {x.declined:5d} declined, {x.proved:5d} proved")
-    print(f"  failures: {r.failures}")
+    print(f"  {'per second':14s} {'wall':>9s} {'CPU':>12s}")
+    for label, n in (("programs", programs), ("transformed", changed), ("proofs", proofs), ("native runs", runs)):
+        print(f"  {label:14s} {n / wall:9.1f} {n * per_cpu:12.1f}")
+    verdict = "met" if changed / wall >= TARGET else "NOT met by wall-clock time"
+    if changed / wall < TARGET <= changed * per_cpu:
+        verdict += " (met by CPU time: the machine is shared)"
+    print(f"  target: >= {TARGET:g} transformed programs/s on {args.jobs} processes: {verdict}")
+    if not r.native_available:
+        print(f"  native: unavailable ({r.native_note})")
+    print(f"  failures: {r.failures}" + (f"; problems: {'; '.join(r.problems)}" if r.problems else ""))
     return 0

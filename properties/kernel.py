@@ -2,9 +2,11 @@
 reference model of what each lane stores (value, or poison).
 
 A kernel stores ``lanes[i]`` to ``out[i]``; each lane is an expression tree over loads
-``a[i]``, ``b[i]``, ``c[i]`` (the same lane index) and constants. The model is the
-witness that tells the native runs which output lanes are defined: a lane the source
-computes as poison may hold anything in the target.
+``a[i]``, ``b[i]``, ``c[i]`` (the same lane index) and constants. A *reduction* kernel
+instead combines its lanes with one associative operation, left to right
+(``((l0 op l1) op l2) op ...``, SLP's horizontal reduction), and stores the result to
+``out[0]``. The model is the witness that tells the native runs which output elements
+are defined: one the source computes as poison may hold anything in the target.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ INT_FLAGS: dict[str, tuple[str, ...]] = {
 }
 FLOAT_OPS = ("fadd", "fsub", "fmul", "fdiv")
 COMMUTATIVE = frozenset({"add", "mul", "and", "or", "xor", "fadd", "fmul"})
+# Horizontal reductions: the binary operators, and the min/max intrinsics (as calls of
+# ``llvm.<op>.iN``), that SLP turns into ``llvm.vector.reduce.<op>``.
+REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin")
+MINMAX_OPS = ("smax", "smin", "umax", "umin")
 # Right operand must be a constant: shift amounts (>= width is poison) and divisors
 # (zero, and INT_MIN / -1, are UB and would trap natively).
 CONST_RHS = frozenset({"shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem"})
@@ -95,15 +101,29 @@ def expr_text(e: Expr) -> str:
 
 
 @dataclass(frozen=True)
+class Reduce:
+    """How a reduction kernel combines its lanes: ``op`` with ``flags`` on each step."""
+
+    op: str
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Kernel:
     elem: str
     lanes: tuple[Expr, ...]
     variations: tuple[str, ...] = ()  # how each lane differs from the template (metadata)
     name: str = "src"
+    reduce: Reduce | None = None  # None: lane i is stored to out[i]
 
     @property
     def n(self) -> int:
         return len(self.lanes)
+
+    @property
+    def outputs(self) -> int:
+        """Elements of ``out`` written."""
+        return 1 if self.reduce is not None else self.n
 
     @property
     def esize(self) -> int:
@@ -120,14 +140,18 @@ class Kernel:
 
     def buffer_sizes(self) -> list[int]:
         """Bytes of each pointer argument, in parameter order (out first)."""
-        return [self.n * self.esize] + [self.input_elems(a) * self.esize for a in self.inputs]
+        return [self.outputs * self.esize] + [self.input_elems(a) * self.esize for a in self.inputs]
 
     @property
     def size(self) -> int:
         """A size measure (lanes plus operations) for picking the smallest finding."""
-        return self.n + sum(op_count(e) for e in self.lanes)
+        return self.n + sum(op_count(e) for e in self.lanes) + (self.n - 1 if self.reduce else 0)
 
     def describe(self) -> str:
+        if self.reduce is not None:
+            f = "".join(f" {x}" for x in self.reduce.flags)
+            terms = f" {self.reduce.op}{f} ".join(expr_text(e) for e in self.lanes)
+            return f"{self.n} x {self.elem}, reduced: out[0] = {terms}"
         lanes = "; ".join(f"out[{i}] = {expr_text(e)}" for i, e in enumerate(self.lanes))
         return f"{self.n} x {self.elem}: {lanes}"
 
@@ -136,8 +160,12 @@ class Kernel:
 
     @property
     def text(self) -> str:
-        """A module holding just this kernel."""
-        return self.function_text() + "\n"
+        """A module holding just this kernel (and the intrinsics it calls)."""
+        decl = ""
+        if self.reduce is not None and self.reduce.op in MINMAX_OPS:
+            t = self.elem
+            decl = f"\ndeclare {t} @llvm.{self.reduce.op}.{t}({t}, {t})\n"
+        return self.function_text() + "\n" + decl
 
 
 def const_text(value: int | float, elem: str) -> str:
@@ -151,12 +179,13 @@ def const_text(value: int | float, elem: str) -> str:
 
 def render(k: Kernel, name: str) -> str:
     t, align = k.elem, k.esize
-    params = [f"ptr noalias nocapture writeonly dereferenceable({k.n * k.esize}) %out"]
+    params = [f"ptr noalias nocapture writeonly dereferenceable({k.outputs * k.esize}) %out"]
     params += [
         f"ptr noalias nocapture readonly dereferenceable({k.input_elems(a) * k.esize}) %{ARRAYS[a]}"
         for a in k.inputs
     ]
     lines = [f"define void @{name}({', '.join(params)}) {{"]
+    acc = ""  # a reduction's running value
     for i, e in enumerate(k.lanes):
         loaded: dict[int, str] = {}
         for a in sorted(arrays_of(e)):
@@ -168,13 +197,30 @@ def render(k: Kernel, name: str) -> str:
             lines.append(f"  %{arr}{i} = load {t}, ptr {ptr}, align {align}")
             loaded[a] = f"%{arr}{i}"
         value = _emit(e, True, i, t, loaded, lines, [0])
+        if k.reduce is not None:
+            if i:
+                value = _combine(k.reduce, t, f"%acc{i}", acc, value, lines)
+            acc = value
+            continue
         ptr = "%out"
         if i:
             ptr = f"%po{i}"
             lines.append(f"  {ptr} = getelementptr inbounds {t}, ptr %out, i64 {i}")
         lines.append(f"  store {t} {value}, ptr {ptr}, align {align}")
+    if k.reduce is not None:
+        lines.append(f"  store {t} {acc}, ptr %out, align {align}")
     lines += ["  ret void", "}"]
     return "\n".join(lines)
+
+
+def _combine(r: Reduce, t: str, name: str, acc: str, value: str, lines: list[str]) -> str:
+    """One step of a reduction chain: ``name = acc op value``."""
+    if r.op in MINMAX_OPS:
+        lines.append(f"  {name} = call {t} @llvm.{r.op}.{t}({t} {acc}, {t} {value})")
+    else:
+        flags = "".join(f" {f}" for f in r.flags)
+        lines.append(f"  {name} = {r.op}{flags} {t} {acc}, {value}")
+    return name
 
 
 def _emit(x: Expr, top: bool, lane: int, t: str, loaded: dict[int, str], lines: list[str],
@@ -205,7 +251,7 @@ class Inputs:
     def buffers(self, k: Kernel) -> dict[int, np.ndarray]:
         """Pointer-argument index -> bytes (the output buffer starts zeroed)."""
         dtype = np.dtype(f"<u{k.esize}")
-        out = {0: np.zeros(k.n * k.esize, dtype=np.uint8)}
+        out = {0: np.zeros(k.outputs * k.esize, dtype=np.uint8)}
         for pos, a in enumerate(k.inputs, start=1):
             out[pos] = np.array(self.arrays[a], dtype=dtype).view(np.uint8)
         return out
@@ -258,6 +304,10 @@ def _int_op(op: str, flags: tuple[str, ...], x: int, y: int, w: int) -> int | No
         return None if "disjoint" in flags and x & y else x | y
     if op == "xor":
         return x ^ y
+    if op in MINMAX_OPS:
+        a, b = (sx, sy) if op[0] == "s" else (x, y)
+        pick = max if op[1:] == "max" else min
+        return x if pick(a, b) == a else y
     raise ValueError(op)
 
 
@@ -296,7 +346,14 @@ def eval_lane(k: Kernel, lane: int, inputs: Inputs) -> int | None:
 
 
 def evaluate(k: Kernel, inputs: Inputs) -> list[int | None]:
-    return [eval_lane(k, i, inputs) for i in range(k.n)]
+    """What the kernel stores to each element of ``out`` (None: poison)."""
+    lanes = [eval_lane(k, i, inputs) for i in range(k.n)]
+    if k.reduce is None:
+        return lanes
+    acc = lanes[0]
+    for x in lanes[1:]:
+        acc = None if acc is None or x is None else _int_op(k.reduce.op, k.reduce.flags, acc, x, width(k.elem))
+    return [acc]
 
 
 def is_nan(bits: int, elem: str) -> bool:

@@ -26,11 +26,13 @@ from .kernel import (
     FLOAT_TYPES,
     INT_FLAGS,
     INT_TYPES,
+    REDUCTION_OPS,
     Const,
     Expr,
     Kernel,
     Load,
     Op,
+    Reduce,
     is_float,
     width,
 )
@@ -224,6 +226,11 @@ class KernelProfile:
     # op -> constants for its right operand, as a function of the lane width
     consts: Mapping[str, Callable[[int], list[int | float]]] | None = None
     flags: Mapping[str, list[tuple[str, ...]]] | None = None  # op -> the flag sets to draw
+    # Integer kernels: how often the lanes are combined by a horizontal reduction (0..1),
+    # with which operations, and the flag sets its add/mul steps may carry.
+    reduce_prob: float = 0.2
+    reduce_ops: tuple[str, ...] = REDUCTION_OPS
+    reduce_flags: tuple[tuple[str, ...], ...] = ((), ("nsw",), ("nuw",), ("nsw", "nuw"))
 
 
 DEFAULT_PROFILE = KernelProfile()
@@ -242,28 +249,55 @@ def _ops_for(elem: str, ops: tuple[str, ...] | None) -> list[str]:
     return [o for o in ops if o in pool] or (list(DEFAULT_FLOAT_OPS) if is_float(elem) else pool)
 
 
+# Lane counts, as often as they are listed: vector widths first (what SLP forms; shrinking
+# goes to the first), small counts most often. A proof's cost grows faster than linearly
+# in lanes (memory is resolved per access): 16 lanes cost about five times 2 lanes, so
+# the common case is small and campaigns stay fast. Counts 9..15 are drawn only when
+# a profile's minimum asks for them.
+LANE_COUNTS = (2, 4, 8, 2, 3, 4, 2, 4, 16, 5, 6, 7, 3)
+
+
+def lane_count(lo: int, hi: int) -> st.SearchStrategy[int]:
+    counts = [n for n in LANE_COUNTS if lo <= n <= hi]
+    return st.sampled_from(counts) if counts else st.integers(lo, hi)
+
+
+@st.composite
+def reductions(draw: st.DrawFn, elem: str, profile: KernelProfile) -> Reduce | None:
+    """Whether (and how) the lanes are reduced: integer kernels only. A weighted coin,
+    drawn for every type, shrinks towards no reduction."""
+    coin = draw(st.integers(0, 99))
+    ops = [o for o in profile.reduce_ops if o in REDUCTION_OPS]
+    if is_float(elem) or not ops or coin < 100 * (1 - profile.reduce_prob):
+        return None
+    op = draw(st.sampled_from(ops))
+    flags = draw(st.sampled_from(profile.reduce_flags)) if op in ("add", "mul") else ()
+    return Reduce(op, flags)
+
+
 @st.composite
 def kernels(draw: st.DrawFn, profile: KernelProfile = DEFAULT_PROFILE) -> Kernel:
-    """A straight-line kernel ``out[i] = lane_i(a[i], b[i], c[i])`` for i < 2..16."""
+    """A straight-line kernel ``out[i] = lane_i(a[i], b[i], c[i])`` for i < 2..16, or a
+    reduction ``out[0] = lane_0 op lane_1 op ...`` of 4..16 lanes (where the profile
+    allows 4)."""
     types = profile.types or element_types()
     types = tuple(t for t in types if not is_float(t) or fp_available()) or INT_TYPES
     elem = draw(st.sampled_from(types))
+    reduce = draw(reductions(elem, profile))
     max_lanes = profile.max_lanes
     if is_float(elem):
         max_lanes = min(max_lanes, 8)  # float proofs cost more per lane
     lo, hi = max(2, profile.min_lanes), max(2, max_lanes)
-    # Vector widths first (2, 4, 8, 16 lanes: what SLP forms), any count in range next.
-    # The proof's cost grows faster than linearly in lanes (memory is resolved per
-    # access), so the common case stays the vectorizer-shaped one.
-    widths = [w for w in (2, 4, 8, 16) if lo <= w <= hi] or [lo]
-    n = draw(st.one_of(st.sampled_from(widths), st.integers(lo, hi)))
+    if reduce is not None:
+        lo = min(max(lo, 4), hi)  # SLP reduces 4 leaves or more
+    n = draw(lane_count(lo, hi))
     n_inputs = draw(st.integers(1, profile.max_inputs))
     ops = _ops_for(elem, profile.ops)
     template = draw(expressions(elem, n_inputs, ops, profile.max_depth, profile.flag_prob, profile,
                                 profile.spine))
     kinds = draw(st.lists(st.sampled_from(profile.variations), min_size=n, max_size=n))
     lanes = tuple(draw(vary(template, kind, elem, n_inputs, profile.flag_prob, profile)) for kind in kinds)
-    return Kernel(elem, lanes, tuple(kinds))
+    return Kernel(elem, lanes, tuple(kinds), reduce=reduce)
 
 
 # ----------------------------------------------------------------------------- straight-line programs

@@ -13,14 +13,21 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from properties.strategies import KernelProfile, kernels
 from vecverify.fuzz import CampaignOptions, run_campaign
 from vecverify.fuzz.campaign import unit_stream
 from vecverify.fuzz.command import main
+from vecverify.fuzz.mutants import get_mutant
+from vecverify.fuzz.pipeline import run_program
+from vecverify.fuzz.transforms import resolve
 from vecverify.testfile import discover
 
 REPO = Path(__file__).resolve().parent.parent
 MUTANT = "replacement:sdiv-ashr"  # value-changing: caught by proof and natively
+LATE = "shuffle:blend-off-by-one"  # found only after a few programs (seed 99: the third)
 
 
 def _opts(tmp_path: Path, **kw: object) -> CampaignOptions:
@@ -29,19 +36,61 @@ def _opts(tmp_path: Path, **kw: object) -> CampaignOptions:
     return CampaignOptions(**base)  # type: ignore[arg-type]
 
 
-def test_campaign_over_registered_transforms(tmp_path: Path) -> None:
+def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
     from transforms.registry import all_transforms
 
-    r = run_campaign(_opts(tmp_path, max_examples=4))
+    r = run_campaign(_opts(tmp_path, max_examples=16))
     assert r.transforms == [t.name for t in all_transforms()]
-    assert all(s.programs == 4 for s in r.stats.values())
-    assert r.findings == [] and r.exit_code == 0
-    assert sum(s.proved for s in r.stats.values()) > 0
-    native_runs = sum(s.native_runs for s in r.stats.values())
-    if r.native_available:
-        assert native_runs > 0
-    else:
-        assert native_runs == 0 and r.native_note
+    assert all(s.programs == 16 for s in r.stats.values())
+    assert r.findings == [] and r.problems == [] and r.exit_code == 0
+    for name, s in r.stats.items():
+        # Every transform changed some of its programs: each was proved and run natively.
+        assert s.programs - s.declined > 0 and s.proved > 0, name
+        if r.native_available:
+            assert s.native_programs == s.programs - s.declined, name
+        else:
+            assert s.native_runs == 0 and r.native_note
+
+
+def test_a_transform_that_always_declines_is_a_problem(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from transforms.base import Transform
+    from transforms.registry import register, unregister
+
+    register(Transform("never", "declines everything"))  # no rules: apply() declines
+    try:
+        code = main(["fuzz", "--transform", "never", "--max-examples", "30", "--seed", "1", "--no-database",
+                     "--corpus", str(tmp_path / "c")])
+    finally:
+        unregister("never")
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "PROBLEM never declined all 30 of its programs" in out and "30 (all)" in out
+
+
+def test_the_budget_is_kept(tmp_path: Path) -> None:
+    t0 = time.monotonic()
+    r = run_campaign(_opts(tmp_path, budget=4, transforms=["slp", "reorder"], corpus=None))
+    took = time.monotonic() - t0
+    assert r.programs > 0 and r.exit_code == 0
+    assert took < 4 + 2.5  # the program running at the deadline is cut short, not finished
+
+
+def test_reduction_kernels_are_vectorized_and_proved() -> None:
+    # A mutant's profile (reductions only), through the real slp transform.
+    profile = get_mutant("slp:reduction-drops-lane").profile
+    assert isinstance(profile, KernelProfile) and profile.reduce_prob == 1.0
+    seen = []
+
+    @settings(max_examples=15, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(kernels(profile), st.integers(0, 2**32 - 1))
+    def prop(kernel, seed) -> None:  # noqa: ANN001
+        out = run_program(kernel, resolve("slp"), seed)
+        assert out.failure == "", out.message
+        seen.append("llvm.vector.reduce" in out.text)
+
+    prop()
+    assert any(seen)
 
 
 def test_shards_split_the_work_deterministically() -> None:
@@ -74,10 +123,12 @@ def test_a_mutant_is_shrunk_and_saved_as_a_regression_case(tmp_path: Path) -> No
 
 
 def test_the_database_replays_old_failures_first(tmp_path: Path) -> None:
-    run_campaign(_opts(tmp_path, mutant=MUTANT, max_examples=30, corpus=None))
-    r = run_campaign(_opts(tmp_path, mutant=MUTANT, max_examples=30, corpus=None, seed=99))
-    assert r.findings and r.stats[MUTANT].first_proof_catch is not None
-    assert r.stats[MUTANT].first_catch_program == 1  # the stored example fails at once
+    fresh = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, seed=99, database=None))
+    assert fresh.stats[LATE].first_catch_program > 1  # by generation alone, not at once
+    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False))
+    assert list((tmp_path / "db").rglob("*"))  # the failure was stored
+    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, seed=99))
+    assert r.findings and r.stats[LATE].first_catch_program == 1  # the stored example fails at once
 
 
 def test_cli_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,9 +138,80 @@ def test_cli_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 1
     data = json.loads(js.read_text())
     assert data["failures"] == 1 and data["findings"][0]["error"] == "Mismatch in memory"
+    assert "ERROR: Mismatch in memory" in data["findings"][0]["counterexample"]
     suite = ET.parse(ju).getroot().find("testsuite")
     assert suite is not None and suite.get("failures") == "1"
-    assert "1 failures" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "1 failures" in out
+    # the counterexample is printed: the IR pair and the alive-tv example
+    assert "define void @tgt" in out and "Example:" in out and "ERROR: Mismatch in memory" in out
+
+
+class _FakeRedis:
+    """Just what hypothesis.extra.redis uses: sets, a pipeline, publish."""
+
+    store: dict[bytes, set[bytes]] = {}
+
+    @classmethod
+    def from_url(cls, url: str) -> _FakeRedis:
+        return cls()
+
+    def pipeline(self) -> _FakeRedis._Pipe:
+        return _FakeRedis._Pipe(self.store)
+
+    def publish(self, channel: str, message: str) -> None:
+        pass
+
+    class _Pipe:
+        def __init__(self, store: dict[bytes, set[bytes]]) -> None:
+            self.store, self.results = store, []
+
+        def smembers(self, key: bytes) -> None:
+            self.results.append(set(self.store.get(key, set())))
+
+        def sadd(self, key: bytes, value: bytes) -> None:
+            s = self.store.setdefault(key, set())
+            self.results.append(int(value not in s))
+            s.add(value)
+
+        def srem(self, key: bytes, value: bytes) -> None:
+            s = self.store.setdefault(key, set())
+            self.results.append(int(value in s))
+            s.discard(value)
+
+        def expire(self, key: bytes, ttl: object) -> None:
+            self.results.append(1)
+
+        def execute(self) -> list[object]:
+            out, self.results = self.results, []
+            return out
+
+
+def test_a_shared_database_replays_failures_on_a_fresh_worker(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    from vecverify.fuzz.database import SharedDatabase
+
+    monkeypatch.setitem(sys.modules, "redis", types.SimpleNamespace(Redis=_FakeRedis))
+    monkeypatch.delitem(sys.modules, "hypothesis.extra.redis", raising=False)
+    _FakeRedis.store = {}
+    # Two CI workers: their own local directories, one shared store.
+    first = SharedDatabase(tmp_path / "worker1", "redis://ci:6379/0")
+    run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, database=first))
+    assert _FakeRedis.store
+    second = SharedDatabase(tmp_path / "worker2", "redis://ci:6379/0")
+    r = run_campaign(_opts(tmp_path, mutant=LATE, max_examples=30, corpus=None, shrink=False, database=second, seed=99))
+    assert r.stats[LATE].first_catch_program == 1  # replayed from the shared store
+
+
+def test_shared_database_needs_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "redis", None)  # import fails
+    code = main(["fuzz", "--transform", "reorder", "--max-examples", "2", "--shared-database", "redis://x:1/0",
+                 "--corpus", str(tmp_path / "c"), "--database", str(tmp_path / "db")])
+    err = capsys.readouterr().err
+    assert code == 2 and "needs the redis package" in err
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -99,6 +221,7 @@ def test_cli_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
     (["--max-examples", "0"], "--max-examples"),
     (["--transform", "no-such-transform"], "no-such-transform"),
     (["--mutant", "reorder:nope"], "reorder:nope"),
+    (["--shared-database", "http://x"], "redis://"),
 ])
 def test_bad_options_are_one_line_and_exit_2(argv: list[str], message: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,8 @@ def test_kernels_are_valid_ir_with_exact_dereferenceable(k: Kernel) -> None:
     assert 2 <= k.n <= 16
     assert [a.attrs.dereferenceable for a in fn.args] == k.buffer_sizes()
     assert all(a.attrs.noalias for a in fn.args)
-    assert sum(1 for i in fn.instructions() if i.opcode == "store") == k.n
+    assert sum(1 for i in fn.instructions() if i.opcode == "store") == k.outputs
+    assert k.outputs == (1 if k.reduce else k.n)
     assert all(i.flags >= {"inbounds"} for i in fn.instructions() if i.opcode == "getelementptr")
     if not fp_available():
         assert k.elem.startswith("i")
@@ -71,3 +72,53 @@ def test_reference_model_poison() -> None:
     assert evaluate(k, Inputs({0: [0xFF, 0xFF]})) == [0x80, None]
     assert evaluate(k, Inputs({0: [1, 3]})) == [None, 4]
     assert random_inputs(k, np.random.default_rng(0)).arrays[0][0] < 256
+
+
+def test_reductions_are_drawn_for_integers_only() -> None:
+    seen = []
+
+    @settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(kernels())
+    def prop(k: Kernel) -> None:
+        if k.reduce is not None:
+            assert k.elem.startswith("i") and k.n >= 4 and k.outputs == 1
+            seen.append(k.reduce.op)
+
+    prop()
+    assert len(set(seen)) >= 3  # several reduction operations occur
+
+
+class _Identity:
+    """A transform that returns its input unchanged: runs the pipeline on the source."""
+
+    name = "identity"
+
+    def apply(self, fn, options=None):  # noqa: ANN001, ANN201
+        import copy
+
+        return copy.deepcopy(fn)
+
+
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(kernels(KernelProfile(types=("i8", "i16", "i32", "i64"), reduce_prob=1.0)), st.integers(0, 2**32 - 1))
+def test_the_reference_model_agrees_with_native_runs_on_reductions(k: Kernel, seed: int) -> None:
+    from vecverify.fuzz import native
+    from vecverify.fuzz.pipeline import run_program
+
+    out = run_program(k, _Identity(), seed)
+    assert out.proof == "correct" and out.failure == "", out.message
+    if native.available():
+        assert out.native_runs > 0 and not out.model_mismatch
+
+
+def test_reference_model_of_reductions() -> None:
+    from properties.kernel import Inputs, Reduce
+
+    lanes = tuple(Load(0) for _ in range(4))
+    a = Inputs({0: [0x7F, 1, 0x80, 2]})  # i8: 127, 1, -128, 2
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("add")), a) == [(127 + 1 - 128 + 2) & 0xFF]
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("add", ("nsw",))), a) == [None]  # 127 + 1 overflows
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("smax")), a) == [0x7F]
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("umax")), a) == [0x80]
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("smin")), a) == [0x80]
+    assert evaluate(Kernel("i8", lanes, reduce=Reduce("umin")), a) == [1]

@@ -290,6 +290,10 @@ class Transform:
     # transform whose float proofs are too slow for the suite names the integer types;
     # fuzz campaigns still draw every type.
     suite_types: tuple[str, ...] = ()
+    # Fuzz campaigns draw half their kernels with these keyword arguments of
+    # properties.strategies.KernelProfile (shapes that make the transform apply), half
+    # with the default profile. None: the default profile only.
+    fuzz_profile: Mapping[str, Any] | None = None
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:

@@ -68,6 +68,9 @@ class CheckOptions:
     undef_inputs: bool = True
     poison_inputs: bool = True
     smt2_dir: Path | None = None
+    # A time.monotonic() value past which every query gives up ("failed to prove"):
+    # bounds the whole check, whose queries each get timeout_ms (fuzz campaigns' budget).
+    deadline: float | None = None
 
 
 @dataclass
@@ -248,6 +251,8 @@ class RefinementCheck:
             self._write_smt2(q)
         now = time.monotonic()
         deadline = now + share * self.options.timeout_ms / 1000
+        if self.options.deadline is not None:
+            deadline = min(deadline, self.options.deadline)
         try:
             return self._solve_symbolic(q, min(deadline, now + QUICK_SHARE * (deadline - now)))
         except _Unknown:

@@ -7,11 +7,27 @@ can carry (an identity never wraps, never loses bits). For floats none is: ``fmu
 nondeterministic payload (a signalling NaN X comes back quiet), and ``fadd X, 0.0``
 turns X = -0.0 into +0.0. Those are refuted negative cases; a float lane that copies X
 is served by a shufflevector blend instead (see the ``shuffle`` transform).
+
+Applied on its own (``apply``, what fuzz campaigns exercise), the transform aligns the
+lanes of a store group: the integer opcode most of the stored values compute is the
+group's, and every other stored value X (a copy lane, or a lane of another opcode)
+becomes ``X op identity``, with all the flags the rule allows when the group's lanes
+carry flags, else none (the two proved variants).
 """
 
 from __future__ import annotations
 
-from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from vecverify.ir.function import Function
+from vecverify.ir.types import IntType
+from vecverify.ir.values import BinOp, ConstInt, Instruction, Store, Value
+
+from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform, TransformOptions
 
 NAME = "extension"
 
@@ -91,9 +107,68 @@ def _fp_rules() -> list[Rule]:
     return rules
 
 
-TRANSFORM = Transform(
+# Builds the extended lane: (X, op, flags) -> the instruction computing X op identity,
+# or None where the table has no identity for that type.
+Extend = Callable[[Value, str, frozenset[str]], Instruction | None]
+
+
+def extend_with_identity(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X op identity`` by Table 1 (integers only: no float identity is a refinement)."""
+    if not isinstance(x.type, IntType) or op not in INT_IDENTITY:
+        return None
+    return BinOp(x.type, None, [x, ConstInt(x.type, INT_IDENTITY[op][0])], op=op, flags=flags)
+
+
+def rule_name(op: str, flags: frozenset[str]) -> str:
+    return f"ext.{op}" + "".join(f".{f}" for f in sorted(flags, key=["nsw", "nuw", "exact", "disjoint"].index))
+
+
+def extend_lanes(fn: Function, extend: Extend = extend_with_identity,
+                 allowed: Callable[[str, frozenset[str]], bool] | None = None) -> Function | None:
+    """A copy of ``fn`` whose stored values all compute the group's opcode (see the
+    module text), or None when no stored value needs extending. ``extend`` builds the
+    extended lane (the mutants pass wrong ones); ``allowed`` filters (op, flags)."""
+    out = copy.deepcopy(fn)
+    stores = [(b.instructions, i) for b in out.blocks for i in b.instructions if isinstance(i, Store)]
+    ops = [v.op for _, st in stores if isinstance(v := st.operands[0], BinOp)]
+    if not ops:
+        return None
+    op = Counter(ops).most_common(1)[0][0]
+    lanes = [v for _, st in stores if isinstance(v := st.operands[0], BinOp) and v.op == op]
+    carried = frozenset.intersection(*(v.flags for v in lanes))
+    may_carry = INT_IDENTITY.get(op, (0, frozenset()))[1]
+    flags = may_carry if carried & may_carry else frozenset()
+    if allowed is not None and not allowed(op, flags):
+        return None
+    changed = False
+    for insts, st in stores:
+        x = st.operands[0]
+        if isinstance(x, BinOp) and x.op == op:
+            continue
+        new = extend(x, op, flags)
+        if new is None:
+            continue
+        insts.insert(next(k for k, i in enumerate(insts) if i is st), new)
+        st.operands[0] = new
+        changed = True
+    return out if changed else None
+
+
+@dataclass
+class ExtensionTransform(Transform):
+    """Applies Table 1 to the lanes of a store group (see the module text)."""
+
+    def apply(self, fn: Function, options: Any = None) -> Function | None:
+        wanted = set(options.rules) if isinstance(options, TransformOptions) and options.rules is not None else None
+        return extend_lanes(fn, allowed=None if wanted is None else lambda op, f: rule_name(op, f) in wanted)
+
+
+TRANSFORM = ExtensionTransform(
     NAME,
     "Extend a lane X to X op identity so it joins a group of op lanes (SLP-M Table 1); "
-    "applied by the vectorizer when it aligns a group, so apply() itself declines",
+    "the vectorizer applies it when it aligns a group, apply() to the lanes of a store group",
     _int_rules() + _fp_rules(),
+    # Integer groups with copy lanes, missing operations and other opcodes.
+    fuzz_profile={"types": INT_TYPES, "reduce_prob": 0.0,
+                  "variations": ("iso", "copy", "missing", "kind", "flags")},
 )

@@ -176,4 +176,6 @@ TRANSFORM = Transform(
     "Reorder operands and operations so the lanes of a group become isomorphic "
     "(LSLP commutative reordering, SN-SLP subtraction/division rearrangement)",
     _commutative_rules() + _snslp_rules(),
+    # Commutative operations, and subtractions feeding additions.
+    fuzz_profile={"ops": ("add", "mul", "and", "or", "xor", "sub", "fadd", "fsub")},
 )

@@ -204,8 +204,20 @@ def _fdiv_to_fmul(inst):  # noqa: ANN001, ANN202
     return [new_binop(b, "fmul", b.operands[0], ConstFloat(c.type, (254 - exponent) << 23))]
 
 
+def _powers_of_two(width: int) -> list[int | float]:
+    return [2, 4, 1 << (width - 2), 8, 1 << (width - 1)]
+
+
 TRANSFORM = Transform(
     NAME,
     "Replace a binary operator by an equivalent one of another opcode (SLP-M Table 2)",
     _rules(),
+    # The rewritten integer opcodes, with power-of-two constants where the rule needs
+    # one. (Kernels of float divisions take the solver seconds each: fdiv -> fmul is
+    # left to its rule's proof and the paper corpus.)
+    fuzz_profile={
+        "types": INT_TYPES,
+        "ops": ("shl", "mul", "udiv", "urem", "sub", "add"),
+        "consts": {"mul": _powers_of_two, "udiv": _powers_of_two, "urem": _powers_of_two},
+    },
 )

@@ -5,11 +5,42 @@ apart with extractelement, rebuilt with insertelement); the target is the vector
 
 A float lane that just copies X is served by such a blend, not by ``X * 1.0`` (which is
 not a refinement because of NaN payloads); the identity shuffle is a refinement.
+
+Applied on its own (``apply``, what fuzz campaigns exercise), the transform vectorizes a
+store group whose lanes are ``x[i] op_i y[i]`` (x, y: one input array each, or
+constants) with at most two opcodes, and copy lanes ``x[i]``: each opcode on whole
+vectors, blended by shufflevector (the copy lanes from the loaded vector). An array is
+loaded as a vector only when every lane reads it (so the target reads nothing the
+source does not). Division and
+remainder are left alone (a lane the blend discards could divide by zero). Flags: each
+vector operation keeps those all of its own lanes carry (the other lanes are discarded,
+and flags only make poison).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import reduce
+from typing import Any
+
+from vecverify.ir.function import Function
+from vecverify.ir.types import FloatType, IntType, VectorType
+from vecverify.ir.values import (
+    Argument,
+    BinOp,
+    Constant,
+    ConstInt,
+    ConstVector,
+    GetElementPtr,
+    Instruction,
+    Load,
+    Ret,
+    ShuffleVector,
+    Store,
+    Value,
+)
 
 from ..base import FP_SEMANTICS, Param, Rule, Transform, TypeInfo
 
@@ -160,10 +191,190 @@ def _rules() -> list[Rule]:
     ]
 
 
-TRANSFORM = Transform(
+# ----------------------------------------------------------------------------- apply
+
+TRAPPING = frozenset({"udiv", "sdiv", "urem", "srem"})
+
+
+def lane_pointer(p: Value) -> tuple[Argument, int] | None:
+    """``%arg`` -> (arg, 0); ``getelementptr T, %arg, i64 k`` (k constant, T the
+    accessed type) -> (arg, k)."""
+    if isinstance(p, Argument):
+        return p, 0
+    if isinstance(p, GetElementPtr) and isinstance(p.operands[0], Argument) and len(p.operands) == 2:
+        k = p.operands[1]
+        if isinstance(k, ConstInt):
+            return p.operands[0], k.signed()
+    return None
+
+
+Operand = tuple[str, Any]  # ("array", Argument) or ("const", Constant)
+
+
+@dataclass
+class _Lane:
+    op: str | None  # None: a copy lane
+    flags: frozenset[str]
+    operands: list[Operand]  # a copy lane: [("array", x)]
+
+
+def _operand(v: Value, lane: int) -> Operand | None:
+    if isinstance(v, Constant):
+        return ("const", v)
+    if isinstance(v, Load) and (p := lane_pointer(v.operands[0])) is not None and p[1] == lane:
+        return ("array", p[0])
+    return None
+
+
+def _lane(v: Value, lane: int) -> _Lane | None:
+    if isinstance(v, BinOp) and v.op not in TRAPPING:
+        ops = [_operand(o, lane) for o in v.operands]
+        return None if None in ops else _Lane(v.op, v.flags, ops)  # type: ignore[arg-type]
+    x = _operand(v, lane)
+    return _Lane(None, frozenset(), [x]) if x is not None and x[0] == "array" else None
+
+
+def _column(lanes: list[_Lane], k: int) -> Operand | None:
+    """What operand ``k`` of every op lane is: one array, or constants (per lane)."""
+    got = [ln.operands[k] for ln in lanes if ln.op is not None]
+    if all(g[0] == "array" for g in got) and len({id(g[1]) for g in got}) == 1:
+        return got[0]
+    if all(g[0] == "const" for g in got):
+        return ("const", None)
+    return None
+
+
+def _align_commuted(lanes: list[_Lane]) -> None:
+    """Swap the operands of commutative lanes whose left operand is not the array most
+    lanes have on the left."""
+    from .reorder import _COMMUTATIVE, _FP_COMMUTATIVE
+
+    lefts = [id(ln.operands[0][1]) for ln in lanes if ln.op is not None and ln.operands[0][0] == "array"]
+    if not lefts:
+        return
+    common = max(set(lefts), key=lefts.count)
+    for ln in lanes:
+        if ln.op in _COMMUTATIVE or ln.op in _FP_COMMUTATIVE:
+            a, b = ln.operands
+            if not (a[0] == "array" and id(a[1]) == common) and b[0] == "array" and id(b[1]) == common:
+                ln.operands = [b, a]
+
+
+def intersect_flags(flag_sets: Sequence[frozenset[str]]) -> frozenset[str]:
+    return reduce(lambda a, b: a & b, flag_sets)
+
+
+def blend_lanes(
+    fn: Function,
+    vector_flags: Callable[[Sequence[frozenset[str]]], frozenset[str]] = intersect_flags,
+    edit_mask: Callable[[list[int]], list[int]] | None = None,
+) -> Function | None:
+    """The store group of ``fn`` as vector code blended by shufflevector (see the module
+    text), or None when ``fn`` is not such a group. ``vector_flags`` picks a vector
+    operation's flags from its lanes'; ``edit_mask`` may change the first blend's mask
+    (the mutants pass wrong ones)."""
+    if len(fn.blocks) != 1:
+        return None
+    out = copy.deepcopy(fn)
+    insts = out.blocks[0].instructions
+    if not isinstance(insts[-1], Ret) or insts[-1].operands:
+        return None
+    stores = [i for i in insts if isinstance(i, Store)]
+    if len(stores) < 2 or not all(isinstance(i, Store | Load | GetElementPtr | BinOp) for i in insts[:-1]):
+        return None
+    where = [lane_pointer(s.operands[1]) for s in stores]
+    if any(w is None or w[1] != k or w[0] is not where[0][0] for k, w in enumerate(where)):  # type: ignore[index]
+        return None
+    t = stores[0].operands[0].type
+    if not isinstance(t, IntType | FloatType) or any(s.operands[0].type != t for s in stores):
+        return None
+    parsed = [_lane(s.operands[0], k) for k, s in enumerate(stores)]
+    if None in parsed:
+        return None
+    lanes: list[_Lane] = parsed  # type: ignore[assignment]
+    ops = list(dict.fromkeys(ln.op for ln in lanes if ln.op is not None))
+    copies = any(ln.op is None for ln in lanes)
+    if not ops or len(ops) > 2 or (len(ops) == 1 and not copies):
+        return None
+    _align_commuted(lanes)
+    col0, col1 = _column(lanes, 0), _column(lanes, 1)
+    if col0 is None or col1 is None:
+        return None
+    columns = [col0, col1]
+    n, align = len(lanes), stores[0].align
+    vt = VectorType(n, t)
+    new: list[Instruction] = []
+    loaded: dict[int, Load] = {}
+
+    def vector_of(col: Operand, k: int) -> Value:
+        if col[0] == "array":
+            x = col[1]
+            if id(x) not in loaded:
+                loaded[id(x)] = Load(vt, None, [x], align=align)
+                new.append(loaded[id(x)])
+            return loaded[id(x)]
+        first = next(ln.operands[k][1] for ln in lanes if ln.op is not None)
+        return ConstVector(vt, tuple(ln.operands[k][1] if ln.op is not None else first for ln in lanes))
+
+    operands = [vector_of(col0, 0), vector_of(col1, 1)]
+    computed = []
+    for op in ops:
+        flags = vector_flags([ln.flags for ln in lanes if ln.op == op])
+        computed.append(BinOp(vt, None, list(operands), op=op, flags=flags))
+    new += computed
+    picks: list[Value] = list(computed)
+    for ln in lanes:  # a copy lane reads the loaded vector of its array
+        if ln.op is None:
+            x = ln.operands[0][1]
+            if not any(c[0] == "array" and c[1] is x for c in columns):
+                return None
+            vec = loaded[id(x)]
+            if all(p is not vec for p in picks):
+                picks.append(vec)
+    # A vector load reads every lane of its array: only where the source reads each one
+    # (else the target may read past what the source may, which is UB).
+    for x in loaded.values():
+        arr = x.operands[0]
+        if not all(any(o[0] == "array" and o[1] is arr for o in ln.operands) for ln in lanes):
+            return None
+
+    def source_of(ln: _Lane) -> Value:
+        return computed[ops.index(ln.op)] if ln.op is not None else loaded[id(ln.operands[0][1])]
+
+    source = [picks.index(source_of(ln)) for ln in lanes]  # by identity: values compare so
+    # One shufflevector per extra source: the first blends sources 0 and 1, the next
+    # blends that with source 2.
+    mask = [k + n if source[k] == 1 else k for k in range(n)]
+    if edit_mask is not None:
+        mask = edit_mask(mask)
+    value: Value = picks[0]
+    if len(picks) > 1:
+        value = ShuffleVector(vt, None, [picks[0], picks[1]], mask=tuple(mask))
+        new.append(value)  # type: ignore[arg-type]
+    if len(picks) > 2:
+        value = ShuffleVector(vt, None, [value, picks[2]], mask=tuple(k + n if source[k] == 2 else k for k in range(n)))
+        new.append(value)  # type: ignore[arg-type]
+    new.append(Store(stores[0].type, None, [value, where[0][0]], align=align))  # type: ignore[index]
+    out.blocks[0].instructions = new + [insts[-1]]
+    return out
+
+
+@dataclass
+class ShuffleTransform(Transform):
+    """Blends the lanes of a store group (see the module text)."""
+
+    def apply(self, fn: Function, options: Any = None) -> Function | None:
+        return blend_lanes(fn)
+
+
+TRANSFORM = ShuffleTransform(
     NAME,
     "Merge lanes of two different operations (alternate opcodes) or copied lanes into "
-    "vector operations blended by one shufflevector; applied by the vectorizer when it "
-    "builds a group, so apply() itself declines",
+    "vector operations blended by shufflevector; the vectorizer applies it when it builds "
+    "a group, apply() to the lanes of a store group",
     _rules(),
+    # One operation per lane over loads and constants, partner opcodes, copy lanes.
+    fuzz_profile={"max_depth": 1, "max_inputs": 2, "reduce_prob": 0.0,
+                  "variations": ("kind", "iso", "copy", "const", "flags"),
+                  "ops": ("add", "sub", "mul", "shl", "lshr", "ashr", "and", "or", "xor", "fadd", "fsub")},
 )

@@ -30,11 +30,16 @@ from typing import Any
 from ..errors import InputError
 from . import native
 from .corpus import Finding, save
+from .database import example_database
 
 DEFAULT_CORPUS = Path("corpus/fuzz")
 DEFAULT_DATABASE = Path(".vecverify/hypothesis")
 DEFAULT_CHUNK = 25
 DEFAULT_MAX_EXAMPLES = 100  # per transform, when neither a budget nor a count is given
+# A transform that declines every one of at least this many programs was not exercised
+# at all: a failure of the campaign (fewer may be chance).
+MIN_PROGRAMS_ALL_DECLINED = 25
+DEFAULT_TIMEOUT_MS = 5_000  # per solver query in campaigns
 
 Event = dict[str, Any]
 Sink = Callable[[Event], None]
@@ -53,8 +58,9 @@ class CampaignOptions:
     jobs: int = 1
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
-    database: Any = DEFAULT_DATABASE  # a directory, an ExampleDatabase, or None (no database)
-    timeout_ms: int = 20_000  # per solver query; running out is "failed to prove"
+    # A directory, a SharedDatabase (directory + Redis), an ExampleDatabase, or None.
+    database: Any = DEFAULT_DATABASE
+    timeout_ms: int = DEFAULT_TIMEOUT_MS  # per solver query; running out is "failed to prove"
     # A proof that runs out of time is counted (the table's "inconclusive") but fails the
     # campaign only when strict: whether a solver finishes depends on the machine, and CI
     # must not fail on a slow one. Unsupported IR and internal errors always fail.
@@ -96,6 +102,11 @@ class TransformStats:
     first_native_catch: float | None = None
     first_catch_program: int | None = None  # how many programs it took (1: the first)
 
+    @property
+    def all_declined(self) -> bool:
+        """The transform changed none of its programs: nothing was proved or run."""
+        return self.programs > 0 and self.declined == self.programs
+
     def to_json(self) -> dict[str, Any]:
         return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
 
@@ -123,8 +134,16 @@ class CampaignResult:
         return len(self.findings)
 
     @property
+    def problems(self) -> list[str]:
+        """Transforms the campaign did not exercise (each declined all its programs)."""
+        return [
+            f"{name} declined all {s.programs} of its programs: nothing was transformed, proved or run for it"
+            for name, s in self.stats.items() if s.all_declined and s.programs >= MIN_PROGRAMS_ALL_DECLINED
+        ]
+
+    @property
     def exit_code(self) -> int:
-        if self.findings:
+        if self.findings or self.problems:
             return 1
         return 130 if self.interrupted else 0
 
@@ -135,7 +154,7 @@ class CampaignResult:
             "native": "available" if self.native_available else f"unavailable ({self.native_note})",
             "programs": self.programs, "failures": self.failures,
             "transforms": {t: self.stats[t].to_json() for t in self.transforms},
-            "findings": [f.to_json() for f in self.findings], "errors": self.errors,
+            "findings": [f.to_json() for f in self.findings], "problems": self.problems, "errors": self.errors,
         }
 
 
@@ -260,13 +279,10 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
 
-    from properties.strategies import DEFAULT_PROFILE, kernels
-
-    from .pipeline import run_program
-    from .transforms import resolve
+    from .pipeline import OutOfTime, run_program
+    from .transforms import kernel_strategy, resolve
 
     transform = resolve(unit.transform)
-    profile = getattr(transform, "profile", None) or DEFAULT_PROFILE
     native_visible = getattr(transform, "native_visible", True)
     best: dict[tuple[str, str, str], Finding] = {}
     owned: dict[tuple[str, str, str], Path] = {}
@@ -291,11 +307,16 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         emit({"type": "finding", "unit": (unit.transform, unit.round), "finding": f})
 
     def body(args: tuple[Any, int]) -> None:
+        if STOP.requested:
+            raise KeyboardInterrupt
         if time.time() > cfg.deadline:
             raise BudgetExhausted
         kernel, nseed = args
-        out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
-                          native_runs=cfg.native_runs, use_native=cfg.native)
+        try:
+            out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
+                              native_runs=cfg.native_runs, use_native=cfg.native, deadline=cfg.deadline)
+        except OutOfTime:
+            raise BudgetExhausted from None
         now = time.time()
         caught["proof"] |= out.caught_by_proof
         caught["native"] |= out.caught_natively
@@ -317,21 +338,23 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
             transform=unit.transform, kind=kind, message=out.message, error_line=_error_line(kind, out),
             seed=unit.seed, master_seed=cfg.master_seed, text=out.text, description=kernel.describe(),
             size=kernel.size, caught_by_proof=out.caught_by_proof, caught_natively=out.caught_natively,
-            seconds=time.monotonic() - unit_start,
+            seconds=time.monotonic() - unit_start, report=out.report,
         ))
         raise _FAILURE[kind](out.message)
 
     phases = [Phase.explicit, Phase.reuse, Phase.generate]
     if cfg.shrink and not cfg.survey:
         phases.append(Phase.shrink)
-    database = _database(cfg.database, unit.replay)
-    test = given(st.tuples(kernels(profile), st.integers(0, 2**32 - 1)))(body)
+    database = example_database(cfg.database, unit.replay)
+    test = given(st.tuples(kernel_strategy(transform), st.integers(0, 2**32 - 1)))(body)
+    # The seed first: @seed turns the database off in the settings it finds, and the
+    # settings applied after it keep ours.
+    test = hseed(unit.seed)(test)
     test = settings(
         database=database, max_examples=unit.examples, deadline=None, phases=phases,
         suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
         report_multiple_bugs=True,
     )(test)
-    test = hseed(unit.seed)(test)
     # One database key per transform (stable across code changes and rounds): the same
     # key `hypothesis.find` sets for itself.
     test._hypothesis_internal_database_key = f"vecverify-fuzz:{unit.transform}".encode()  # type: ignore[attr-defined]
@@ -346,46 +369,6 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         if not _only_fuzz_failures(e) and type(e).__name__ != "Unsatisfiable":
             errors.append(f"{unit.transform} round {unit.round}: {type(e).__name__}: {e}".splitlines()[0])
     return errors
-
-
-def _database(path: Any, replay: bool) -> Any:
-    """A directory, or any Hypothesis ExampleDatabase object (e.g. a MultiplexedDatabase of
-    a local directory and a shared RedisExampleDatabase; it must pickle for --jobs > 1)."""
-    if path is None:
-        return None
-    from hypothesis.database import DirectoryBasedExampleDatabase
-
-    base = DirectoryBasedExampleDatabase(str(path)) if isinstance(path, str | Path) else path
-    return base if replay else WriteOnlyDatabase(base)
-
-
-def _write_only_class() -> type:
-    from hypothesis.database import ExampleDatabase
-
-    class _WriteOnly(ExampleDatabase):
-        """Saves go through; fetches find nothing (no replay in later rounds)."""
-
-        def __init__(self, base: Any) -> None:
-            super().__init__()
-            self.base = base
-
-        def save(self, key: bytes, value: bytes) -> None:
-            self.base.save(key, value)
-
-        def fetch(self, key: bytes) -> Iterator[bytes]:
-            return iter(())
-
-        def delete(self, key: bytes, value: bytes) -> None:
-            self.base.delete(key, value)
-
-        def move(self, src: bytes, dest: bytes, value: bytes) -> None:
-            self.base.move(src, dest, value)
-
-    return _WriteOnly
-
-
-def WriteOnlyDatabase(base: Any) -> Any:  # noqa: N802 - a class made on first use (lazy import)
-    return _write_only_class()(base)
 
 
 # ----------------------------------------------------------------------------- processes
@@ -498,12 +481,14 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
     )
     collect = _Collector(result, options.progress)
     units = unit_stream(names, options, master)
-    old_term = _install_sigterm()
+    old_handlers = STOP.install()
     try:
         if options.jobs <= 1:
             for unit in units:
                 if time.time() >= cfg.deadline:
                     break
+                if STOP.requested:
+                    raise KeyboardInterrupt
                 result.units += 1
                 result.errors += run_unit(unit, cfg, collect)
         else:
@@ -511,20 +496,41 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
-        signal.signal(signal.SIGTERM, old_term)
+        STOP.restore(old_handlers)
         collect.prune_corpus()
         result.seconds = time.time() - started
     return result
 
 
-def _install_sigterm() -> Any:
-    def on_term(signum: int, frame: Any) -> None:
+class _Stop:
+    """Ctrl-C and SIGTERM end the campaign. The handler raises KeyboardInterrupt where
+    the main thread is, and also sets a flag checked before every program and unit:
+    an exception raised inside a destructor (z3 frees terms all the time) is swallowed
+    by Python, and the flag makes sure such a request is not lost."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        self.requested = True
         raise KeyboardInterrupt
 
-    try:
-        return signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # not the main thread: leave signals alone
-        return signal.getsignal(signal.SIGTERM)
+    def install(self) -> dict[int, Any]:
+        self.requested = False
+        old: dict[int, Any] = {}
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                old[sig] = signal.signal(sig, self._handler)
+            except ValueError:  # not the main thread: leave signals alone
+                pass
+        return old
+
+    def restore(self, old: dict[int, Any]) -> None:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+STOP = _Stop()
 
 
 def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Collector,
@@ -545,6 +551,8 @@ def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Colle
 
     try:
         while True:
+            if STOP.requested:
+                raise KeyboardInterrupt
             while not exhausted and len(pending) < 2 * jobs and time.time() < cfg.deadline:
                 unit = next(units, None)
                 if unit is None:

@@ -31,6 +31,7 @@ class Finding:
     seconds: float = 0.0  # from the unit's start until first found
     path: str = ""
     created: bool = False  # this campaign wrote the file (it may remove it for a smaller one)
+    report: str = ""  # the proof's counterexample (alive-tv text), if the proof saw the failure
 
     @property
     def signature(self) -> tuple[str, str, str]:
@@ -42,6 +43,7 @@ class Finding:
             "error": self.error_line, "seed": self.seed, "campaign_seed": self.master_seed,
             "kernel": self.description, "path": self.path, "caught_by_proof": self.caught_by_proof,
             "caught_natively": self.caught_natively, "seconds": round(self.seconds, 3),
+            "ir": self.text, "counterexample": self.report,
         }
 
 

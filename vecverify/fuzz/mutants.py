@@ -1,57 +1,70 @@
 """Mutants: deliberately wrong variants of the registered transforms, to show that the
 campaign catches wrong transforms (by proof, and natively where the bug changes values).
 
-Each mutant is named ``TRANSFORM:what``. It runs the real transform and post-processes
+Each mutant is named ``TRANSFORM:what``. Most run the real transform and post-process
 its output (or, where the real transform declines, a copy of its input: the mutant is
-"the transform plus one wrong rule"). Every registered transform gets the generic ones
-(``drop-store``, ``swap-lanes``); the built-in families get wrong rules of their own.
-A mutant brings a :class:`KernelProfile` that makes its pattern likely, so it is caught
-within a few programs. ``native_visible`` is False for bugs that only add poison (a
-kept ``nsw``): native code computes the same bits, only the proof can see them.
+"the transform plus one wrong rule"); the extension and shuffle mutants run the real
+transform's code with one wrong ingredient (an identity, a mask, the flags). Every
+registered transform gets the generic ones (``drop-store``, ``swap-lanes``); the built-in
+ones get wrong rules of their own. A mutant brings a :class:`KernelProfile` that makes
+its pattern likely, so it is caught within a few programs. ``native_visible`` is False
+for the few bugs that only add poison (a kept ``nsw``): native code computes the same
+bits, so only the proof can see them; ``why`` says so per mutant.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
+from transforms.rules.extension import extend_lanes
+from transforms.rules.shuffle import blend_lanes
 from vecverify.errors import InputError
 from vecverify.ir.function import Function
 from vecverify.ir.types import FloatType, IntType, VectorType
 from vecverify.ir.values import (
-    Argument,
     BinOp,
+    Call,
     ConstFloat,
     ConstInt,
-    GetElementPtr,
+    ConstVector,
+    ExtractElement,
     Instruction,
-    Load,
     ShuffleVector,
     Store,
     Value,
 )
 
 Rewrite = Callable[[Function], bool]  # mutate in place; False when nothing matched
+Apply = Callable[[Function], Function | None]
 
 
 @dataclass
 class Mutant:
     name: str
-    base: str  # the registered transform it wraps
+    base: str  # the registered transform it is a variant of
     description: str
-    rewrite: Rewrite
-    profile: KernelProfile = DEFAULT_PROFILE
+    rewrite: Rewrite | None = None  # post-processes the base transform's output
+    make: Apply | None = None  # or: the whole (wrong) transform
+    profile: KernelProfile = field(default_factory=lambda: DEFAULT_PROFILE)
     native_visible: bool = True
+    why: str = ""  # for a mutant the native runs cannot see: why
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
+        if self.make is not None:
+            return self.make(fn)
         from transforms.registry import get
 
+        assert self.rewrite is not None
         out = get(self.base).apply(fn, options)
         work = out if out is not None else copy.deepcopy(fn)
         return work if self.rewrite(work) else None
+
+
+POISON_ONLY = "only adds poison: native code computes the same bits, so only the proof can see it"
 
 
 # ----------------------------------------------------------------------------- IR helpers
@@ -61,14 +74,9 @@ def _insts(fn: Function) -> list[tuple[list[Instruction], Instruction]]:
     return [(b.instructions, i) for b in fn.blocks for i in b.instructions]
 
 
-def _insert_before(insts: list[Instruction], anchor: Instruction, new: Instruction) -> None:
-    insts.insert(next(k for k, x in enumerate(insts) if x is anchor), new)
-
-
-def _replace_uses(fn: Function, old: Value, new: Value) -> None:
-    for _, inst in _insts(fn):
-        if inst is not new:
-            inst.operands = [new if op is old else op for op in inst.operands]
+def _insert_before(insts: list[Instruction], anchor: Instruction, new: Sequence[Instruction]) -> None:
+    k = next(k for k, x in enumerate(insts) if x is anchor)
+    insts[k:k] = list(new)
 
 
 def _binops(fn: Function, op: str) -> list[tuple[list[Instruction], BinOp]]:
@@ -109,7 +117,7 @@ def swap_lanes(fn: Function) -> bool:
         if isinstance(t, VectorType) and t.count >= 2:
             mask = (1, 0, *range(2, t.count))
             shuf = ShuffleVector(t, None, [st.operands[0], st.operands[0]], mask=mask)
-            _insert_before(insts, st, shuf)
+            _insert_before(insts, st, [shuf])
             st.operands[0] = shuf
             return True
     # Scalar stores: move the first next to the second (its operands dominate that point,
@@ -119,13 +127,13 @@ def swap_lanes(fn: Function) -> bool:
         for ins_b, b in scalars[i + 1:]:
             if a.operands[0].type == b.operands[0].type and a.operands[1] is not b.operands[1] and ins_a is ins_b:
                 ins_a.remove(a)
-                _insert_before(ins_b, b, a)
+                _insert_before(ins_b, b, [a])
                 a.operands[1], b.operands[1] = b.operands[1], a.operands[1]
                 return True
     return False
 
 
-# ----------------------------------------------------------------------------- wrong rules
+# ----------------------------------------------------------------------------- reorder, replacement
 
 
 def commute_sub(fn: Function) -> bool:
@@ -152,7 +160,7 @@ def sub_add_keep_nsw(fn: Function) -> bool:
         flags = frozenset({"nsw"}) if "nsw" in add.flags | sub.flags else frozenset()
         a, b = sub.operands
         t = BinOp(add.type, None, [a, add.operands[1 - side]], op="add", flags=flags)
-        _insert_before(insts, add, t)
+        _insert_before(insts, add, [t])
         add.op, add.operands, add.flags = "sub", [t, b], flags
         done = True
     return done
@@ -191,122 +199,136 @@ def sdiv_to_ashr(fn: Function) -> bool:
     return done
 
 
-def _copy_lanes(fn: Function) -> list[tuple[list[Instruction], Store, Load]]:
-    """Stores of a loaded value as it is: the copy lanes the extension rule extends."""
-    return [(ins, s, s.operands[0]) for ins, s in _stores(fn) if isinstance(s.operands[0], Load)]
+# ----------------------------------------------------------------------------- extension
 
 
-def _extend_copies(make: Callable[[Load], BinOp | None]) -> Rewrite:
-    def rewrite(fn: Function) -> bool:
-        done = False
-        for insts, st, x in _copy_lanes(fn):
-            new = make(x)
-            if new is None:
-                continue
-            _insert_before(insts, st, new)
-            st.operands[0] = new
-            done = True
-        return done
-
-    return rewrite
-
-
-def _sub_from_zero(x: Load) -> BinOp | None:
-    if not isinstance(x.type, IntType):
+def _identity_on_the_left(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> 0 op X``: for sub, the negation of X."""
+    if not isinstance(x.type, IntType) or op != "sub":
         return None
-    return BinOp(x.type, None, [ConstInt(x.type, 0), x], op="sub")  # the identity on the wrong side
+    return BinOp(x.type, None, [ConstInt(x.type, 0), x], op=op)
 
 
-def _and_zero(x: Load) -> BinOp | None:
-    if not isinstance(x.type, IntType):
+def _and_zero(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> and X, 0``: or's identity taken for and's."""
+    if not isinstance(x.type, IntType) or op != "and":
         return None
-    return BinOp(x.type, None, [x, ConstInt(x.type, 0)], op="and")  # or's identity taken for and's
+    return BinOp(x.type, None, [x, ConstInt(x.type, 0)], op=op)
 
 
-def _fadd_pos0(x: Load) -> BinOp | None:
-    if not isinstance(x.type, FloatType):
+def _fadd_pos0(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> fadd X, +0.0``: X = -0.0 gives +0.0."""
+    if not isinstance(x.type, FloatType) or op != "fadd":
         return None
-    return BinOp(x.type, None, [x, ConstFloat(x.type, 0)], op="fadd")  # -0.0 + +0.0 = +0.0
+    return BinOp(x.type, None, [x, ConstFloat(x.type, 0)], op=op)
 
 
-# ----------------------------------------------------------------------------- shuffle merging
+# ----------------------------------------------------------------------------- shuffle
 
 
-def _lane_pointer(p: Value) -> tuple[Argument, int] | None:
-    """``%arg`` -> (arg, 0); ``gep inbounds T, %arg, i64 k`` -> (arg, k)."""
-    if isinstance(p, Argument):
-        return p, 0
-    if isinstance(p, GetElementPtr) and isinstance(p.operands[0], Argument) and len(p.operands) == 2:
-        k = p.operands[1]
-        if isinstance(k, ConstInt):
-            return p.operands[0], k.signed()
-    return None
+def _flip_lane_1(mask: list[int]) -> list[int]:
+    n = len(mask)
+    return [mask[0], mask[1] + n if mask[1] < n else mask[1] - n, *mask[2:]]
 
 
-def _blend(fn: Function, off_by_one: bool, flags_union: bool) -> bool:
-    """Alternating add/sub lanes ``out[i] = x[i] op_i R_i`` (R: one input array, or
-    constants) as vector add and sub blended by a shufflevector; ``off_by_one`` flips
-    lane 1's pick, ``flags_union`` puts every add lane's flags on the vector add."""
-    from vecverify.llvm import parse_module, print_function
+def _union(flag_sets: Sequence[frozenset[str]]) -> frozenset[str]:
+    return frozenset().union(*flag_sets)
 
-    stores = [s for _, s in _stores(fn)]
-    n = len(stores)
-    if n < 2:
-        return False
-    lanes = []
-    for i, s in enumerate(stores):
-        v, p = s.operands
-        if not (isinstance(v, BinOp) and v.op in ("add", "sub") and isinstance(v.operands[0], Load)):
-            return False
-        out, lhs, rhs = _lane_pointer(p), _lane_pointer(v.operands[0].operands[0]), v.operands[1]
-        if out is None or out[1] != i or lhs is None or lhs[1] != i:
-            return False
-        if isinstance(rhs, Load):
-            r = _lane_pointer(rhs.operands[0])
-            if r is None or r[1] != i:
-                return False
-            rkey: Any = r[0]
-        elif isinstance(rhs, ConstInt):
-            rkey = rhs.signed()
-        else:
-            return False
-        lanes.append((v.op, v.flags, out[0], lhs[0], rkey))
-    ops = {x[0] for x in lanes}
-    outs, xs = {x[2] for x in lanes}, {x[3] for x in lanes}
-    rarr = {x[4] for x in lanes if isinstance(x[4], Argument)}
-    if ops != {"add", "sub"} or len(outs) != 1 or len(xs) != 1 or len(rarr) > 1 or (
-            rarr and len({x[4] for x in lanes}) != 1):
-        return False
-    t = stores[0].operands[0].type
-    es = t.bits // 8  # type: ignore[attr-defined]
-    vt = f"<{n} x {t}>"
-    x_arg, out_arg = xs.pop(), outs.pop()
-    rhs_text = "%vr" if rarr else "<" + ", ".join(f"{t} {x[4]}" for x in lanes) + ">"
-    add_flags = [set(f) for op, f, *_ in lanes if op == "add"]
-    sub_flags = [set(f) for op, f, *_ in lanes if op == "sub"]
-    pick = (set.union if flags_union else set.intersection)
-    fa, fs = " ".join(sorted(pick(*add_flags))), " ".join(sorted(pick(*sub_flags)))
-    mask = [i if op == "add" else n + i for i, (op, *_) in enumerate(lanes)]
-    if off_by_one:
-        mask[1] = mask[1] + n if mask[1] < n else mask[1] - n
-    head = print_function(fn).splitlines()[0]
-    body = [f"  %vx = load {vt}, ptr %{x_arg.name}, align {es}"]
-    if rarr:
-        body.append(f"  %vr = load {vt}, ptr %{rarr.pop().name}, align {es}")
-    body += [
-        f"  %vadd = add {fa} {vt} %vx, {rhs_text}",
-        f"  %vsub = sub {fs} {vt} %vx, {rhs_text}",
-        f"  %v = shufflevector {vt} %vadd, {vt} %vsub, <{n} x i32> <"
-        + ", ".join(f"i32 {m}" for m in mask) + ">",
-        f"  store {vt} %v, ptr %{out_arg.name}, align {es}",
-        "  ret void", "}",
-    ]
-    new = parse_module("\n".join([head, *body]) + "\n", "<mutant>").functions[fn.name]
-    fn.args, fn.blocks = new.args, new.blocks
-    return True
+
+# ----------------------------------------------------------------------------- slp: reductions
+
+_REDUCE = "llvm.vector.reduce."
+
+
+def _reductions(fn: Function) -> list[tuple[list[Instruction], Call]]:
+    return [(ins, i) for ins, i in _insts(fn) if isinstance(i, Call) and i.callee.startswith(_REDUCE)]
+
+
+def _reduce_op(call: Call) -> str:
+    return call.callee[len(_REDUCE):].split(".")[0]
+
+
+def reduction_tree_nsw(fn: Function) -> bool:
+    """``llvm.vector.reduce.add(v)`` as a tree of shufflevectors and ``add nsw`` (the
+    lanes' own nsw kept on the reassociated partial sums: (a0 + a2) may overflow where
+    ((a0 + a1) + a2) does not)."""
+    done = False
+    for insts, call in _reductions(fn):
+        v = call.operands[0]
+        t = v.type
+        if _reduce_op(call) != "add" or not isinstance(t, VectorType) or t.count & (t.count - 1):
+            continue
+        new: list[Instruction] = []
+        acc: Value = v
+        half = t.count // 2
+        while half >= 1:
+            mask = tuple(k + half if k < half else None for k in range(t.count))
+            upper = ShuffleVector(t, None, [acc, acc], mask=mask)
+            acc = BinOp(t, None, [acc, upper], op="add", flags=frozenset({"nsw"}))
+            new += [upper, acc]  # type: ignore[list-item]
+            half //= 2
+        lane0 = ExtractElement(t.elem, None, [acc, ConstInt(IntType(32), 0)])
+        _insert_before(insts, call, [*new, lane0])
+        _replace_all(fn, call, lane0)
+        insts.remove(call)
+        done = True
+    return done
+
+
+def _identity_element(op: str, t: IntType) -> int | None:
+    w = t.bits
+    return {"add": 0, "or": 0, "xor": 0, "umax": 0, "mul": 1, "and": (1 << w) - 1, "umin": (1 << w) - 1,
+            "smax": 1 << (w - 1), "smin": (1 << (w - 1)) - 1}.get(op)
+
+
+def reduction_drops_lane(fn: Function) -> bool:
+    """The vector reduction leaves out its last lane (the identity in its place)."""
+    done = False
+    for insts, call in _reductions(fn):
+        v = call.operands[0]
+        t = v.type
+        if not isinstance(t, VectorType) or not isinstance(t.elem, IntType):
+            continue
+        ident = _identity_element(_reduce_op(call), t.elem)
+        if ident is None:
+            continue
+        neutral = ConstVector(t, tuple(ConstInt(t.elem, ident) for _ in range(t.count)))
+        n = t.count
+        shuf = ShuffleVector(t, None, [v, neutral], mask=tuple(range(n - 1)) + (2 * n - 1,))
+        _insert_before(insts, call, [shuf])
+        call.operands[0] = shuf
+        done = True
+    return done
+
+
+_SIGN_SWAP = {"smax": "umax", "umax": "smax", "smin": "umin", "umin": "smin"}
+
+
+def minmax_signedness(fn: Function) -> bool:
+    """A min/max reduction of the other signedness (smax <-> umax, smin <-> umin)."""
+    done = False
+    for _, inst in _insts(fn):
+        if not isinstance(inst, Call):
+            continue
+        parts = inst.callee.split(".")
+        for k, p in enumerate(parts):
+            if p in _SIGN_SWAP and k in (1, 3):  # llvm.smax.i32, llvm.vector.reduce.smax.v4i32
+                parts[k] = _SIGN_SWAP[p]
+                inst.callee = ".".join(parts)
+                done = True
+                break
+    return done
+
+
+def _replace_all(fn: Function, old: Value, new: Value) -> None:
+    for _, inst in _insts(fn):
+        if inst is not new:
+            inst.operands = [new if op is old else op for op in inst.operands]
 
 
 # ----------------------------------------------------------------------------- the table
+
+INTS = ("i8", "i16", "i32", "i64")
 
 
 def _top(w: int) -> list[int | float]:
@@ -317,53 +339,71 @@ def _pow2(w: int) -> list[int | float]:
     return [2, 4, 8, 1 << (w - 2)]
 
 
-_ALT = KernelProfile(types=("i32", "i16", "i8", "i64"), ops=("add", "sub"), spine=("add",),
-                     variations=("kind", "iso"), max_inputs=2, max_depth=1, max_lanes=8)
+def _reduction_profile(ops: tuple[str, ...], flags: tuple[tuple[str, ...], ...] = ((),)) -> KernelProfile:
+    """Reductions SLP vectorizes: lanes of one operation other than the reduction's."""
+    return KernelProfile(types=INTS, reduce_prob=1.0, reduce_ops=ops, reduce_flags=flags, max_depth=1,
+                         ops=("mul", "shl", "sub", "xor"), variations=("iso", "const"), min_lanes=4,
+                         max_lanes=8)
 
 
 def _specific() -> list[Mutant]:
-    ints = ("i8", "i16", "i32", "i64")
     out = [
         Mutant("reorder:commute-sub", "reorder", "sub treated as commutative: sub a, b -> sub b, a",
-               commute_sub, KernelProfile(types=ints, spine=("sub",), max_lanes=4)),
+               commute_sub, profile=KernelProfile(types=INTS, spine=("sub",), max_lanes=4, reduce_prob=0)),
         Mutant("reorder:sub-add-keep-nsw", "reorder", "(a - b) + c -> (a + c) - b keeping nsw",
                sub_add_keep_nsw,
-               KernelProfile(types=ints, spine=("add", "sub"), variations=("iso",), max_lanes=4,
-                             flags={"add": [("nsw",)], "sub": [("nsw",)]}),
-               native_visible=False),
+               profile=KernelProfile(types=INTS, spine=("add", "sub"), variations=("iso",), max_lanes=4,
+                                     flags={"add": [("nsw",)], "sub": [("nsw",)]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
         Mutant("replacement:shl-mul-nsw-top", "replacement",
                "shl nsw X, w-1 -> mul nsw X, INT_MIN (nsw kept at the top bit)", shl_mul_nsw_top,
-               KernelProfile(types=ints, spine=("shl",), variations=("iso", "copy"), max_lanes=4,
-                             consts={"shl": _top}, flags={"shl": [("nsw",)]}),
-               native_visible=False),
+               profile=KernelProfile(types=INTS, spine=("shl",), variations=("iso", "copy"), max_lanes=4,
+                                     consts={"shl": _top}, flags={"shl": [("nsw",)]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
         Mutant("replacement:sdiv-ashr", "replacement", "sdiv X, 2^k -> ashr X, k (rounding)",
-               sdiv_to_ashr, KernelProfile(types=ints, spine=("sdiv",), max_lanes=4,
-                                           consts={"sdiv": _pow2}, flags={"sdiv": [()]})),
-        Mutant("extension:sub-commuted-identity", "extension", "X -> sub 0, X (identity on the left)",
-               _extend_copies(_sub_from_zero),
-               KernelProfile(types=ints, variations=("copy", "iso"), max_lanes=4)),
+               sdiv_to_ashr, profile=KernelProfile(types=INTS, spine=("sdiv",), max_lanes=4, reduce_prob=0,
+                                                   consts={"sdiv": _pow2}, flags={"sdiv": [()]})),
+        Mutant("extension:identity-on-the-left", "extension", "X -> sub 0, X (the identity on the wrong side)",
+               make=lambda fn: extend_lanes(fn, _identity_on_the_left),
+               profile=KernelProfile(types=INTS, spine=("sub",), variations=("copy", "iso"), max_lanes=4,
+                                     reduce_prob=0)),
         Mutant("extension:and-zero", "extension", "X -> and X, 0 (or's identity used for and)",
-               _extend_copies(_and_zero), KernelProfile(types=ints, variations=("copy", "iso"), max_lanes=4)),
-        Mutant("shuffle:blend-off-by-one", "shuffle", "add/sub blend whose mask is one lane off",
-               lambda fn: _blend(fn, True, False), _ALT),
-        Mutant("shuffle:blend-flags-union", "shuffle", "add/sub blend with every add lane's flags on the vector add",
-               lambda fn: _blend(fn, False, True),
-               KernelProfile(types=("i8", "i16", "i32"), ops=("add", "sub"), spine=("add",),
-                             variations=("flags", "iso", "kind"), max_inputs=2, max_depth=1,
-                             max_lanes=4, flag_prob=0.5, flags={"add": [("nsw",), ()]}),
-               native_visible=False),
+               make=lambda fn: extend_lanes(fn, _and_zero),
+               profile=KernelProfile(types=INTS, spine=("and",), variations=("copy", "iso"), max_lanes=4,
+                                     reduce_prob=0)),
+        Mutant("shuffle:blend-off-by-one", "shuffle", "alternate-opcode blend whose mask is one lane off",
+               make=lambda fn: blend_lanes(fn, edit_mask=_flip_lane_1),
+               profile=KernelProfile(types=("i32", "i16", "i8", "i64"), ops=("add", "sub"), spine=("add",),
+                                     variations=("kind", "iso"), max_inputs=2, max_depth=1, max_lanes=8,
+                                     reduce_prob=0)),
+        Mutant("shuffle:blend-flags-union", "shuffle",
+               "alternate-opcode blend with every lane's flags on each vector operation",
+               make=lambda fn: blend_lanes(fn, vector_flags=_union),
+               profile=KernelProfile(types=("i8", "i16", "i32"), ops=("add", "sub"), spine=("add",),
+                                     variations=("flags", "iso", "kind"), max_inputs=2, max_depth=1,
+                                     max_lanes=4, flag_prob=0.5, flags={"add": [("nsw",), ()]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
+        Mutant("slp:reduction-tree-nsw", "slp",
+               "vector add reduction as a shuffle tree of add nsw (reassociated sums keep nsw)",
+               reduction_tree_nsw, profile=_reduction_profile(("add",), ((), ("nsw",))),
+               native_visible=False, why=POISON_ONLY),
+        Mutant("slp:reduction-drops-lane", "slp", "the vector reduction leaves out its last lane",
+               reduction_drops_lane, profile=_reduction_profile(("add", "smax", "umin"))),
+        Mutant("slp:minmax-signedness", "slp", "min/max reduction of the other signedness (smax <-> umax)",
+               minmax_signedness, profile=_reduction_profile(("smax", "smin", "umax", "umin"))),
     ]
     if fp_available():
         out.append(Mutant(
             "extension:fadd-pos0", "extension", "X -> fadd X, +0.0 on floats (X = -0.0 gives +0.0)",
-            _extend_copies(_fadd_pos0),
-            KernelProfile(types=("float", "double"), variations=("copy", "iso"), max_lanes=4)))
+            make=lambda fn: extend_lanes(fn, _fadd_pos0),
+            profile=KernelProfile(types=("float", "double"), spine=("fadd",), variations=("copy", "iso"),
+                                  max_lanes=4)))
     return out
 
 
 def all_mutants() -> list[Mutant]:
     """Every mutant of every registered transform (generic ones for each, plus the wrong
-    rules of the built-in families whose transform is registered)."""
+    rules of the built-in ones whose transform is registered)."""
     from .transforms import known_names
 
     names = known_names()
@@ -393,6 +433,7 @@ class SurveyRow:
     proof_seconds: float | None  # until the proof first refuted a program; None: not caught
     native_seconds: float | None  # until a native run first disagreed
     native: str  # "caught", "missed", "poison only", "unavailable"
+    why: str = ""
 
     @property
     def caught(self) -> bool:
@@ -400,17 +441,17 @@ class SurveyRow:
 
 
 def survey(names: list[str] | None = None, *, max_examples: int = 60, budget: float = 30.0,
-           seed: int = 0, database: Any = None, timeout_ms: int = 20_000) -> list[SurveyRow]:
+           seed: int = 0, database: Any = None, timeout_ms: int | None = None) -> list[SurveyRow]:
     """A short campaign per mutant that stops once the proof (and, for value bugs, a
     native run) has caught it."""
     from . import native
-    from .campaign import CampaignOptions, run_campaign
+    from .campaign import DEFAULT_TIMEOUT_MS, CampaignOptions, run_campaign
 
     rows = []
     for m in all_mutants() if names is None else [get_mutant(n) for n in names]:
         r = run_campaign(CampaignOptions(
             mutant=m.name, max_examples=max_examples, budget=budget, seed=seed, corpus=None,
-            database=database, survey=True, timeout_ms=timeout_ms, chunk=max_examples,
+            database=database, survey=True, timeout_ms=timeout_ms or DEFAULT_TIMEOUT_MS, chunk=max_examples,
         ))
         s = r.stats[m.name]
         if not native.available():
@@ -419,5 +460,6 @@ def survey(names: list[str] | None = None, *, max_examples: int = 60, budget: fl
             how = "caught"
         else:
             how = "missed" if m.native_visible else "poison only"
-        rows.append(SurveyRow(m.name, m.description, s.programs, s.first_proof_catch, s.first_native_catch, how))
+        rows.append(SurveyRow(m.name, m.description, s.programs, s.first_proof_catch, s.first_native_catch, how,
+                              m.why))
     return rows

@@ -11,6 +11,7 @@ runs disagree on a lane the source defines (``native``), the transform raised
 from __future__ import annotations
 
 import copy
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -23,6 +24,7 @@ from vecverify.ir.function import Function, Module
 from . import native
 
 NATIVE_RUNS = 8  # random inputs per program
+PROOF_QUERIES_TIME = 2  # a program's proof in all: at most this many query time limits
 
 
 class TransformLike(Protocol):
@@ -42,6 +44,7 @@ class Outcome:
     model_mismatch: str = ""
     crash: str = ""
     text: str = ""  # module with @src and @tgt (empty when declined)
+    report: str = ""  # the proof's alive-tv text when it did not verify (the counterexample)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -99,6 +102,11 @@ def pair_text(src: Function, tgt: Function) -> str:
     return print_module(Module(functions={"src": src, "tgt": tgt}))
 
 
+class OutOfTime(Exception):
+    """The campaign's deadline passed while the program's proof ran: the program is not
+    counted (its proof was cut short by the budget, not by the solver)."""
+
+
 def run_program(
     kernel: Kernel,
     transform: TransformLike,
@@ -107,10 +115,13 @@ def run_program(
     timeout_ms: int = 20_000,
     native_runs: int = NATIVE_RUNS,
     use_native: bool = True,
+    deadline: float = math.inf,
 ) -> Outcome:
+    """``deadline`` (a time.time() value) caps the proof's time limit: a proof that runs
+    out of time because the deadline came raises OutOfTime."""
     from transforms.base import TransformOptions
     from vecverify.checker import check_pair
-    from vecverify.llvm import parse_module
+    from vecverify.llvm.reader import canonicalize
     from vecverify.refine import CheckOptions
 
     src = source_function(kernel)
@@ -122,14 +133,25 @@ def run_program(
         return Outcome(declined=True)
     try:
         out = Outcome(text=pair_text(src, tgt))
-        parse_module(out.text, "<target>")  # LLVM's verifier: the target must be valid IR
+        canonicalize(out.text, "<target>")  # LLVM's verifier: the target must be valid IR
     except Exception as e:  # invalid IR from the transform: a finding of its own
         return Outcome(crash=f"invalid target IR: {type(e).__name__}: {e}", text=kernel.text)
+    left = deadline - time.time()
+    if left <= 0:
+        raise OutOfTime
+    # Each query gets timeout_ms; the whole proof at most PROOF_QUERIES_TIME times that.
+    cap = min(left, PROOF_QUERIES_TIME * timeout_ms / 1000)
     t0 = time.perf_counter()
-    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms))
+    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap))
     out.proof_seconds = time.perf_counter() - t0
+    if verdict.status == "failed" and time.time() >= deadline:
+        raise OutOfTime
     out.proof = verdict.status
     out.proof_error = verdict.error or verdict.detail or ""
+    if verdict.status != "correct":
+        from vecverify.report import verdict_text
+
+        out.report = verdict_text(verdict)
     if use_native and native.available():
         compare_natively(kernel, out, native_seed, native_runs)
     return out
@@ -157,7 +179,12 @@ def compare_natively(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None
         t_out = [int(x) for x in tgt_bufs[0].view(dtype)]
 
         def where(lane: int, inputs: Any = inputs) -> str:
-            vals = ", ".join(f"{'abc'[a]}[{lane}]={_hex(inputs.arrays[a][lane], es)}" for a in kernel.inputs)
+            if kernel.reduce is not None:  # every lane's inputs make out[0]
+                vals = "; ".join(f"{'abc'[a]} = [{', '.join(_hex(x, es) for x in inputs.arrays[a])}]"
+                                 for a in kernel.inputs)
+                return f"out[0] ({vals})"
+            vals = ", ".join(f"{'abc'[a]}[{lane}]={_hex(inputs.arrays[a][lane], es)}"
+                             for a in kernel.inputs if lane < len(inputs.arrays[a]))  # lanes that read it
             return f"lane {lane} ({vals})"
 
         if tgt_oob:

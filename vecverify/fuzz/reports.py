@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from .campaign import CampaignResult, Event
+from .campaign import MIN_PROGRAMS_ALL_DECLINED, CampaignResult, Event
 
 
 class LiveProgress:
@@ -51,6 +51,10 @@ class LiveProgress:
             f"{c['native']} native runs  [{'red' if c['failures'] else 'green'}]{c['failures']} failures[/]"))
 
 
+def _indent(text: str) -> str:
+    return "\n".join(f"     {line}" for line in text.rstrip().splitlines())
+
+
 def _catch(t: float | None) -> str:
     return "-" if t is None else f"{t:.2f}s"
 
@@ -72,7 +76,8 @@ def summary_table(result: CampaignResult) -> Any:
         native = str(s.native_runs) if result.native_available else "unavailable"
         rate = s.programs / result.seconds if result.seconds else 0.0
         fails = per.get(name, 0)
-        table.add_row(name, str(s.programs), str(s.declined), str(s.proved), str(s.refuted),
+        declined = f"[red]{s.declined} (all)[/]" if s.all_declined else str(s.declined)
+        table.add_row(name, str(s.programs), declined, str(s.proved), str(s.refuted),
                       str(s.inconclusive), native, f"[red]{fails}[/]" if fails else "0", f"{rate:.1f}")
     return table
 
@@ -86,6 +91,15 @@ def print_summary(result: CampaignResult, console: Any) -> None:
         console.print(f"     {f.description}", highlight=False)
         if f.path:
             console.print(f"     saved: {f.path}", highlight=False)
+        console.print(_indent(f.text), highlight=False, markup=False)
+        if f.report:
+            console.print(_indent(f.report), highlight=False, markup=False)
+    for p in result.problems:
+        console.print(f"[red]PROBLEM[/] {p}", highlight=False)
+    for name, s in result.stats.items():
+        if s.all_declined and s.programs < MIN_PROGRAMS_ALL_DECLINED:
+            console.print(f"[yellow]note[/] {name} declined all {s.programs} of its programs (too few to say more)",
+                          highlight=False)
     for e in result.errors:
         console.print(f"[yellow]note[/] {e}", highlight=False)
     console.print(f"{result.programs} programs, {result.failures} failures, seed {result.seed}", highlight=False)
@@ -109,10 +123,13 @@ def write_junit(result: CampaignResult, path: Path) -> None:
         for k, v in (("seed", result.seed), ("programs", s.programs), ("declined", s.declined),
                      ("native_runs", s.native_runs if result.native_available else "unavailable")):
             ET.SubElement(props, "property", name=k, value=str(v))
-        ET.SubElement(suite, "testcase", classname=f"fuzz.{name}", name="campaign")
+        case = ET.SubElement(suite, "testcase", classname=f"fuzz.{name}", name="campaign")
+        if s.all_declined:
+            ET.SubElement(case, "skipped", message=f"declined all {s.programs} programs: nothing exercised")
         for f in found:
-            case = ET.SubElement(suite, "testcase", classname=f"fuzz.{name}", name=f"{f.kind}: {f.description[:80]}")
-            fail = ET.SubElement(case, "failure", message=f.message, type=f.kind)
-            fail.text = f"{f.description}\nseed {f.seed}\n{f.path}\n\n{f.text}"
+            found_case = ET.SubElement(suite, "testcase", classname=f"fuzz.{name}",
+                                       name=f"{f.kind}: {f.description[:80]}")
+            fail = ET.SubElement(found_case, "failure", message=f.message, type=f.kind)
+            fail.text = f"{f.description}\nseed {f.seed}\n{f.path}\n\n{f.text}\n{f.report}"
     path.parent.mkdir(parents=True, exist_ok=True)
     ET.ElementTree(suites).write(path, encoding="unicode", xml_declaration=True)

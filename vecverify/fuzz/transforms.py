@@ -26,3 +26,20 @@ def resolve(name: str) -> Any:
         return get(name)
     except KeyError as e:
         raise InputError(e.args[0] if e.args else name) from None
+
+
+def kernel_strategy(transform: Any) -> Any:
+    """The kernels a campaign draws for ``transform``: a mutant's profile alone (its
+    pattern, so it is caught quickly); for a transform with a ``fuzz_profile``, the
+    default kernels and kernels of that profile, half each; else the default kernels."""
+    from hypothesis import strategies as st
+
+    from properties.strategies import DEFAULT_PROFILE, KernelProfile, kernels
+
+    profile = getattr(transform, "profile", None)
+    if isinstance(profile, KernelProfile):
+        return kernels(profile)
+    extra = getattr(transform, "fuzz_profile", None)
+    if extra:
+        return st.one_of(kernels(DEFAULT_PROFILE), kernels(KernelProfile(**extra)))
+    return kernels(DEFAULT_PROFILE)

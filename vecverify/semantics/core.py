@@ -144,6 +144,9 @@ class Context:
     # same key are made for the same computation: the refinement check tries pairing
     # them first. Only a search hint: it never decides a verdict.
     choice_keys: dict[str, int] = field(default_factory=dict)
+    # What makes a key independent of the side: each keyed choice, and each term a
+    # choice was made for, paired with a side-free stand-in (see floating.choice_key).
+    key_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
 
     def fresh(self, hint: str, bits: int, key: int | None = None) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""
@@ -152,6 +155,7 @@ class Context:
         self.choices.append(v)
         if key is not None:
             self.choice_keys[str(v)] = key
+            self.key_stand_ins.append((v, z3.BitVec(f"choice!{key}", bits)))
         return v
 
     def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:

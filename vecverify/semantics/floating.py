@@ -134,7 +134,26 @@ def from_fp(
     simplified = z3.simplify(z3.fpIsNaN(r))
     if z3.is_false(simplified):
         return bits
-    return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format, key=r.get_id()), bits)
+    return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format, key=choice_key(ctx, r)), bits)
+
+
+_COMMUTATIVE_FP = (z3.Z3_OP_FPA_ADD, z3.Z3_OP_FPA_MUL)
+
+
+def choice_key(ctx: Context, r: z3.FPRef) -> int:
+    """The key of the NaN choice made for ``r``, equal on both sides for the same
+    computation: ``r`` with every earlier keyed choice in it replaced by a stand-in named
+    after that choice's key (and every earlier keyed term by its stand-in), commutative
+    operands in a fixed order; then Z3's structural hash. A chain of float operations
+    thus pairs up at every depth, although each side makes choices of its own names
+    and orders fadd/fmul operands by term ids. Only a search hint (see Context)."""
+    stand_in = z3.substitute(r, *ctx.key_stand_ins) if ctx.key_stand_ins else r
+    if stand_in.decl().kind() in _COMMUTATIVE_FP:
+        rm, a, b = stand_in.children()
+        if a.hash() > b.hash():
+            stand_in = stand_in.decl()(rm, b, a)
+    ctx.key_stand_ins.append((r, stand_in))
+    return stand_in.hash()
 
 
 def _canonical(a: z3.FPRef, b: z3.FPRef) -> tuple[z3.FPRef, z3.FPRef]:

@@ -7,8 +7,16 @@ import z3
 from ..errors import Unsupported
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
-from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, Context, Lane, SymValue, any_of
-from .memory import MemoryBlock, add_constant, address_of, block_of, block_size, pointer_lane
+from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
+from .memory import (
+    MemoryBlock,
+    add_constant,
+    address_of,
+    block_of,
+    block_size,
+    const_value,
+    pointer_lane,
+)
 
 
 def _pow2_at_least(n: int) -> int:
@@ -58,14 +66,88 @@ def gep_semantics(
     nusw = "inbounds" in flags or "nusw" in flags
     nuw = "nuw" in flags
     poison = [base.poison]
-    offset = z3.BitVecVal(0, GEP_INDEX_BITS)
-    t: Type = inst.source_type
-    for i, (idx,) in enumerate(args[1:]):
+    sizes = _element_sizes(ctx, inst.source_type, len(args) - 1)
+    folded = _constant_offset(args[1:], sizes, nusw, nuw)
+    if folded is not None:
+        offset_value, index_poison = folded
+        offset = z3.BitVecVal(offset_value, GEP_INDEX_BITS)
+        poison += index_poison
+    else:
+        offset = _symbolic_offset(args[1:], sizes, nusw, nuw, poison)
+    # The address arithmetic happens at LLVM's index width, where the flags are decided.
+    off = _widen(address_of(base.value))
+    offset = z3.simplify(offset)
+    k = const_value(offset)
+    result = add_constant(off, k) if k is not None else off + offset
+    negative = None if k is None else k >> (GEP_INDEX_BITS - 1) == 1
+    if nusw:  # the offset plus a signed delta must not wrap
+        if negative is None:
+            poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
+        elif k:
+            poison.append(z3.ULT(off, result) if negative else z3.ULT(result, off))
+    if nuw and k != 0:
+        poison.append(z3.ULT(result, off))
+    if "inbounds" in flags and k != 0:
+        # Both the base and the result lie in the block (one past its end allowed); a
+        # zero offset is always in bounds.
+        bid = block_of(base.value)
+        size = _widen(block_size(blocks, bid))
+        inside = z3.And(bid != 0, z3.ULE(off, size), z3.ULE(result, size))
+        poison.append(z3.Not(inside) if k is not None else z3.Not(z3.Or(offset == 0, inside)))
+    new_off = result if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.Extract(PTR_ADDR_BITS - 1, 0, result)
+    return (Lane(pointer_lane(block_of(base.value), new_off), any_of(poison)),)
+
+
+def _element_sizes(ctx: Context, source: Type, indices: int) -> list[int]:
+    """The size of what each index steps over: the source type, then its elements."""
+    t, sizes = source, []
+    for i in range(indices):
         if i > 0:
             if not isinstance(t, VectorType | ArrayType):
                 raise ctx.unsupported(f"getelementptr into {t}")
             t = t.elem
-        size = alloc_size(t)
+        sizes.append(alloc_size(t))
+    return sizes
+
+
+def _signed(v: int, bits: int) -> int:
+    v %= 1 << bits
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def _constant_offset(indices: list[SymValue], sizes: list[int], nusw: bool,
+                     nuw: bool) -> tuple[int, list[z3.BoolRef]] | None:
+    """With constant indices (the usual case), the offset and the flags' overflow
+    conditions computed here, exactly as :func:`_symbolic_offset` states them; only
+    the indices' own poison stays a term. None when some index is not a constant."""
+    values = [const_value(lane.value) for (lane,) in indices]
+    if any(v is None for v in values):
+        return None
+    n = GEP_INDEX_BITS
+    offset, wraps = 0, False
+    poison = []
+    for (lane,), v, size in zip(indices, values, sizes, strict=True):
+        assert v is not None
+        poison.append(lane.poison)
+        w = lane.value.size()
+        x = _signed(v, w) if w <= n else _signed(v, n)  # sign-extended or truncated
+        if nusw and w > n and _signed(v, w) != x:
+            wraps = True
+        term = _signed(x * size, n)
+        if nusw and (term != x * size or not -(1 << (n - 1)) <= _signed(offset, n) + term < 1 << (n - 1)):
+            wraps = True
+        if nuw and ((x % (1 << n)) * size >= 1 << n or offset % (1 << n) + term % (1 << n) >= 1 << n):
+            wraps = True
+        offset = (offset + term) % (1 << n)
+    if wraps:
+        poison.append(TRUE)
+    return offset, poison
+
+
+def _symbolic_offset(indices: list[SymValue], sizes: list[int], nusw: bool, nuw: bool,
+                     poison: list[z3.BoolRef]) -> z3.BitVecRef:
+    offset = z3.BitVecVal(0, GEP_INDEX_BITS)
+    for (idx,), size in zip(indices, sizes, strict=True):
         x = _to_index(idx)
         poison.append(idx.poison)
         w = idx.value.size()
@@ -82,19 +164,4 @@ def gep_semantics(
             poison.append(z3.ZeroExt(GEP_INDEX_BITS, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
         offset = offset + term
-    # The address arithmetic happens at LLVM's index width, where the flags are decided.
-    off = _widen(address_of(base.value))
-    offset = z3.simplify(offset)
-    result = add_constant(off, offset.as_long()) if z3.is_bv_value(offset) else off + offset
-    if nusw:  # the offset plus a signed delta must not wrap
-        poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
-    if nuw:
-        poison.append(z3.ULT(result, off))
-    if "inbounds" in flags:
-        # Both the base and the result lie in the block (one past its end allowed); a
-        # zero offset is always in bounds.
-        size = _widen(block_size(blocks, block_of(base.value)))
-        inside = z3.And(block_of(base.value) != 0, z3.ULE(off, size), z3.ULE(result, size))
-        poison.append(z3.Not(z3.Or(offset == 0, inside)))
-    new_off = result if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.Extract(PTR_ADDR_BITS - 1, 0, result)
-    return (Lane(pointer_lane(block_of(base.value), new_off), any_of(poison)),)
+    return offset

@@ -28,6 +28,7 @@ from .core import (
     Context,
     Lane,
     SymValue,
+    all_of,
     any_of,
 )
 
@@ -134,15 +135,65 @@ KeyShape = tuple[int | None, int, int | None, int] | None
 
 def key_shape(key: z3.BitVecRef) -> KeyShape:
     """The shape of keys built by offset_by: Concat(block, base + constant)."""
-    if not (z3.is_app_of(key, z3.Z3_OP_CONCAT) and key.num_args() == 2):
+    parts = _parts(key)
+    if parts is None:
         return None
-    bid, off = key.arg(0), key.arg(1)
-    const_bid = bid.as_long() if z3.is_bv_value(bid) else None
-    if z3.is_bv_value(off):
-        return const_bid, bid.get_id(), None, off.as_long()
-    if z3.is_app_of(off, z3.Z3_OP_BADD) and off.num_args() == 2 and z3.is_bv_value(off.arg(1)):
-        return const_bid, bid.get_id(), off.arg(0).get_id(), off.arg(1).as_long()
-    return const_bid, bid.get_id(), off.get_id(), 0
+    bid, off = parts
+    const_bid = const_value(bid)
+    base, k = _split(off)
+    return const_bid, _id(bid), None if base is None else _id(base), k
+
+
+# Walking Z3 terms from Python costs a round trip per question (kind, argument, value),
+# and pointers are taken apart over and over: what a term is made of is remembered on
+# its Python object, set where the term is built (pointer_lane, add_constant) or found
+# out once. A term's structure never changes, so this is only a cache.
+
+
+def _id(t: z3.ExprRef) -> int:
+    found: int | None = getattr(t, "_vv_id", None)
+    if found is None:
+        found = t.get_id()
+        t._vv_id = found  # type: ignore[attr-defined]
+    return found
+
+
+def const_value(t: z3.BitVecRef) -> int | None:
+    """The value of a bit-vector constant (unsigned), None for any other term."""
+    if not hasattr(t, "_vv_value"):
+        t._vv_value = t.as_long() if z3.is_bv_value(t) else None  # type: ignore[attr-defined]
+    return t._vv_value  # type: ignore[attr-defined, no-any-return]
+
+
+def _split(t: z3.BitVecRef) -> tuple[z3.BitVecRef | None, int]:
+    """``t`` as (base, k) with t = base + k; base None for a constant."""
+    found: tuple[z3.BitVecRef | None, int] | None = getattr(t, "_vv_split", None)
+    if found is None:
+        v = const_value(t)
+        k = t.arg(1) if v is None and z3.is_app_of(t, z3.Z3_OP_BADD) and t.num_args() == 2 else None
+        kv = None if k is None else const_value(k)
+        if v is not None:
+            found = (None, v)
+        elif kv is not None:
+            found = (t.arg(0), kv)
+        else:
+            found = (t, 0)
+        t._vv_split = found  # type: ignore[attr-defined]
+    return found
+
+
+def _parts(ptr: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BitVecRef] | None:
+    """(block, offset) of a pointer built as Concat(block, offset), else None."""
+    if not hasattr(ptr, "_vv_parts"):
+        parts = None
+        if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
+            parts = (ptr.arg(0), ptr.arg(1))
+        elif z3.is_bv_value(ptr):  # a constant pointer (concrete evaluation)
+            v = ptr.as_long()
+            parts = (z3.BitVecVal(v >> PTR_ADDR_BITS, PTR_BLOCK_BITS),
+                     z3.BitVecVal(v & ((1 << PTR_ADDR_BITS) - 1), PTR_ADDR_BITS))
+        ptr._vv_parts = parts  # type: ignore[attr-defined]
+    return ptr._vv_parts  # type: ignore[attr-defined, no-any-return]
 
 
 def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3.BoolRef:
@@ -191,10 +242,13 @@ class PointerArg:
 
 def block_size(blocks: list[MemoryBlock], bid: z3.BitVecRef) -> z3.BitVecRef:
     """The size of block ``bid`` (0 for the null block and ids no block has)."""
+    k = const_value(bid)
+    if k is not None:  # a noalias argument's block: no chain to build
+        return next((b.size for b in blocks if b.block_id == k), z3.BitVecVal(0, PTR_ADDR_BITS))
     size: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)
     for b in reversed(blocks):
         size = z3.If(bid == b.block_id, b.size, size)
-    return z3.simplify(size) if z3.is_bv_value(bid) else size
+    return size
 
 
 def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.BoolRef:
@@ -207,13 +261,22 @@ def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.B
     """
     bid, off = block_of(ptr), address_of(ptr)
     size = block_size(blocks, bid)
-    known = any_of([bid == b.block_id for b in blocks])
-    return z3.And(known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size))
+    if (k := const_value(bid)) is not None:
+        known = z3.BoolVal(any(k == b.block_id for b in blocks))
+    else:
+        known = any_of([bid == b.block_id for b in blocks])
+    return all_of([known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size)])
 
 
 def pointer_lane(block_id: int | z3.BitVecRef, addr: z3.BitVecRef) -> z3.BitVecRef:
-    blk = block_id if isinstance(block_id, z3.BitVecRef) else z3.BitVecVal(block_id, PTR_BLOCK_BITS)
-    return z3.Concat(blk, addr)
+    if isinstance(block_id, z3.BitVecRef):
+        blk = block_id
+    else:
+        blk = z3.BitVecVal(block_id, PTR_BLOCK_BITS)
+        blk._vv_value = block_id  # type: ignore[attr-defined]
+    ptr = z3.Concat(blk, addr)
+    ptr._vv_parts = (blk, addr)  # type: ignore[attr-defined]
+    return ptr
 
 
 def offset_by(ptr: z3.BitVecRef, nbytes: int) -> z3.BitVecRef:
@@ -228,29 +291,29 @@ def add_constant(term: z3.BitVecRef, k: int) -> z3.BitVecRef:
     """``term + k``, folding into a constant already added, so that offsets keep the
     shape ``base + constant`` that same_key compares without the solver."""
     w = term.size()
-    if z3.is_bv_value(term):
-        return z3.BitVecVal(term.as_long() + k, w)
-    if z3.is_app_of(term, z3.Z3_OP_BADD) and term.num_args() == 2 and z3.is_bv_value(term.arg(1)):
-        c = (term.arg(1).as_long() + k) % (1 << w)
-        return term.arg(0) if c == 0 else term.arg(0) + z3.BitVecVal(c, w)
-    return term if k % (1 << w) == 0 else term + z3.BitVecVal(k % (1 << w), w)
+    base, c = _split(term)
+    c = (c + k) % (1 << w)
+    if base is None:
+        out = z3.BitVecVal(c, w)
+        out._vv_value = c  # type: ignore[attr-defined]
+        out._vv_split = (None, c)  # type: ignore[attr-defined]
+        return out
+    if c == 0:
+        return base
+    out = base + z3.BitVecVal(c, w)
+    out._vv_split = (base, c)  # type: ignore[attr-defined]
+    return out
 
 
 def address_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
     """The offset part of a pointer (its address within its block)."""
-    if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
-        return ptr.arg(1)
-    if z3.is_bv_value(ptr):
-        return z3.BitVecVal(ptr.as_long() & ((1 << PTR_ADDR_BITS) - 1), PTR_ADDR_BITS)
-    return z3.Extract(PTR_ADDR_BITS - 1, 0, ptr)
+    parts = _parts(ptr)
+    return parts[1] if parts is not None else z3.Extract(PTR_ADDR_BITS - 1, 0, ptr)
 
 
 def block_of(ptr: z3.BitVecRef) -> z3.BitVecRef:
-    if z3.is_app_of(ptr, z3.Z3_OP_CONCAT) and ptr.num_args() == 2:
-        return ptr.arg(0)
-    if z3.is_bv_value(ptr):
-        return z3.BitVecVal(ptr.as_long() >> PTR_ADDR_BITS, PTR_BLOCK_BITS)
-    return z3.Extract(PTR_ADDR_BITS + PTR_BLOCK_BITS - 1, PTR_ADDR_BITS, ptr)
+    parts = _parts(ptr)
+    return parts[0] if parts is not None else z3.Extract(PTR_ADDR_BITS + PTR_BLOCK_BITS - 1, PTR_ADDR_BITS, ptr)
 
 
 def initial_memory(prefix: str = "mem") -> Memory:

@@ -24,13 +24,19 @@ def _index_lane(index: Lane, count: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
     w = index.value.size()
     if count >= (1 << w):
         return index.value, FALSE
+    if z3.is_bv_value(index.value):
+        return index.value, z3.BoolVal(index.value.as_long() >= count)
     return index.value, z3.UGE(index.value, z3.BitVecVal(count, w))
 
 
 def _index_is(index: z3.BitVecRef, i: int) -> z3.BoolRef:
     """Whether the (unsigned) index is ``i``: never, for a lane its width cannot name (an
-    ``i3`` index reaches lanes 0..7 only; comparing with 8 would wrap to 0)."""
-    return FALSE if i >> index.size() else index == i
+    ``i3`` index reaches lanes 0..7 only; comparing with 8 would wrap to 0); decided here
+    for a constant index (the usual case), so the lanes it does not pick never appear in
+    the result's terms."""
+    if i >> index.size():
+        return FALSE
+    return z3.BoolVal(index.as_long() == i) if z3.is_bv_value(index) else index == i
 
 
 @semantics("extractelement")
