@@ -388,3 +388,40 @@ def test_vectorize_command_bad_options(args: list[str], capsys: pytest.CaptureFi
     code = exit_info.value.code
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+MIXED = """declare i32 @rand()
+define void @f(ptr noalias %a, ptr noalias %b) #0 {
+  %x0 = load i32, ptr %b, align 4
+  %r0 = shl i32 %x0, 1
+  store i32 %r0, ptr %a, align 4
+  %p1 = getelementptr inbounds i32, ptr %b, i64 1
+  %x1 = load i32, ptr %p1, align 4
+  %r1 = mul i32 %x1, 2
+  %q1 = getelementptr inbounds i32, ptr %a, i64 1
+  store i32 %r1, ptr %q1, align 4
+  ret void
+}
+define i32 @g() #0 {
+  %r = call i32 @rand(), !annotation !0
+  ret i32 %r
+}
+attributes #0 = { nounwind }
+!0 = !{!"kept"}
+"""
+
+
+def test_vectorize_leaves_unsupported_functions_as_they_are(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A function using what the model does not cover (here a libc call) does not stop
+    the others from being vectorized; it comes out unchanged, metadata and all."""
+    import llvmlite.binding as llvm
+
+    src, out = tmp_path / "m.ll", tmp_path / "out.ll"
+    src.write_text(MIXED)
+    assert main(["vectorize", str(src), "-o", str(out), "--verify"]) == 0
+    assert "@g: left as it is (unsupported: call to library function @rand in @g)" in capsys.readouterr().out
+    text = out.read_text()
+    llvm.parse_assembly(text).verify()
+    assert "store <2 x i32>" in text and "define i32 @g() #0" in text and '!{!"kept"}' in text
+    with pytest.raises(Exception, match="library function @rand"):
+        parse_module(MIXED)  # strict reading (every verdict) still refuses the module

@@ -49,18 +49,20 @@ def add_vectorize_command(sub: Any) -> None:
 
 
 def run_vectorize(args: argparse.Namespace) -> int:
-    from vecverify.checker import read_module
-    from vecverify.llvm import print_module
+    from vecverify.llvm import read_module, splice_module
 
     from . import vectorize_module
     from .vectorizer import SLPOptions
 
-    module = read_module(args.file)
+    # Functions using what the model does not cover are left as they are.
+    module = read_module(args.file, lenient=True)
     options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                          reductions=not args.no_reductions)
     out, reports = vectorize_module(module, options)
-    text = print_module(out)
+    text = splice_module(module, out)
     log = sys.stderr if args.output is None else sys.stdout
+    for name, what in module.opaque.items():
+        print(f"@{name}: left as it is ({what})", file=log)
     for r in reports:
         rules = f"; rules: {', '.join(r.rules)}" if r.rules else ""
         print(f"@{r.function}: {r.seed} {r.lanes} x {r.elem}{' (full width)' if r.full_width else ''}, "

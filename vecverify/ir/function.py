@@ -70,6 +70,12 @@ class Module:
     declarations: dict[str, Declaration] = field(default_factory=dict)
     source_name: str = "<input>"
     globals: dict[str, GlobalVariable] = field(default_factory=dict)
+    # Read leniently (see vecverify.llvm.parse_module): the functions left out as
+    # unsupported (name -> what), LLVM's printed text of the module, and where each
+    # defined function stands in it (first and last line, 0-based).
+    opaque: dict[str, str] = field(default_factory=dict)
+    text: str = ""
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def function(self, name: str) -> Function:
         return self.functions[name]

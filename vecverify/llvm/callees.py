@@ -10,7 +10,7 @@ unknown would raise false alarms; they are reported unsupported unless modelled.
 from __future__ import annotations
 
 from ..errors import Unsupported
-from ..ir.function import Declaration, Module
+from ..ir.function import Declaration, Function, Module
 from ..ir.values import Call, CalleeEffects, ParamAttrs
 
 Attr = tuple[str, str | None]
@@ -110,28 +110,41 @@ def memory_effects(text: str) -> tuple[bool, bool]:
     return reads, writes
 
 
-def resolve_calls(module: Module) -> None:
+def resolve_calls(module: Module, lenient: bool = False) -> dict[str, str]:
     """Give every call of an external function its effects (declaration and call-site
-    attributes together); reject calls whose meaning is not that of an unknown function."""
+    attributes together); reject calls whose meaning is not that of an unknown function:
+    raise Unsupported, or (``lenient``) return the functions that have one (name ->
+    what)."""
+    failed: dict[str, str] = {}
     for fn in module.functions.values():
-        for inst in fn.instructions():
-            if not isinstance(inst, Call) or inst.callee.startswith("llvm."):
-                continue
-            where = fn.name
-            if MODELLED_LIBRARY.get(inst.callee) == inst.callee_type:
-                continue
-            if inst.callee in LIBRARY_FUNCTIONS:
-                raise Unsupported(f"call to library function @{inst.callee}", where)
-            decl = module.declarations.get(inst.callee)
-            if decl is not None and decl.unsupported:
-                raise Unsupported(f"{decl.unsupported} in the declaration of @{inst.callee}", where)
-            attrs = list(inst.fn_attrs) + (list(decl.fn_attrs) if decl is not None else [])
-            ret_noundef = inst.ret_attrs.noundef or (decl is not None and decl.ret_attrs.noundef)
-            try:
-                inst.effects = effects_of(attrs, ret_noundef)
-            except Unsupported as e:
-                raise Unsupported(e.what, where) from None
-            _param_attrs_from(decl, inst)
+        try:
+            _resolve_calls_of(module, fn)
+        except Unsupported as e:
+            if not lenient:
+                raise
+            failed[fn.name] = str(e)
+    return failed
+
+
+def _resolve_calls_of(module: Module, fn: Function) -> None:
+    for inst in fn.instructions():
+        if not isinstance(inst, Call) or inst.callee.startswith("llvm."):
+            continue
+        where = fn.name
+        if MODELLED_LIBRARY.get(inst.callee) == inst.callee_type:
+            continue
+        if inst.callee in LIBRARY_FUNCTIONS:
+            raise Unsupported(f"call to library function @{inst.callee}", where)
+        decl = module.declarations.get(inst.callee)
+        if decl is not None and decl.unsupported:
+            raise Unsupported(f"{decl.unsupported} in the declaration of @{inst.callee}", where)
+        attrs = list(inst.fn_attrs) + (list(decl.fn_attrs) if decl is not None else [])
+        ret_noundef = inst.ret_attrs.noundef or (decl is not None and decl.ret_attrs.noundef)
+        try:
+            inst.effects = effects_of(attrs, ret_noundef)
+        except Unsupported as e:
+            raise Unsupported(e.what, where) from None
+        _param_attrs_from(decl, inst)
 
 
 def _param_attrs_from(decl: Declaration | None, call: Call) -> None:

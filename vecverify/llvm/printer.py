@@ -333,3 +333,25 @@ def print_module(m: Module) -> str:
     parts.extend(print_function(fn) for fn in m.functions.values())
     return "\n".join(parts)
 
+
+
+def splice_module(original: Module, new: Module) -> str:
+    """``original``'s own text (LLVM's printed form of what was read) with the functions
+    ``new`` has changed printed anew, and declarations for what they call that the text
+    lacks: everything else (attributes, metadata, functions left out as unsupported)
+    stays as it was. A module without text is printed whole."""
+    if not original.text:
+        return print_module(new)
+    lines = original.text.splitlines()
+    changed = {name: fn for name, fn in new.functions.items() if original.functions.get(name) is not fn}
+    for name, fn in sorted(changed.items(), key=lambda item: original.spans[item[0]], reverse=True):
+        first, last = original.spans[name]
+        lines[first:last + 1] = print_function(fn).splitlines()
+    known = set(original.declarations) | set(original.functions) | set(original.opaque)
+    extra = []
+    for fn in changed.values():
+        for inst in fn.instructions():
+            if isinstance(inst, Call) and inst.callee not in known:
+                known.add(inst.callee)
+                extra.append(_declaration_for(inst))
+    return "\n".join(lines + ([""] + extra if extra else [])) + "\n"

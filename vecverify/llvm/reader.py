@@ -153,8 +153,8 @@ class LLVMParseError(Exception):
 # --------------------------------------------------------------------------- entry points
 
 
-def read_module(path: str | os.PathLike[str]) -> Module:
-    """Read and parse an LLVM IR text file."""
+def read_module(path: str | os.PathLike[str], lenient: bool = False) -> Module:
+    """Read and parse an LLVM IR text file (``lenient``: see parse_module)."""
     name = os.fspath(path)
     if os.path.isdir(name):
         raise InputError(f"{name}: is a directory, not an LLVM IR file")
@@ -173,11 +173,14 @@ def read_module(path: str | os.PathLike[str]) -> Module:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{name}: is not UTF-8 text, not LLVM IR text") from None
-    return parse_module(text, name)
+    return parse_module(text, name, lenient)
 
 
-def parse_module(text: str, source_name: str = "<input>") -> Module:
-    """Parse LLVM IR text (verified by LLVM first) into a :class:`Module`."""
+def parse_module(text: str, source_name: str = "<input>", lenient: bool = False) -> Module:
+    """Parse LLVM IR text (verified by LLVM first) into a :class:`Module`. Anything not
+    modelled raises Unsupported, unless ``lenient``: then a function using it is left
+    out of ``functions`` and named in ``opaque`` (for tools that rewrite the functions
+    they can and keep the others as they are; never for a verdict on the module)."""
     if not isinstance(text, str):
         raise InputError(f"{source_name}: expected LLVM IR text")
     if not text.strip():
@@ -186,7 +189,7 @@ def parse_module(text: str, source_name: str = "<input>") -> Module:
         raise InputError(f"{source_name}: is a binary file, not LLVM IR text")
     canonical = canonicalize(text, source_name)
     try:
-        return _Parser(canonical, source_name).parse_module()
+        return _Parser(canonical, source_name, lenient).parse_module()
     except LLVMParseError as e:
         raise InputError(f"{source_name}: error: {e}") from None
     except RecursionError:
@@ -256,8 +259,9 @@ def _llvm_message(msg: str, source_name: str) -> str:
 
 
 class _Parser(TypeParser):
-    def __init__(self, text: str, source_name: str) -> None:
+    def __init__(self, text: str, source_name: str, lenient: bool = False) -> None:
         self.text = text
+        self.lenient = lenient
         self.lines = text.splitlines()
         self.source_name = source_name
         self.toks = tokenize(text, source_name)
@@ -327,14 +331,16 @@ class _Parser(TypeParser):
     # ----------------------------------------------------------------- module level
 
     def parse_module(self) -> Module:
-        module = Module(source_name=self.source_name)
+        module = Module(source_name=self.source_name, text=self.text)
         self.prescan_attribute_groups()
         self.prescan_metadata()
         self.pos = 0
         while True:
             tok = self.peek()
             if tok.kind == "eof":
-                resolve_calls(module)
+                for name, what in resolve_calls(module, self.lenient).items():
+                    del module.functions[name]
+                    module.opaque[name] = what
                 return module
             t = tok.text
             if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
@@ -365,12 +371,34 @@ class _Parser(TypeParser):
                 decl = self.parse_declaration()
                 module.declarations[decl.name] = decl
             elif tok.kind == "ident" and t == "define":
-                fn = self.parse_function()
-                module.functions[fn.name] = fn
+                self.parse_definition(module)
             elif tok.kind == "ident" and t == "module":
                 raise Unsupported("module asm")
             else:
                 raise self.error(tok, f"unexpected '{tok}' at top level")
+
+    def parse_definition(self, module: Module) -> None:
+        start = self.pos
+        name = next((t.value for t in self.line_tokens() if t.kind == "gvar"), "")
+        first_line = self.peek().line
+        try:
+            fn = self.parse_function()
+            module.functions[fn.name] = fn
+        except Unsupported as e:
+            if not self.lenient:
+                raise
+            module.opaque[name] = str(e)
+            self.pos = start
+            self._skip_function_body()
+        module.spans[name] = (first_line - 1, self.toks[self.pos - 1].line - 1)
+
+    def _skip_function_body(self) -> None:
+        """From ``define`` to the ``}`` that closes the function (in LLVM's printed form
+        it is the first one in column 1)."""
+        while True:
+            tok = self.next()
+            if tok.kind == "eof" or (tok.text == "}" and tok.col == 1):
+                return
 
     def parse_global(self) -> GlobalVariable:
         """``@g = [linkage, visibility, unnamed_addr...] global|constant T [init], align N``.
