@@ -157,7 +157,10 @@ def choice_key(ctx: Context, r: z3.FPRef) -> int:
 
 
 def _canonical(a: z3.FPRef, b: z3.FPRef) -> tuple[z3.FPRef, z3.FPRef]:
-    return (a, b) if a.get_id() <= b.get_id() else (b, a)
+    """The operands of a commutative operation in a fixed order: by Z3's structural hash
+    (the same in every process, unlike term ids, so a check builds the same formula each
+    time it runs), by id on a tie."""
+    return (a, b) if (a.hash(), a.get_id()) <= (b.hash(), b.get_id()) else (b, a)
 
 
 # ----------------------------------------------------------------------------- flags
