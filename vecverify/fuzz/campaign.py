@@ -353,7 +353,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     test = settings(
         database=database, max_examples=unit.examples, deadline=None, phases=phases,
         suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
-        report_multiple_bugs=True,
+        report_multiple_bugs=True, derandomize=False,  # the campaign's seed decides, whatever the profile
     )(test)
     # One database key per transform (stable across code changes and rounds): the same
     # key `hypothesis.find` sets for itself.
