@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from transforms.slp.clang import (
+from transforms.slp.corpus import KERNELS
+from transforms.vectorize.clang import (
     LLVM_SLP_FLAGS,
     MARCH,
     SCALAR_FLAGS,
@@ -47,7 +48,6 @@ from transforms.slp.clang import (
     compile_c,
     ensure_clang,
 )
-from transforms.slp.corpus import KERNELS
 
 VERIFY_UNROLL = 1  # as the corpus: the loop bodies are what is vectorized
 VECTOR_STORE = re.compile(r"store <(\d+) x (\w+)>")
@@ -77,8 +77,8 @@ def _widest(text: str) -> int:
 
 def _full_width(fn: Any, target: Any) -> tuple[int, str]:
     """Full width of the widest seed of the scalar kernel: min(one register, the seed)."""
-    from transforms.slp.estimate import value_users
     from transforms.slp.seeds import reductions, store_chains
+    from transforms.vectorize.estimate import value_users
 
     best, elem = 1, ""
     users = value_users(fn.instructions())
@@ -96,7 +96,7 @@ def _full_width(fn: Any, target: Any) -> tuple[int, str]:
 
 def _pointee(fn: Any) -> dict[int, str]:
     """The element type each pointer argument is loaded or stored as (for the test data)."""
-    from transforms.slp.address import access_of
+    from transforms.vectorize.address import access_of
     from vecverify.ir.values import Load, Store
 
     out: dict[int, str] = {}
@@ -172,7 +172,7 @@ def _time(calls: dict[str, Any], rounds: int, budget_s: float = 0.02) -> dict[st
 def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify: bool,
                timeout_ms: int) -> KernelResult:
     from transforms.slp import SLPOptions, vectorize_module
-    from transforms.slp.costs import TARGETS
+    from transforms.vectorize.costs import TARGETS
     from vecverify.execute import compile_module
     from vecverify.llvm import parse_module, print_module
 
@@ -213,7 +213,7 @@ def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify:
 
 
 def _verify(src: Any, tgt: Any, timeout_ms: int) -> tuple[str, str]:
-    from transforms.slp.native_runs import compare_on_memory
+    from transforms.vectorize.native_runs import compare_on_memory
     from vecverify.checker import check_pair
     from vecverify.refine import CheckOptions
 

@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 
 from properties.strategies import KernelProfile, kernels
 from transforms.slp import SLPOptions, vectorize_function
-from transforms.slp.address import Access, address_of, may_alias
-from transforms.slp.clang import clang_path
 from transforms.slp.corpus import CLANG, KERNELS, PAPER, pair_path, pair_text, sources
-from transforms.slp.native_runs import compare_on_memory
+from transforms.vectorize.address import Access, address_of, may_alias
+from transforms.vectorize.clang import clang_path
+from transforms.vectorize.native_runs import compare_on_memory
 from vecverify.checker import check_pair
 from vecverify.cli import main
 from vecverify.fuzz.pipeline import run_program
@@ -361,7 +361,7 @@ needs_clang = pytest.mark.skipif(clang_path() is None, reason="clang-22 is not i
 
 @needs_clang
 def test_clang_output_of_the_kernels_is_the_committed_corpus() -> None:
-    from transforms.slp.clang import MARCH, SCALAR_FLAGS, compile_c
+    from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, compile_c
 
     for c in sorted(KERNELS.glob("*.c")):
         committed = (CLANG / "src" / f"{c.stem}.ll").read_text()

@@ -15,9 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from transforms.vectorize.costs import TARGETS
+from transforms.vectorize.verify import verify_changed
 from vecverify.fuzz.command import at_least_one
 
-from .costs import TARGETS
 from .isomorph import FAMILIES
 
 
@@ -72,7 +73,8 @@ def run_vectorize(args: argparse.Namespace) -> int:
     verdicts: list[dict[str, Any]] = []
     code = 0
     if args.verify:
-        code = _verify(module, out, args, verdicts, log)
+        code = verify_changed(module, out, timeout_ms=args.timeout_ms, exec_runs=args.exec_runs,
+                              seed=args.seed, verdicts=verdicts, log=log)
     if args.output is None:
         sys.stdout.write(text)
     else:
@@ -86,53 +88,3 @@ def run_vectorize(args: argparse.Namespace) -> int:
             "verify": verdicts,
         }, indent=2) + "\n")
     return code
-
-
-def _verify(before: Any, after: Any, args: argparse.Namespace, verdicts: list[dict[str, Any]], log: Any) -> int:
-    from vecverify.checker import check_pair
-    from vecverify.cli import EXIT_INCONCLUSIVE, EXIT_INCORRECT
-    from vecverify.refine import CheckOptions
-    from vecverify.report import verdict_text
-
-    code = 0
-    for name, fn in before.functions.items():
-        new = after.functions[name]
-        if new is fn:
-            continue
-        verdict = check_pair(fn, new, CheckOptions(timeout_ms=args.timeout_ms))
-        entry: dict[str, Any] = {"function": name, "status": verdict.status, "error": verdict.error}
-        print(f"@{name}: {verdict_text(verdict)}", file=log)
-        if verdict.status == "incorrect":
-            code = EXIT_INCORRECT
-        elif verdict.status != "correct" and code == 0:
-            code = EXIT_INCONCLUSIVE
-        try:
-            mismatches = _native_runs(fn, new, args.exec_runs, args.seed, entry)
-            if mismatches:
-                code = EXIT_INCORRECT
-                print(f"@{name}: native mismatch: {mismatches[0]}", file=log)
-            print(f"@{name}: native: {entry['native_runs']} runs, {len(mismatches)} mismatches", file=log)
-        except Exception as e:  # functions the native harness cannot run: say so, never a verdict
-            entry["native"] = f"skipped: {e}"
-            print(f"@{name}: native: skipped ({e})", file=log)
-        verdicts.append(entry)
-    return code
-
-
-def _native_runs(src: Any, tgt: Any, count: int, seed: int, entry: dict[str, Any]) -> list[str]:
-    """Native runs of both functions: on random arguments compared lane by lane where the
-    semantics say the source is defined; with pointer arguments, on random memory (see
-    ``native_runs``). Returns the mismatches, one line each."""
-    from vecverify.ir.types import PtrType
-    from vecverify.native_check import compare_natively, mismatch_text
-
-    from .native_runs import compare_on_memory
-
-    if any(isinstance(a.type.scalar, PtrType) for a in src.args):
-        mem = compare_on_memory(src, tgt, count, seed)
-        entry["native_runs"], entry["native_skipped"] = mem.runs, mem.skipped
-        entry["native_mismatches"] = len(mem.mismatches)
-        return mem.mismatches
-    runs = compare_natively(src, tgt, count, seed)
-    entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
-    return [mismatch_text(inp, a, b) for inp, a, b in runs.mismatches]

@@ -64,7 +64,7 @@ def _is_header(line: str) -> bool:
 
 def compile_kernels() -> list[Path]:
     """clang-22's scalar IR of every C kernel into ``CLANG/src`` (with a header saying how)."""
-    from .clang import MARCH, SCALAR_FLAGS, compile_c, ensure_clang
+    from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, compile_c, ensure_clang
 
     clang = ensure_clang(sys.stderr)
     (CLANG / "src").mkdir(parents=True, exist_ok=True)

@@ -1,36 +1,15 @@
-"""The cost of a tree: what the scalar code it replaces costs, and what its vector code
-costs, on one target (``costs.py``).
-
-Scalar instructions count only when vectorizing deletes them; one that keeps users
-outside the tree either stays (no saving) or, when every such user comes after the
-insertion point, is replaced by an ``extractelement`` (its cost is added).
-"""
+"""The cost of a tree, built on the shared estimate (``transforms.vectorize.estimate``,
+which says what counts): each node's vector code priced on one target."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from vecverify.ir.values import Cast, Constant, ConstInt, Instruction
+from transforms.vectorize.costs import Target
+from transforms.vectorize.estimate import Cost, scalar_cost, surviving_dead
+from vecverify.ir.values import Constant, ConstInt, Instruction
 
-from .costs import SCALAR, Target
 from .tree import Node
-
-
-@dataclass
-class TreeCost:
-    scalar: int
-    vector: int
-
-    @property
-    def benefit(self) -> int:
-        return self.scalar - self.vector
-
-
-def scalar_cost(inst: Instruction) -> int:
-    if isinstance(inst, Cast):
-        return SCALAR["cast"]
-    return SCALAR.get(inst.opcode, 1)
 
 
 def node_vector_cost(node: Node, target: Target) -> int:
@@ -66,7 +45,7 @@ def _uniform(node: Node) -> bool:
 
 
 def tree_cost(root: Node, target: Target, dying: set[int], users: dict[int, list[Instruction]],
-              extractable: set[int], replaced_roots: Iterable[Instruction]) -> TreeCost:
+              extractable: set[int], replaced_roots: Iterable[Instruction]) -> Cost:
     """``dying``: ids of every instruction the vector code makes dead if nothing else uses
     it; ``extractable``: ids of users that come after the insertion point."""
     replaced = [i for node in root.walk() for i in node.replaced]
@@ -79,32 +58,4 @@ def tree_cost(root: Node, target: Target, dying: set[int], users: dict[int, list
         scalar += scalar_cost(inst)
         if any(id(u) not in dying for u in users.get(id(inst), [])):
             vector += target.extract
-    return TreeCost(scalar, vector)
-
-
-def surviving_dead(replaced: list[Instruction], dying: set[int], users: dict[int, list[Instruction]],
-                   extractable: set[int]) -> set[int]:
-    """The ids of ``dying`` that really die: a replaced scalar with a user outside that
-    cannot read an extract (it comes before the insertion point) stays, and then so do
-    the scalars it uses (its operands keep a user)."""
-    dead = set(dying)
-    changed = True
-    while changed:
-        changed = False
-        for inst in replaced:
-            if id(inst) not in dead:
-                continue
-            outside = [u for u in users.get(id(inst), []) if id(u) not in dead]
-            if any(id(u) not in extractable for u in outside):
-                dead.discard(id(inst))
-                changed = True
-    return dead
-
-
-def value_users(insts: Iterable[Instruction]) -> dict[int, list[Instruction]]:
-    users: dict[int, list[Instruction]] = {}
-    for inst in insts:
-        for op in inst.operands:
-            if isinstance(op, Instruction):
-                users.setdefault(id(op), []).append(inst)
-    return users
+    return Cost(scalar, vector)

@@ -274,7 +274,7 @@ class Isomorphizer:
 def loads_match(x: Load, y: Load) -> bool:
     """Two loads that may be lanes of one vector load: same type, same base object and
     the same variable part of the address (they differ by a constant)."""
-    from .address import access_of
+    from transforms.vectorize.address import access_of
 
     a, b = access_of(x), access_of(y)
     return x.type == y.type and a is not None and b is not None and a.address.distance(b.address) is not None

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from transforms.vectorize.address import Access, access_of, may_alias
 from vecverify.ir.values import Call, Instruction, Load, Store
-
-from .address import Access, access_of, may_alias
 
 # Intrinsics that do not touch memory (they may sit between the accesses).
 _PURE_PREFIXES = (

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from transforms.vectorize.address import access_of, address_of
 from vecverify.ir.types import FloatType, IntType
 from vecverify.ir.values import BinOp, Call, Constant, GetElementPtr, Instruction, Store, Value
-
-from .address import access_of, address_of
 
 REDUCTION_OPS = ("add", "mul", "and", "or", "xor")
 MINMAX = ("smax", "smin", "umax", "umin")  # as calls of llvm.<op>.iN

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from transforms.vectorize.address import access_of
 from vecverify.ir.types import Type, VectorType
 from vecverify.ir.values import (
     BinOp,
@@ -27,7 +28,6 @@ from vecverify.ir.values import (
     Value,
 )
 
-from .address import access_of
 from .isomorph import BundlePlan, Isomorphizer, LaneForm
 
 

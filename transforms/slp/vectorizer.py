@@ -13,6 +13,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from transforms.vectorize.address import access_of
+from transforms.vectorize.costs import TARGETS, Target
+from transforms.vectorize.emit import I32
+from transforms.vectorize.estimate import Cost, surviving_dead, value_users
 from vecverify.ir.function import Block, Function
 from vecverify.ir.types import VOID, IntType, VectorType
 from vecverify.ir.values import (
@@ -31,10 +35,8 @@ from vecverify.ir.values import (
 )
 
 from ..base import TransformOptions
-from .address import access_of
-from .codegen import I32, Emitter
-from .costs import TARGETS, Target
-from .estimate import TreeCost, surviving_dead, tree_cost, value_users
+from .codegen import TreeEmitter
+from .estimate import tree_cost
 from .isomorph import FAMILIES, Isomorphizer
 from .schedule import can_schedule
 from .seeds import MINMAX, Reduction, gep_index_bundles, reductions, store_chains
@@ -58,7 +60,7 @@ class TreeReport:
     seed: str  # "stores" or "reduction.<op>"
     lanes: int
     elem: str
-    cost: TreeCost
+    cost: Cost
     rules: list[str] = field(default_factory=list)
     tree: str = ""
     max_lanes: int = 0  # the widest this seed could be: one register, or the whole chain
@@ -167,7 +169,7 @@ def _try_stores(fn: Function, block: Block, stores: list[Store], target: Target,
     cost.vector += target.registers(root.vector_type)  # the vector store
     if cost.benefit <= 0:
         return None
-    em = Emitter()
+    em = TreeEmitter()
     vec = em.emit(root)
     lowest = stores[0]
     em.out.append(Store(VOID, None, [vec, lowest.operands[1]], align=lowest.align))
@@ -193,7 +195,7 @@ def _try_reduction(fn: Function, block: Block, red: Reduction, vf: int, target: 
     cost.vector += target.reduction(root.vector_type) + len(rest)
     if cost.benefit <= 0:
         return None
-    em = Emitter()
+    em = TreeEmitter()
     vec = em.emit(root)
     t = red.root.type
     assert isinstance(t, IntType)
@@ -224,7 +226,7 @@ def _try_list(fn: Function, block: Block, values: list[Value], target: Target,
     cost = tree_cost(root, target, dying, users, _extractable(fn, block, insert_at), [])
     if cost.benefit <= 0:
         return None
-    em = Emitter()
+    em = TreeEmitter()
     em.emit(root)
     _splice(fn, block, insert_at, em, root, dying)
     _delete_dead(fn, dying)
@@ -252,7 +254,7 @@ def _by_address(leaves: list[Value]) -> list[Value]:
     return [leaves[i] for i in order]
 
 
-def _splice(fn: Function, block: Block, at: int, em: Emitter, root: Node, dying: set[int]) -> None:
+def _splice(fn: Function, block: Block, at: int, em: TreeEmitter, root: Node, dying: set[int]) -> None:
     """Put the vector code before ``block[at]``; scalars of the tree used elsewhere after
     that point read their lane with an extractelement instead (those with a user before
     it stay, as the cost model assumed)."""
@@ -306,7 +308,7 @@ def _delete_dead(fn: Function, candidates: set[int]) -> None:
 _PURE = (BinOp, Cast, GetElementPtr, ICmp, Load)  # deleted when unused (never volatile here)
 
 
-def _report(fn: Function, block: Block, seed: str, root: Node, cost: TreeCost, target: Target) -> TreeReport:
+def _report(fn: Function, block: Block, seed: str, root: Node, cost: Cost, target: Target) -> TreeReport:
     rules = sorted({r for n in root.walk() if n.plan is not None for r in n.plan.rules})
     t = root.vector_type
     assert isinstance(t, VectorType)
