@@ -213,8 +213,8 @@ def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify:
 
 
 def _verify(src: Any, tgt: Any, timeout_ms: int) -> tuple[str, str]:
-    from transforms.vectorize.native_runs import compare_on_memory
     from vecverify.checker import check_pair
+    from vecverify.execute.memory_runs import compare_on_memory
     from vecverify.refine import CheckOptions
 
     verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms, unroll=VERIFY_UNROLL))

@@ -20,6 +20,8 @@ from typing import Any
 
 from vecverify.checker import check_pair
 from vecverify.errors import InputError
+from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
+from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
 
@@ -27,7 +29,6 @@ from .base import Obligation, Rule, TypeInfo
 from .registry import all_transforms
 
 TIMEOUT_MS = 20_000
-EXIT_OK, EXIT_MISMATCH, EXIT_INCONCLUSIVE = 0, 1, 3
 
 
 @dataclass

@@ -1,11 +1,7 @@
 """The command line: ``vecverify check`` (alive-tv compatible) and the other commands.
 
-Exit codes (all commands):
-  0  everything checked is correct (for a directory: every file got its expected verdict)
-  1  some transformation is incorrect (for a directory: some file got an unexpected verdict)
-  2  bad input or bad usage (one line on stderr says what and where)
-  3  nothing incorrect, but something was unsupported or failed to prove
-  4  internal error (a bug in vecverify: please report it)
+Exit codes: see ``vecverify/exit_codes.py`` (0 correct, 1 incorrect, 2 bad input,
+3 unsupported or failed to prove, 4 internal error).
 """
 
 from __future__ import annotations
@@ -15,38 +11,28 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from .checker import PairResult, check_case, check_files
+from .checker import PairResult, check_case, read_module, select_pairs
+from .compare import Comparison, Witness, compare_functions
+from .compare import exit_code as comparisons_exit_code
 from .errors import InputError, InternalError, Unsupported, VecverifyError
+from .exit_codes import (
+    EXIT_BAD_INPUT,
+    EXIT_INCONCLUSIVE,
+    EXIT_INCORRECT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+)
+from .options import Parser, at_least_one, non_negative
 from .refine import CheckOptions
-from .report import RULE, format_example, verdict_text
 from .testfile import discover
-
-EXIT_OK, EXIT_INCORRECT, EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one line, exit 2
-        print(f"vecverify: error: {message}", file=sys.stderr)
-        raise SystemExit(EXIT_BAD_INPUT)
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {n}")
-    return n
 
 
 def _add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--unroll", type=_positive, default=4, metavar="N",
+    p.add_argument("--unroll", type=non_negative, default=4, metavar="N",
                    help="unroll each loop N times: executions iterating a loop more often are not checked (default 4)")
-    from .fuzz.command import at_least_one
-
     p.add_argument("--timeout-ms", type=at_least_one, default=10_000, metavar="N",
                    help="solver time limit per query in milliseconds (default 10000)")
     p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")
@@ -65,8 +51,8 @@ def _options(args: argparse.Namespace) -> CheckOptions:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="vecverify", description="Verify SIMD vectorization transforms.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="vecverify", description="Verify SIMD vectorization transforms.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     check = sub.add_parser("check", help="check that @tgt refines @src (alive-tv style)")
     check.add_argument("files", nargs="+", type=Path, metavar="FILE",
@@ -74,17 +60,17 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--src-fn", metavar="NAME", help="source function name")
     check.add_argument("--tgt-fn", metavar="NAME", help="target function name")
     check.add_argument("--json", action="store_true", help="print results as JSON")
-    check.add_argument("--exec", type=_positive, default=0, metavar="N", dest="exec_runs",
+    check.add_argument("--exec", type=non_negative, default=0, metavar="N", dest="exec_runs",
                        help="also run both functions natively on N random inputs")
-    check.add_argument("--seed", type=_positive, default=0, help="seed of the random inputs (default 0)")
+    check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
     _add_check_options(check)
     check.set_defaults(run=cmd_check)
 
     ex = sub.add_parser("exec", help="run a function natively and through the semantics, side by side")
     ex.add_argument("file", type=Path, metavar="FILE")
     ex.add_argument("--fn", required=True, metavar="NAME", help="the function to run")
-    ex.add_argument("--inputs", type=_positive, default=10, metavar="N", help="random inputs (default 10)")
-    ex.add_argument("--seed", type=_positive, default=0)
+    ex.add_argument("--inputs", type=non_negative, default=10, metavar="N", help="random inputs (default 10)")
+    ex.add_argument("--seed", type=non_negative, default=0)
     ex.add_argument("--args", action="append", metavar="JSON",
                     help="run on these arguments instead (a JSON list; repeat for more inputs)")
     ex.add_argument("--json", action="store_true")
@@ -96,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     conf.add_argument("--folders", nargs="*", default=None, help="only these folders ('.' for the root)")
     conf.add_argument("--file-timeout", type=float, default=60.0, metavar="S",
                       help="wall-clock limit per file in seconds (default 60)")
-    conf.add_argument("--jobs", type=_positive, default=2, help="parallel processes (default 2)")
+    conf.add_argument("--jobs", type=non_negative, default=2, help="parallel processes (default 2)")
     conf.add_argument("--json", type=Path, metavar="FILE", help="write per-file results as JSON")
     _add_check_options(conf)
     conf.set_defaults(run=cmd_conformance)
@@ -119,18 +105,6 @@ def build_parser() -> argparse.ArgumentParser:
 # ----------------------------------------------------------------------------- check
 
 
-def _print_pair(r: PairResult) -> None:
-    from .llvm import print_function
-
-    print(RULE)
-    if r.src is not None and r.tgt is not None:
-        print(print_function(r.src).rstrip())
-        print("=>")
-        print(print_function(r.tgt).rstrip())
-    print(verdict_text(r.verdict))
-    print()
-
-
 def _summary(results: list[PairResult]) -> Counter[str]:
     return Counter(r.verdict.status for r in results)
 
@@ -143,32 +117,8 @@ def _print_summary(counts: Counter[str]) -> None:
     print(f"  {counts['unsupported'] + counts['error'] + counts['internal']} errors")
 
 
-def _exit_code(counts: Counter[str]) -> int:
-    if counts["incorrect"]:
-        return EXIT_INCORRECT
-    if counts["internal"]:
-        return EXIT_INTERNAL
-    if counts["error"]:
-        return EXIT_BAD_INPUT
-    if counts["unsupported"] or counts["failed"]:
-        return EXIT_INCONCLUSIVE
-    return EXIT_OK
-
-
 def _result_json(r: PairResult) -> dict[str, Any]:
-    v = r.verdict
-    return {
-        "src": r.src.name if r.src else None,
-        "tgt": r.tgt.name if r.tgt else None,
-        "status": v.status,
-        "error": v.error,
-        "detail": v.detail or None,
-        "unroll": v.unroll,
-        "has_loops": v.has_loops,
-        "seconds": round(v.seconds, 4),
-        "queries": v.queries,
-        "example": format_example(v) if v.example is not None else None,
-    }
+    return Comparison(r.src, r.tgt, r.verdict).record()
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -178,69 +128,25 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
     if len(files) == 1 and files[0].is_dir():
         return _check_directory(files[0], options, args.json)
-    results = check_files(files[0], files[1] if len(files) == 2 else None, options, args.src_fn, args.tgt_fn)
-    counts = _summary(results)
-    native = {id(r): _native_runs(r, args.exec_runs, args.seed) for r in results} if args.exec_runs else {}
-    replays = {id(r): _native_counterexample(r) for r in results if r.verdict.example is not None}
+    src_mod = read_module(files[0])
+    tgt_mod = src_mod if len(files) == 1 else read_module(files[1])
+    pairs = select_pairs(src_mod, tgt_mod, len(files) == 1, args.src_fn, args.tgt_fn)
+    witness = Witness(runs=args.exec_runs, seed=args.seed)
+    results = [compare_functions(s, t, options, witness) for s, t in pairs]
+    counts = Counter(r.status for r in results)
     if args.json:
-        out = []
-        for r in results:
-            item = _result_json(r)
-            if id(r) in native:
-                item["native"] = native[id(r)]
-            if id(r) in replays:
-                item["native_counterexample"] = replays[id(r)]
-            out.append(item)
-        print(json.dumps({"results": out, "summary": dict(counts)}, indent=2))
+        print(json.dumps({"results": [r.record() for r in results], "summary": dict(counts)}, indent=2))
     else:
         for r in results:
-            _print_pair(r)
-            if id(r) in replays:
-                print(f"native: counterexample {replays[id(r)]['text']}\n")
-            if id(r) in native:
-                n = native[id(r)]
-                print(f"native: {n['runs']} runs, {n['mismatches']} mismatches"
-                      + (f" (first: {n['first']})" if n.get("first") else "")
-                      + (f" ({n['skipped']})" if n.get("skipped") else "") + "\n")
+            print(r.text())
+            print()
+            for line in r.native_lines():
+                print(line + "\n")
         _print_summary(counts)
-    if any(n.get("mismatches") for n in native.values()):
-        return EXIT_INCORRECT
-    return _exit_code(counts)
-
-
-def _native_runs(r: PairResult, count: int, seed: int) -> dict[str, Any]:
-    """Both functions run natively on random inputs where the source is defined."""
-    from .native_check import compare_natively, pair_runs_json
-
-    if r.src is None or r.tgt is None:
-        return {"runs": 0, "mismatches": 0, "skipped": "no functions"}
-    try:
-        return pair_runs_json(compare_natively(r.src, r.tgt, count, seed))
-    except Unsupported as e:
-        return {"runs": 0, "mismatches": 0, "skipped": str(e)}
-
-
-def _native_counterexample(r: PairResult) -> dict[str, Any]:
-    """The counterexample run natively (when it is free of UB and poison)."""
-    from .native_check import results_text, run_counterexample
-
-    try:
-        run = run_counterexample(r.verdict.example)
-    except Unsupported as e:
-        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e.what}"}
-    except ValueError as e:  # an input the concrete evaluation cannot take: say so, no verdict changes
-        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e}"}
-    out: dict[str, Any] = {"ran": run.ran, "shows_difference": run.shows_difference}
-    text = run.note
-    if run.source is not None and run.target is not None:
-        out["source"], out["target"] = run.source.lanes, run.target.lanes
-        text = f"run on this machine: {results_text(run.source, run.target)}: {run.note}"
-    out["text"] = text
-    return out
+    return comparisons_exit_code(results)
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
-    from .checker import read_module
     from .native_check import exec_function, exec_json, exec_text, parse_args, standalone
 
     module = read_module(args.file)
@@ -337,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         code = EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("vecverify: interrupted", file=sys.stderr)
-        code = 130
+        code = EXIT_INTERRUPTED
     except BrokenPipeError:
         code = 0
     sys.stdout.flush()

@@ -17,7 +17,7 @@ from typing import Any
 
 from transforms.vectorize.costs import TARGETS
 from transforms.vectorize.verify import verify_changed
-from vecverify.fuzz.command import at_least_one
+from vecverify.options import at_least_one
 
 from .isomorph import FAMILIES
 

@@ -6,8 +6,8 @@ vectorizer (``transforms/loop``) both stand on this package, and it imports neit
   vector code (what dies, what needs an extract);
 - ``emit``: the IR emitter (splats, gathers, vector loads, shuffles, operations with the
   flags every lane agrees on);
-- ``native_runs``: native runs of a function and its vectorized form on random memory;
-- ``verify``: the ``--verify`` loop (every changed function checked against its input,
-  and run natively next to it);
+- ``verify``: the ``--verify`` loop (every changed function compared with its input by
+  ``vecverify.compare.compare_functions``: the proof, and native runs on random memory,
+  ``vecverify/execute/memory_runs.py``);
 - ``clang``: clang-22 for C kernels (finding, installing, compiling).
 """

@@ -13,12 +13,13 @@ CLI's parser class, or InputError caught by ``vecverify.cli.main``).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..exit_codes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from ..options import Parser, at_least_one, non_negative, seconds, shard
 from .campaign import (
     DEFAULT_CORPUS,
     DEFAULT_DATABASE,
@@ -27,47 +28,6 @@ from .campaign import (
     run_campaign,
 )
 from .database import SharedDatabase, check_redis_url
-
-
-def _budget(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not v > 0 or math.isinf(v):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
-    return v
-
-
-def at_least_one(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
-    return v
-
-
-def _seed(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {v}")
-    return v
-
-
-def parse_shard(text: str) -> tuple[int, int]:
-    """``I/N`` with 1 <= I <= N (1-based, as CI systems number parallel jobs)."""
-    try:
-        i, n = (int(x) for x in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected I/N (e.g. 1/4): {text!r}") from None
-    if n < 1 or not 1 <= i <= n:
-        raise argparse.ArgumentTypeError(f"{text}: I must be between 1 and N")
-    return i, n
 
 
 def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
@@ -81,12 +41,12 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--transform", action="append", metavar="NAME", dest="transforms",
                    help="a registered transform (repeatable; default: all)")
     p.add_argument("--mutant", metavar="NAME", help="fuzz one mutant (see `vecverify mutants`) instead")
-    p.add_argument("--budget", type=_budget, metavar="SECONDS", help="wall-clock time box")
+    p.add_argument("--budget", type=seconds, metavar="SECONDS", help="wall-clock time box")
     p.add_argument("--max-examples", type=at_least_one, metavar="N",
                    help="programs per transform over all shards (default 100 without --budget)")
-    p.add_argument("--seed", type=_seed, help="campaign seed (default: random, printed)")
+    p.add_argument("--seed", type=non_negative, help="campaign seed (default: random, printed)")
     p.add_argument("--jobs", type=at_least_one, default=1, metavar="N", help="worker processes (default 1)")
-    p.add_argument("--shard", type=parse_shard, default=(1, 1), metavar="I/N",
+    p.add_argument("--shard", type=shard, default=(1, 1), metavar="I/N",
                    help="run the I-th of N deterministic slices of the work (1-based)")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
                    help=f"where findings are saved (default {DEFAULT_CORPUS})")
@@ -152,8 +112,8 @@ def add_mutants_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("names", nargs="*", metavar="MUTANT", help="mutants to run (default: all)")
     p.add_argument("--max-examples", type=at_least_one, default=60, metavar="N", help="programs per mutant (default 60)")
-    p.add_argument("--budget", type=_budget, default=30.0, metavar="SECONDS", help="time per mutant (default 30)")
-    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--budget", type=seconds, default=30.0, metavar="SECONDS", help="time per mutant (default 30)")
+    p.add_argument("--seed", type=non_negative, default=0)
     p.add_argument("--list", action="store_true", help="list the mutants and exit")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the table as JSON")
     p.set_defaults(run=run_mutants)
@@ -203,10 +163,8 @@ def run_mutants(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m vecverify.fuzz fuzz|mutants ...``: the commands without the main CLI."""
-    from vecverify.cli import _Parser
-
-    parser = _Parser(prog="vecverify")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="vecverify")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_fuzz_command(sub)
     add_mutants_command(sub)
     args = parser.parse_args(argv)
@@ -214,8 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.run(args)
     except InputError as e:
         print(f"vecverify: error: {e}", file=sys.stderr)
-        code = 2
+        code = EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("vecverify: interrupted", file=sys.stderr)
-        code = 130
+        code = EXIT_INTERRUPTED
     return code

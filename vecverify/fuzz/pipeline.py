@@ -120,7 +120,7 @@ def run_program(
     """``deadline`` (a time.time() value) caps the proof's time limit: a proof that runs
     out of time because the deadline came raises OutOfTime."""
     from transforms.base import TransformOptions
-    from vecverify.checker import check_pair
+    from vecverify.compare import Witness, compare_functions
     from vecverify.llvm.reader import canonicalize
     from vecverify.refine import CheckOptions
 
@@ -142,7 +142,9 @@ def run_program(
     # Each query gets timeout_ms; the whole proof at most PROOF_QUERIES_TIME times that.
     cap = min(left, PROOF_QUERIES_TIME * timeout_ms / 1000)
     t0 = time.perf_counter()
-    verdict = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap))
+    # The native witness here is the kernel's own (against its reference model, below).
+    verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
+                                Witness(replay=False)).verdict
     out.proof_seconds = time.perf_counter() - t0
     if verdict.status == "failed" and time.time() >= deadline:
         raise OutOfTime

@@ -1,6 +1,7 @@
 """Native runs of a function and its vectorized form on random memory: the independent
-witness for functions with pointer arguments (what ``vecverify vectorize --verify`` and
-the SLP benchmark run next to the proof).
+witness for functions with pointer arguments that a vectorizer rewrote (what
+``vecverify vectorize --verify`` and the SLP benchmark run next to the proof, through
+``vecverify.compare``).
 
 Every pointer argument gets a buffer of random bytes (the same for both functions, with
 guard bytes around it); integer arguments that decide a loop's trip count or an address
@@ -24,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from vecverify.errors import Unsupported
-from vecverify.ir.function import Function, Module
-from vecverify.ir.types import FloatType, IntType, PtrType, VectorType
-from vecverify.ir.values import (
+from ..errors import Unsupported
+from ..ir.function import Function, Module
+from ..ir.types import FloatType, IntType, PtrType, VectorType
+from ..ir.values import (
     BinOp,
     Br,
     Cast,
@@ -39,6 +40,8 @@ from vecverify.ir.values import (
     Switch,
     Value,
 )
+from ..llvm import print_module
+from .native import compile_module
 
 BUFFER_BYTES = 4096
 SHAPE_MAX = 8  # shape arguments are drawn from 0..SHAPE_MAX
@@ -104,9 +107,6 @@ def random_arguments(fn: Function, rng: random.Random, shape: set[int]) -> tuple
 
 def compare_on_memory(src: Function, tgt: Function, count: int, seed: int) -> MemoryRuns:
     """Run ``src`` and ``tgt`` (same signature) natively on ``count`` random inputs."""
-    from vecverify.execute import compile_module
-    from vecverify.llvm import print_module
-
     if [str(a.type) for a in src.args] != [str(a.type) for a in tgt.args]:
         raise Unsupported(f"native runs of @{src.name}: the two signatures differ")
     tgt_fn = copy.copy(tgt)

@@ -1,0 +1,69 @@
+"""Option types shared by every command, and the parser class that makes bad usage one
+line and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import NoReturn
+
+from .exit_codes import EXIT_BAD_INPUT
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``vecverify: error: ...``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"vecverify: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def non_negative(text: str) -> int:
+    """A whole number >= 0 (seeds, counts that may be zero)."""
+    v = _whole(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {v}")
+    return v
+
+
+def at_least_one(text: str) -> int:
+    """A whole number >= 1 (jobs, limits, time limits in milliseconds)."""
+    v = _whole(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
+    return v
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not v > 0 or math.isinf(v):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
+    return v
+
+
+def comma_list(text: str) -> list[str]:
+    """``a,b,c`` as a list (empty items dropped)."""
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``I/N`` with 1 <= I <= N (1-based, as CI systems number parallel jobs)."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected I/N (e.g. 1/4): {text!r}") from None
+    if n < 1 or not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"{text}: I must be between 1 and N")
+    return i, n
