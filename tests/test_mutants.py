@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vecverify.fuzz import native
-from vecverify.fuzz.mutants import all_mutants, get_mutant, survey
+from vecverify.fuzz.mutants import all_mutants, get_mutant
+from vecverify.fuzz.survey import survey
 from vecverify.fuzz.transforms import known_names
 
 MUTANTS = [m.name for m in all_mutants()]

@@ -1,6 +1,11 @@
 """The registry of transforms: the built-in ones, and third-party ones found through the
 Python entry-point group ``vecverify.transforms``.
 
+The built-in ones are found, not listed: the ``TRANSFORM`` of every module of
+``transforms.rules`` and of every subpackage of ``transforms`` (a Transform or a list of
+them), in order of module name, so a new transform is a new module and nothing else is
+edited.
+
 A third-party package declares, in its pyproject.toml::
 
     [project.entry-points."vecverify.transforms"]
@@ -12,8 +17,10 @@ returning either. Entry points are loaded once, on first use of the registry.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import logging
+import pkgutil
 from collections.abc import Iterable
 
 from .base import Rule, Transform
@@ -54,11 +61,29 @@ def _ensure_loaded() -> None:
     if _loaded:
         return
     _loaded = True  # set first: a failing plug-in must not make every call retry it
-    from .rules import builtin
-
     for t in builtin():
         register(t, replace=True)
     load_entry_points()
+
+
+def builtin() -> list[Transform]:
+    """The ``TRANSFORM`` of each module of ``transforms.rules``, then of each subpackage
+    of ``transforms``, by module name."""
+    rules = importlib.import_module(f"{__package__}.rules")
+    here = importlib.import_module(__package__ or "transforms")
+    names = [f"{rules.__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(rules.__path__), key=_name)
+             if not m.name.startswith("_")]
+    names += [f"{here.__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(here.__path__), key=_name)
+              if m.ispkg and m.name != "rules"]
+    out: list[Transform] = []
+    for name in names:
+        obj = getattr(importlib.import_module(name), "TRANSFORM", None)
+        out += obj if isinstance(obj, list) else [obj] if obj is not None else []
+    return out
+
+
+def _name(m: pkgutil.ModuleInfo) -> str:
+    return m.name
 
 
 def load_entry_points() -> list[str]:

@@ -1,235 +1,53 @@
-"""The command line: ``vecverify check`` (alive-tv compatible) and the other commands.
+"""The command line: ``vecverify COMMAND ...``.
 
-Exit codes: see ``vecverify/exit_codes.py`` (0 correct, 1 incorrect, 2 bad input,
-3 unsupported or failed to prove, 4 internal error).
+The commands are modules of ``vecverify.commands`` (and of other packages, through the
+entry-point group ``vecverify.commands``), found without importing them: only the
+command that runs is imported, so ``vecverify --help`` and ``vecverify check`` load
+neither the transforms nor numpy. Every error a user can cause is one line and an exit
+code (``vecverify/exit_codes.py``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections import Counter
-from pathlib import Path
-from typing import Any
 
-from .checker import PairResult, check_case, read_module, select_pairs
-from .compare import Comparison, Witness, compare_functions
-from .compare import exit_code as comparisons_exit_code
+from .commands import CommandInfo, builtin_commands, plugin_commands
 from .errors import InputError, InternalError, Unsupported, VecverifyError
-from .exit_codes import (
-    EXIT_BAD_INPUT,
-    EXIT_INCONCLUSIVE,
-    EXIT_INCORRECT,
-    EXIT_INTERNAL,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-)
-from .options import Parser, at_least_one, non_negative
-from .refine import CheckOptions
-from .testfile import discover
+from .exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_INTERRUPTED
+from .options import Parser
 
 
-def _add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--unroll", type=non_negative, default=4, metavar="N",
-                   help="unroll each loop N times: executions iterating a loop more often are not checked (default 4)")
-    p.add_argument("--timeout-ms", type=at_least_one, default=10_000, metavar="N",
-                   help="solver time limit per query in milliseconds (default 10000)")
-    p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")
-    p.add_argument("--disable-poison-input", action="store_true", help="arguments are never poison")
-    p.add_argument("--smt2", type=Path, metavar="DIR", help="write every query as SMT-LIB 2 into DIR")
+def _chosen(argv: list[str]) -> str | None:
+    """The command named on the command line (the top level has no options but -h)."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
-def _options(args: argparse.Namespace) -> CheckOptions:
-    return CheckOptions(
-        unroll=args.unroll,
-        timeout_ms=args.timeout_ms,
-        undef_inputs=not args.disable_undef_input,
-        poison_inputs=not args.disable_poison_input,
-        smt2_dir=args.smt2,
-    )
+def _commands(chosen: str | None) -> list[CommandInfo]:
+    builtin = builtin_commands()
+    if chosen is not None and any(c.name == chosen for c in builtin):
+        return builtin
+    # The plugins' commands are looked up only when the command is not ours (or for the list).
+    return builtin + [c for c in plugin_commands() if all(c.name != b.name for b in builtin)]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for ``argv``: the chosen command with all its options, the others by
+    name and help line only (``None``: every command in full)."""
+    chosen = _chosen(argv) if argv is not None else None
     parser = Parser(prog="vecverify", description="Verify SIMD vectorization transforms.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-
-    check = sub.add_parser("check", help="check that @tgt refines @src (alive-tv style)")
-    check.add_argument("files", nargs="+", type=Path, metavar="FILE",
-                       help="FILE with @src and @tgt; SRC.ll TGT.ll (paired by name); or a directory")
-    check.add_argument("--src-fn", metavar="NAME", help="source function name")
-    check.add_argument("--tgt-fn", metavar="NAME", help="target function name")
-    check.add_argument("--json", action="store_true", help="print results as JSON")
-    check.add_argument("--exec", type=non_negative, default=0, metavar="N", dest="exec_runs",
-                       help="also run both functions natively on N random inputs")
-    check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
-    _add_check_options(check)
-    check.set_defaults(run=cmd_check)
-
-    ex = sub.add_parser("exec", help="run a function natively and through the semantics, side by side")
-    ex.add_argument("file", type=Path, metavar="FILE")
-    ex.add_argument("--fn", required=True, metavar="NAME", help="the function to run")
-    ex.add_argument("--inputs", type=non_negative, default=10, metavar="N", help="random inputs (default 10)")
-    ex.add_argument("--seed", type=non_negative, default=0)
-    ex.add_argument("--args", action="append", metavar="JSON",
-                    help="run on these arguments instead (a JSON list; repeat for more inputs)")
-    ex.add_argument("--json", action="store_true")
-    ex.set_defaults(run=cmd_exec)
-
-    conf = sub.add_parser("conformance", help="run Alive2's alive-tv suite and score the verdicts")
-    conf.add_argument("suite", nargs="?", type=Path, default=None,
-                      help="the suite's folder (default: ../shared/conformance/alive2)")
-    conf.add_argument("--folders", nargs="*", default=None, help="only these folders ('.' for the root)")
-    conf.add_argument("--file-timeout", type=float, default=60.0, metavar="S",
-                      help="wall-clock limit per file in seconds (default 60)")
-    conf.add_argument("--jobs", type=non_negative, default=2, help="parallel processes (default 2)")
-    conf.add_argument("--json", type=Path, metavar="FILE", help="write per-file results as JSON")
-    _add_check_options(conf)
-    conf.set_defaults(run=cmd_conformance)
-
-    from transforms.prove import add_prove_command
-
-    add_prove_command(sub)
-
-    from transforms.slp.command import add_vectorize_command
-
-    add_vectorize_command(sub)
-
-    from vecverify.fuzz import add_fuzz_command, add_mutants_command
-
-    add_fuzz_command(sub)
-    add_mutants_command(sub)
+    for info in _commands(chosen):
+        if argv is None or info.name == chosen:
+            info.load().add_command(sub)
+        else:
+            sub.add_parser(info.name, help=info.help)
     return parser
 
 
-# ----------------------------------------------------------------------------- check
-
-
-def _summary(results: list[PairResult]) -> Counter[str]:
-    return Counter(r.verdict.status for r in results)
-
-
-def _print_summary(counts: Counter[str]) -> None:
-    print("Summary:")
-    print(f"  {counts['correct']} correct transformations")
-    print(f"  {counts['incorrect']} incorrect transformations")
-    print(f"  {counts['failed']} failed-to-prove transformations")
-    print(f"  {counts['unsupported'] + counts['error'] + counts['internal']} errors")
-
-
-def _result_json(r: PairResult) -> dict[str, Any]:
-    return Comparison(r.src, r.tgt, r.verdict).record()
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    options = _options(args)
-    files: list[Path] = args.files
-    if len(files) > 2:
-        raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
-    if len(files) == 1 and files[0].is_dir():
-        return _check_directory(files[0], options, args.json)
-    src_mod = read_module(files[0])
-    tgt_mod = src_mod if len(files) == 1 else read_module(files[1])
-    pairs = select_pairs(src_mod, tgt_mod, len(files) == 1, args.src_fn, args.tgt_fn)
-    witness = Witness(runs=args.exec_runs, seed=args.seed)
-    results = [compare_functions(s, t, options, witness) for s, t in pairs]
-    counts = Counter(r.status for r in results)
-    if args.json:
-        print(json.dumps({"results": [r.record() for r in results], "summary": dict(counts)}, indent=2))
-    else:
-        for r in results:
-            print(r.text())
-            print()
-            for line in r.native_lines():
-                print(line + "\n")
-        _print_summary(counts)
-    return comparisons_exit_code(results)
-
-
-def cmd_exec(args: argparse.Namespace) -> int:
-    from .native_check import exec_function, exec_json, exec_text, parse_args, standalone
-
-    module = read_module(args.file)
-    if args.fn not in module.functions:
-        raise InputError(f"{args.file}: no function @{args.fn}")
-    fn = module.functions[args.fn]
-    given = [parse_args(fn, text) for text in args.args] if args.args else None
-    report = exec_function(fn, standalone(fn), args.inputs, args.seed, given)
-    if args.json:
-        print(json.dumps(exec_json(report), indent=2))
-    else:
-        print(exec_text(report))
-    return EXIT_INCORRECT if report.disagreements else EXIT_OK
-
-
-def _check_directory(root: Path, options: CheckOptions, as_json: bool) -> int:
-    from rich.console import Console
-    from rich.table import Table
-
-    cases = discover(root)
-    if not cases:
-        raise InputError(f"{root}: no .ll test files")
-    rows = []
-    mismatches = 0
-    all_results: list[PairResult] = []
-    for case in cases:
-        results = check_case(case, options)
-        all_results += results
-        got = _case_outcome(results)
-        expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
-        ok = _matches(case.expected_error, results)
-        mismatches += not ok
-        seconds = sum(r.verdict.seconds for r in results)
-        rows.append((str(case.src_path.relative_to(root)) if case.src_path != root else case.name,
-                     expected, got, seconds, ok, results))
-    counts = _summary(all_results)
-    if as_json:
-        print(json.dumps({
-            "files": [{"file": f, "expected": e, "got": g, "seconds": round(s, 4), "as_expected": ok,
-                       "results": [_result_json(r) for r in rs]} for f, e, g, s, ok, rs in rows],
-            "summary": dict(counts), "unexpected": mismatches}, indent=2))
-    else:
-        table = Table(title=f"vecverify check {root}")
-        for col in ("file", "expected", "verdict", "time (s)", ""):
-            table.add_column(col)
-        for f, e, g, s, ok, _ in rows:
-            table.add_row(f, e, g, f"{s:.2f}", "ok" if ok else "[bold red]UNEXPECTED[/]")
-        Console(width=160).print(table)
-        _print_summary(counts)
-        print(f"{len(rows) - mismatches} of {len(rows)} files as expected")
-    return EXIT_OK if mismatches == 0 else EXIT_INCORRECT
-
-
-def _case_outcome(results: list[PairResult]) -> str:
-    for r in results:
-        if r.verdict.status == "incorrect":
-            return f"ERROR: {r.verdict.error}"
-    for r in results:
-        if r.verdict.status != "correct":
-            return r.verdict.status + (f": {r.verdict.detail}" if r.verdict.detail else "")
-    return "correct"
-
-
-def _matches(expected_error: str | None, results: list[PairResult]) -> bool:
-    statuses = {r.verdict.status for r in results}
-    if expected_error is None:
-        return statuses == {"correct"}
-    return any(r.verdict.status == "incorrect" and (r.verdict.error or "").startswith(expected_error)
-               for r in results)
-
-
-def cmd_conformance(args: argparse.Namespace) -> int:
-    from .conformance import run_conformance
-
-    return run_conformance(args, _options(args))
-
-
-# ----------------------------------------------------------------------------- main
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     try:
         code: int = args.run(args)
     except Unsupported as e:

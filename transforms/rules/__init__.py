@@ -1,11 +1,2 @@
-"""The built-in transforms, one module per family (the registry registers them)."""
-
-from __future__ import annotations
-
-from . import extension, reorder, replacement, shuffle
-
-
-def builtin() -> list:  # noqa: ANN201
-    from ..slp import TRANSFORM as SLP
-
-    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP]
+"""The built-in rewrite-rule transforms, one module per family, each with its
+``TRANSFORM`` (the registry finds them: see ``transforms/registry.py``)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from transforms.registry import all_transforms
 from transforms.rules.extension import INT_IDENTITY
 from vecverify.ir.types import FloatType, IntType, Type, VectorType
 from vecverify.ir.values import BinOp, Cast, Constant, FCmp, ICmp, Instruction, Load, Value
@@ -72,8 +73,6 @@ class BundlePlan:
 def _rewrite_rules() -> tuple[tuple[str, object], ...]:
     """(name, rewrite) of every holding rule that rewrites one instruction into one
     instruction, from every registered transform (third-party ones included)."""
-    from transforms.registry import all_transforms
-
     out = []
     for t in all_transforms():
         for r in t.rules:

@@ -1,13 +1,8 @@
 """``vecverify fuzz`` and ``vecverify mutants``: argument parsing and output.
 
-Wire into vecverify/cli.py's ``build_parser`` next to ``add_prove_command(sub)``::
-
-    from vecverify.fuzz import add_fuzz_command, add_mutants_command
-    add_fuzz_command(sub)
-    add_mutants_command(sub)
-
-Each sets ``run=`` on its subparser; bad options are one line and exit 2 (through the
-CLI's parser class, or InputError caught by ``vecverify.cli.main``).
+Found by the command line through ``vecverify/commands/fuzz.py`` and ``mutants.py``.
+Each sets ``run=`` on its subparser; bad options are one line and exit 2 (through
+``vecverify.options.Parser``, or InputError caught by ``vecverify.cli.main``).
 """
 
 from __future__ import annotations
@@ -126,7 +121,8 @@ def run_mutants(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from .mutants import all_mutants, get_mutant, survey
+    from .mutants import all_mutants, get_mutant
+    from .survey import survey
 
     if args.list:
         for m in all_mutants():

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
+from transforms.registry import all_transforms, get
 from transforms.rules.extension import extend_lanes
 from transforms.rules.shuffle import blend_lanes
 from vecverify.errors import InputError
@@ -56,8 +57,6 @@ class Mutant:
     def apply(self, fn: Function, options: Any = None) -> Function | None:
         if self.make is not None:
             return self.make(fn)
-        from transforms.registry import get
-
         assert self.rewrite is not None
         out = get(self.base).apply(fn, options)
         work = out if out is not None else copy.deepcopy(fn)
@@ -404,9 +403,7 @@ def _specific() -> list[Mutant]:
 def all_mutants() -> list[Mutant]:
     """Every mutant of every registered transform (generic ones for each, plus the wrong
     rules of the built-in ones whose transform is registered)."""
-    from .transforms import known_names
-
-    names = known_names()
+    names = [t.name for t in all_transforms()]
     out = [m for m in _specific() if m.base in names]
     for t in names:
         out.append(Mutant(f"{t}:drop-store", t, "the last store dropped", drop_store))
@@ -420,46 +417,3 @@ def get_mutant(name: str) -> Mutant:
             return m
     known = ", ".join(m.name for m in all_mutants())
     raise InputError(f"unknown mutant {name!r} (known: {known})")
-
-
-# ----------------------------------------------------------------------------- the survey
-
-
-@dataclass
-class SurveyRow:
-    mutant: str
-    description: str
-    programs: int
-    proof_seconds: float | None  # until the proof first refuted a program; None: not caught
-    native_seconds: float | None  # until a native run first disagreed
-    native: str  # "caught", "missed", "poison only", "unavailable"
-    why: str = ""
-
-    @property
-    def caught(self) -> bool:
-        return self.proof_seconds is not None
-
-
-def survey(names: list[str] | None = None, *, max_examples: int = 60, budget: float = 30.0,
-           seed: int = 0, database: Any = None, timeout_ms: int | None = None) -> list[SurveyRow]:
-    """A short campaign per mutant that stops once the proof (and, for value bugs, a
-    native run) has caught it."""
-    from . import native
-    from .campaign import DEFAULT_TIMEOUT_MS, CampaignOptions, run_campaign
-
-    rows = []
-    for m in all_mutants() if names is None else [get_mutant(n) for n in names]:
-        r = run_campaign(CampaignOptions(
-            mutant=m.name, max_examples=max_examples, budget=budget, seed=seed, corpus=None,
-            database=database, survey=True, timeout_ms=timeout_ms or DEFAULT_TIMEOUT_MS, chunk=max_examples,
-        ))
-        s = r.stats[m.name]
-        if not native.available():
-            how = "unavailable"
-        elif s.first_native_catch is not None:
-            how = "caught"
-        else:
-            how = "missed" if m.native_visible else "poison only"
-        rows.append(SurveyRow(m.name, m.description, s.programs, s.first_proof_catch, s.first_native_catch, how,
-                              m.why))
-    return rows

@@ -441,6 +441,12 @@ class CalleeEffects:
     ret_noundef: bool = False  # its result is never undef or poison
 
 
+# Intrinsics that end the program abnormally (an abort), without undefined behaviour:
+# the reader lets them through, the semantics model them as an exit.
+TRAP_INTRINSICS = frozenset({"llvm.trap", "llvm.ubsantrap"})
+TRAP_EFFECTS = CalleeEffects(reads=False, writes=False, noreturn=True)
+
+
 @dataclass(eq=False)
 class Call(Instruction):
     """A call of a named function: an intrinsic, or an external function whose

@@ -15,10 +15,6 @@ from ..ir.values import Call, CalleeEffects, ParamAttrs
 
 Attr = tuple[str, str | None]
 
-# Intrinsics that end the program abnormally (an abort), without undefined behaviour.
-TRAP_INTRINSICS = frozenset({"llvm.trap", "llvm.ubsantrap"})
-TRAP_EFFECTS = CalleeEffects(reads=False, writes=False, noreturn=True)
-
 # Functions LLVM's TargetLibraryInfo knows (a selection of the C and POSIX libraries):
 # their meaning is not that of an unknown function.
 LIBRARY_FUNCTIONS = frozenset(

@@ -16,6 +16,8 @@ from ..errors import InternalError, Unsupported
 from ..ir.function import Block, Function
 from ..ir.types import PtrType
 from ..ir.values import (
+    TRAP_EFFECTS,
+    TRAP_INTRINSICS,
     Alloca,
     Argument,
     Br,
@@ -40,7 +42,6 @@ from ..ir.values import (
     Unreachable,
     Value,
 )
-from ..llvm.callees import TRAP_EFFECTS, TRAP_INTRINSICS
 from . import load_all_semantics
 from .calls import ORDER_BITS, Environment, result_widths
 from .core import (

@@ -1,0 +1,57 @@
+"""The commands of ``vecverify``, found by the command line without importing them.
+
+Each module here is one command: ``NAME.py`` is ``vecverify NAME`` (``_`` in the module
+name is ``-`` in the command's). The first line of its docstring is the line
+``vecverify --help`` shows; ``add_command(subparsers)`` adds its parser (with
+``set_defaults(run=...)``, a function from the parsed arguments to the exit code). A
+module is imported only when its command runs (or its ``--help`` is asked for), so a
+command may stand on anything (transforms, properties, numpy) without slowing the others.
+
+Other packages add commands through the entry-point group ``vecverify.commands``
+(``NAME = "package.module"``, the same protocol). A new command is a new module: neither
+``vecverify/cli.py`` nor anything else is edited.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+GROUP = "vecverify.commands"
+
+
+@dataclass(frozen=True)
+class CommandInfo:
+    name: str  # as typed: opt-tv
+    module: str  # vecverify.commands.opt_tv
+    help: str  # the first line of the module's docstring
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
+def builtin_commands() -> list[CommandInfo]:
+    """The modules of this package, their help read from their source (not imported)."""
+    here = Path(__file__).parent
+    out = []
+    for m in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if m.name.startswith("_"):
+            continue
+        doc = ast.get_docstring(ast.parse((here / f"{m.name}.py").read_text(encoding="utf-8"))) or ""
+        out.append(CommandInfo(m.name.replace("_", "-"), f"{__name__}.{m.name}", doc.split("\n", 1)[0]))
+    return out
+
+
+def plugin_commands() -> list[CommandInfo]:
+    """Commands other packages register in the entry-point group (imported for their help)."""
+    from importlib.metadata import entry_points
+
+    out = []
+    for ep in entry_points(group=GROUP):
+        doc = importlib.import_module(ep.value).__doc__ or ""
+        out.append(CommandInfo(ep.name, ep.value, doc.strip().split("\n", 1)[0]))
+    return out

@@ -1,0 +1,155 @@
+"""check that @tgt refines @src (alive-tv style)
+
+``vecverify check FILE | SRC.ll TGT.ll | DIR``: every pair through
+``vecverify.compare.compare_functions``, printed as alive-tv prints it (or ``--json``),
+with a summary; a directory is read with Alive2's test protocol and gets a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..checker import PairResult, check_case, read_module, select_pairs
+from ..compare import Comparison, Witness, compare_functions, exit_code
+from ..errors import InputError
+from ..exit_codes import EXIT_INCORRECT, EXIT_OK
+from ..options import at_least_one, non_negative
+from ..refine import CheckOptions
+from ..testfile import discover
+
+
+def add_command(sub: Any) -> argparse.ArgumentParser:
+    check = sub.add_parser("check", help="check that @tgt refines @src (alive-tv style)")
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                       help="FILE with @src and @tgt; SRC.ll TGT.ll (paired by name); or a directory")
+    check.add_argument("--src-fn", metavar="NAME", help="source function name")
+    check.add_argument("--tgt-fn", metavar="NAME", help="target function name")
+    check.add_argument("--json", action="store_true", help="print results as JSON")
+    check.add_argument("--exec", type=non_negative, default=0, metavar="N", dest="exec_runs",
+                       help="also run both functions natively on N random inputs")
+    check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
+    add_check_options(check)
+    check.set_defaults(run=cmd_check)
+    return check
+
+
+def add_check_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--unroll", type=non_negative, default=4, metavar="N",
+                   help="unroll each loop N times: executions iterating a loop more often are not checked (default 4)")
+    p.add_argument("--timeout-ms", type=at_least_one, default=10_000, metavar="N",
+                   help="solver time limit per query in milliseconds (default 10000)")
+    p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")
+    p.add_argument("--disable-poison-input", action="store_true", help="arguments are never poison")
+    p.add_argument("--smt2", type=Path, metavar="DIR", help="write every query as SMT-LIB 2 into DIR")
+
+
+def check_options(args: argparse.Namespace) -> CheckOptions:
+    return CheckOptions(
+        unroll=args.unroll,
+        timeout_ms=args.timeout_ms,
+        undef_inputs=not args.disable_undef_input,
+        poison_inputs=not args.disable_poison_input,
+        smt2_dir=args.smt2,
+    )
+
+
+def _summary(results: list[PairResult]) -> Counter[str]:
+    return Counter(r.verdict.status for r in results)
+
+
+def _print_summary(counts: Counter[str]) -> None:
+    print("Summary:")
+    print(f"  {counts['correct']} correct transformations")
+    print(f"  {counts['incorrect']} incorrect transformations")
+    print(f"  {counts['failed']} failed-to-prove transformations")
+    print(f"  {counts['unsupported'] + counts['error'] + counts['internal']} errors")
+
+
+def _result_json(r: PairResult) -> dict[str, Any]:
+    return Comparison(r.src, r.tgt, r.verdict).record()
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    options = check_options(args)
+    files: list[Path] = args.files
+    if len(files) > 2:
+        raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
+    if len(files) == 1 and files[0].is_dir():
+        return _check_directory(files[0], options, args.json)
+    src_mod = read_module(files[0])
+    tgt_mod = src_mod if len(files) == 1 else read_module(files[1])
+    pairs = select_pairs(src_mod, tgt_mod, len(files) == 1, args.src_fn, args.tgt_fn)
+    witness = Witness(runs=args.exec_runs, seed=args.seed)
+    results = [compare_functions(s, t, options, witness) for s, t in pairs]
+    counts = Counter(r.status for r in results)
+    if args.json:
+        print(json.dumps({"results": [r.record() for r in results], "summary": dict(counts)}, indent=2))
+    else:
+        for r in results:
+            print(r.text())
+            print()
+            for line in r.native_lines():
+                print(line + "\n")
+        _print_summary(counts)
+    return exit_code(results)
+
+
+def _check_directory(root: Path, options: CheckOptions, as_json: bool) -> int:
+    # rich: only a directory's table needs it (start-up of a single check).
+    from rich.console import Console
+    from rich.table import Table
+
+    cases = discover(root)
+    if not cases:
+        raise InputError(f"{root}: no .ll test files")
+    rows = []
+    mismatches = 0
+    all_results: list[PairResult] = []
+    for case in cases:
+        results = check_case(case, options)
+        all_results += results
+        got = _case_outcome(results)
+        expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
+        ok = _matches(case.expected_error, results)
+        mismatches += not ok
+        seconds = sum(r.verdict.seconds for r in results)
+        rows.append((str(case.src_path.relative_to(root)) if case.src_path != root else case.name,
+                     expected, got, seconds, ok, results))
+    counts = _summary(all_results)
+    if as_json:
+        print(json.dumps({
+            "files": [{"file": f, "expected": e, "got": g, "seconds": round(s, 4), "as_expected": ok,
+                       "results": [_result_json(r) for r in rs]} for f, e, g, s, ok, rs in rows],
+            "summary": dict(counts), "unexpected": mismatches}, indent=2))
+    else:
+        table = Table(title=f"vecverify check {root}")
+        for col in ("file", "expected", "verdict", "time (s)", ""):
+            table.add_column(col)
+        for f, e, g, s, ok, _ in rows:
+            table.add_row(f, e, g, f"{s:.2f}", "ok" if ok else "[bold red]UNEXPECTED[/]")
+        Console(width=160).print(table)
+        _print_summary(counts)
+        print(f"{len(rows) - mismatches} of {len(rows)} files as expected")
+    return EXIT_OK if mismatches == 0 else EXIT_INCORRECT
+
+
+def _case_outcome(results: list[PairResult]) -> str:
+    for r in results:
+        if r.verdict.status == "incorrect":
+            return f"ERROR: {r.verdict.error}"
+    for r in results:
+        if r.verdict.status != "correct":
+            return r.verdict.status + (f": {r.verdict.detail}" if r.verdict.detail else "")
+    return "correct"
+
+
+def _matches(expected_error: str | None, results: list[PairResult]) -> bool:
+    statuses = {r.verdict.status for r in results}
+    if expected_error is None:
+        return statuses == {"correct"}
+    return any(r.verdict.status == "incorrect" and (r.verdict.error or "").startswith(expected_error)
+               for r in results)

@@ -1,0 +1,8 @@
+"""run a short campaign against each deliberately wrong transform variant
+
+``vecverify mutants``: see ``vecverify/fuzz/command.py``.
+"""
+
+from ..fuzz.command import add_mutants_command as add_command
+
+__all__ = ["add_command"]
