@@ -22,6 +22,7 @@ from vecverify.checker import check_pair
 from vecverify.errors import InputError
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
 from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
+from vecverify.pool import executor
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
 
@@ -151,10 +152,8 @@ def prove(
             if progress is not None:
                 progress(out[-1], len(out), len(work))
         return out
-    from concurrent.futures import ProcessPoolExecutor
-
     # Rules hold lambdas: workers look them up by name (their registry is the same).
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with executor(jobs) as pool:
         for res in pool.map(_prove_by_name, [(r.name, t, timeout_ms) for r, t in work]):
             out.append(res)
             if progress is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import os
 import time
 from collections import Counter
@@ -22,6 +21,7 @@ from queue import Empty
 from typing import Any
 
 from .checker import check_case
+from .pool import CONTEXT
 from .refine import CheckOptions
 from .testfile import TestCase, discover
 
@@ -90,7 +90,7 @@ def run_cases(
     cases: list[TestCase], options: CheckOptions, jobs: int, file_timeout: float, progress: Any = None
 ) -> list[tuple[str, str, float]]:
     """(category, got, seconds) per case, in order; workers killed past the time limit."""
-    ctx = mp.get_context("fork")
+    ctx = CONTEXT
     done: Any = ctx.Queue()
     results: dict[int, tuple[str, str, float]] = {}
     pending = list(enumerate(cases))[::-1]

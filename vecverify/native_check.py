@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .errors import InputError, Unsupported
+from .ir.edges import float_edges, int_edges
 from .ir.function import Function
 from .ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
 from .ir.values import Argument, Call, ConstInt, GetElementPtr, Load, Store, Value
@@ -33,23 +34,12 @@ MAX_MODEL_BLOCK = 1 << 16  # ... and not run natively if those span more
 # ----------------------------------------------------------------------------- inputs
 
 
-def _edge_values(bits: int) -> list[int]:
-    mask = (1 << bits) - 1
-    return sorted({0, 1, mask, 1 << (bits - 1), (1 << (bits - 1)) - 1, 2 & mask})
-
-
-def _float_edges(t: FloatType) -> list[int]:
-    from .semantics.inputs import _float_edges as edges
-
-    return edges(t)
-
-
 def random_value(t: Type, rng: random.Random) -> Any:
     if isinstance(t, VectorType):
         return [random_value(t.elem, rng) for _ in range(t.count)]
     if isinstance(t, IntType | FloatType):
         if rng.random() < 0.3:
-            return rng.choice(_edge_values(t.bits) if isinstance(t, IntType) else _float_edges(t))
+            return rng.choice(int_edges(t.bits) if isinstance(t, IntType) else float_edges(t))
         if isinstance(t, IntType) and rng.random() < 0.3:  # small magnitudes (indices, counts)
             return rng.randint(-8, 8) & ((1 << t.bits) - 1)
         return rng.getrandbits(t.bits)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import Unsupported
+from ..ir.edges import int_edges
 from ..ir.function import Function, Module
 from ..ir.types import FloatType, IntType, PtrType, VectorType
 from ..ir.values import (
@@ -81,8 +82,7 @@ def shape_arguments(fn: Function) -> set[int]:
 
 def _edge_biased(bits: int, rng: random.Random) -> int:
     if rng.random() < 0.3:
-        mask = (1 << bits) - 1
-        return rng.choice([0, 1, mask, 1 << (bits - 1), (1 << (bits - 1)) - 1])
+        return rng.choice(int_edges(bits))
     return rng.getrandbits(bits)
 
 

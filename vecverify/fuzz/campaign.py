@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing as mp
 import queue as queue_mod
 import random
 import signal
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..pool import CONTEXT
 from . import native
 from .corpus import Finding, save
 from .database import example_database
@@ -535,7 +535,7 @@ STOP = _Stop()
 
 def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Collector,
               result: CampaignResult) -> None:
-    ctx = mp.get_context("spawn")  # fresh interpreters: no JIT or solver state forked
+    ctx = CONTEXT  # spawned: see vecverify/pool.py
     q = ctx.Queue()
     pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(q,))
     pending: list[Any] = []

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import z3
 
 from ..errors import Unsupported
+from ..ir.edges import float_edges, int_edges
 from ..ir.function import Function
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type
 from ..ir.values import (
@@ -255,7 +256,7 @@ def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
         scalar = a.type.scalar
         if not isinstance(scalar, IntType | FloatType) or a.pointer is not None:
             continue
-        edges = _int_edges(scalar.bits) if isinstance(scalar, IntType) else _float_edges(scalar)
+        edges = int_edges(scalar.bits) if isinstance(scalar, IntType) else float_edges(scalar)
         for v in a.values:
             if z3.is_const(v) and not z3.is_bv_value(v):
                 lanes.append((v, edges, v.size()))
@@ -271,17 +272,3 @@ def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
         ]
         out.append(pins + flags)
     return out
-
-
-def _int_edges(w: int) -> list[int]:
-    mask = (1 << w) - 1
-    return sorted({0, 1, 2 & mask, mask, 1 << (w - 1), (1 << (w - 1)) - 1})
-
-
-def _float_edges(t: FloatType) -> list[int]:
-    from ..ir.floats import special_encodings
-
-    named = special_encodings(t)
-    positive = [named[k] for k in ("zero", "one", "two", "infinity", "quiet NaN", "signalling NaN 1",
-                                   "smallest subnormal", "largest finite", "0.5")]
-    return positive + [p | (1 << (t.bits - 1)) for p in positive]
