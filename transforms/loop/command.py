@@ -45,7 +45,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
                  verdicts: list[dict[str, Any]], log: Any) -> int:
     """The three opinions on every vectorized loop; returns the exit code (0, 1, 3)."""
     from vecverify.checker import check_pair
-    from vecverify.cli import EXIT_INCONCLUSIVE, EXIT_INCORRECT
+    from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
     from vecverify.refine import CheckOptions
     from vecverify.report import verdict_text
 

@@ -15,10 +15,10 @@ import random
 
 import numpy as np
 
+from vecverify.execute.memory_runs import MemoryRuns, random_arguments, shape_arguments
 from vecverify.ir.function import Function, Module
 from vecverify.ir.values import Argument, Cast, ConstInt, Value
 
-from vecverify.execute.memory_runs import MemoryRuns, random_arguments, shape_arguments
 from .codegen import VectorLoop
 
 RANDOM_LARGER = 6  # random trip counts beyond 3*VF+1
