@@ -268,11 +268,17 @@ class _Parser(TypeParser):
         self.pos = 0
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
+        self.named_type_starts: dict[str, int] = {}
+        self.named_types: dict[str, Type] = {}
         self.md_nodes: dict[str, int] = {}  # metadata node name -> index of its first token
         self.globals: dict[str, GlobalVariable] = {}
         # per function
         self.scope: dict[str, Value] = {}
         self.forwards: dict[str, _Forward] = {}
+        # Constant expressions met in the instruction being read, as instructions of
+        # their own to run just before it (None outside function bodies).
+        self.hoisted: list[Instruction] | None = None
+        self.hoisted_count = 0
 
     # ----------------------------------------------------------------- token helpers
 
@@ -334,6 +340,7 @@ class _Parser(TypeParser):
         module = Module(source_name=self.source_name, text=self.text)
         self.prescan_attribute_groups()
         self.prescan_metadata()
+        self.prescan_named_types()
         self.pos = 0
         while True:
             tok = self.peek()
@@ -685,7 +692,12 @@ class _Parser(TypeParser):
                     self.next()
                     self.skip_balanced()
                     continue
+                self.hoisted = []
                 inst = self.parse_instruction()
+                if self.hoisted and isinstance(inst, Phi):
+                    raise self.unsupported("constant expression in a phi")
+                block.instructions.extend(self.hoisted)
+                self.hoisted = None
                 if inst is None:
                     continue
                 block.instructions.append(inst)
@@ -840,7 +852,7 @@ class _Parser(TypeParser):
             if t == "none":
                 raise self.unsupported("token value")
             if t in CONSTANT_EXPRESSIONS:
-                raise self.unsupported(f"constant expression ({t})")
+                return self.constant_expression(t, tok)
             if t in ("blockaddress", "dso_local_equivalent", "no_cfi", "ptrauth"):
                 raise self.unsupported(t)
             if t == "c" and self.peek().kind == "str":
@@ -849,6 +861,37 @@ class _Parser(TypeParser):
                     raise self.error(tok, f"string constant for type {ty}")
                 return ConstArray(ty, tuple(ConstInt(I8, b) for b in data))
         raise self.error(tok, f"expected a value, found '{tok}'")
+
+    def constant_expression(self, op: str, tok: Token) -> Value:
+        """A constant expression in an instruction's operand, read as an instruction of its
+        own that runs just before it: the same operation without UB, so the meaning is
+        the same. (Elsewhere, in global initializers, they are not modelled.)"""
+        if self.hoisted is None:
+            raise self.unsupported(f"constant expression ({op}) outside a function body")
+        name = None
+        inst: Instruction
+        if op == "getelementptr":
+            gep_flags = self.parse_gep_flags()
+            self.expect("(")
+            gep = self.parse_gep(name, tok)
+            inst = GetElementPtr(gep.type, name, gep.operands, source_type=gep.source_type,
+                                 flags=frozenset(gep_flags | gep.flags))
+        elif op in INT_BINOPS:
+            flags = self.parse_words(INT_FLAGS)
+            self.expect("(")
+            a = self.parse_typed_value()
+            self.expect(",")
+            b = self.parse_typed_value()
+            inst = BinOp(a.type, name, [a, b], op=op, flags=flags)
+        elif op in CASTS | UNSUPPORTED_CASTS | {"extractelement", "insertelement", "shufflevector"}:
+            self.expect("(")
+            parsed = self.parse_opcode(op, name, tok)
+            assert parsed is not None
+            inst = parsed
+        else:  # LLVM 22 has no other constant expressions
+            raise self.unsupported(f"constant expression ({op})")
+        self.expect(")")
+        return self.hoist(inst)
 
     def float_bits(self, tok: Token, ty: FloatType) -> int:
         t = tok.text
@@ -915,6 +958,13 @@ class _Parser(TypeParser):
             elif kind in SEMANTIC_METADATA:
                 raise self.unsupported(f"{kind} metadata")
             self.skip_metadata_value()
+
+    def prescan_named_types(self) -> None:
+        """Where the body of each ``%T = type ...`` starts."""
+        toks = self.toks
+        for i, tok in enumerate(toks[:-2]):
+            if tok.kind == "lvar" and tok.col == 1 and toks[i + 1].text == "=" and toks[i + 2].text == "type":
+                self.named_type_starts[tok.text] = i + 3
 
     def prescan_metadata(self) -> None:
         """Where each numbered metadata node ``!N = [distinct] !{...}`` starts."""
@@ -1049,24 +1099,16 @@ class _Parser(TypeParser):
             return self.parse_alloca(name)
         if op == "extractvalue":
             agg = self.parse_typed_value()
-            self.expect(",")
-            index = int(self.expect(kind="int").text)
-            if self.peek().text == "," and self.peek(1).kind == "int":
-                raise self.unsupported("extractvalue with nested indices")
-            if not isinstance(agg.type, StructType) or index >= len(agg.type.fields):
-                raise self.unsupported(f"extractvalue from {agg.type}")
-            return ExtractValue(agg.type.fields[index], name, [agg], index=index)
+            indices = self.parse_aggregate_indices()
+            for index in indices[:-1]:  # nested: one extractvalue per level
+                agg = self.hoist(ExtractValue(self.field_type(agg.type, index), None, [agg], index=index))
+            return ExtractValue(self.field_type(agg.type, indices[-1]), name, [agg], index=indices[-1])
         if op == "insertvalue":
             agg = self.parse_typed_value()
             self.expect(",")
             elt = self.parse_typed_value()
-            self.expect(",")
-            index = int(self.expect(kind="int").text)
-            if self.peek().text == "," and self.peek(1).kind == "int":
-                raise self.unsupported("insertvalue with nested indices")
-            if not isinstance(agg.type, StructType) or index >= len(agg.type.fields):
-                raise self.unsupported(f"insertvalue into {agg.type}")
-            return InsertValue(agg.type, name, [agg, elt], index=index)
+            indices = self.parse_aggregate_indices()
+            return self.insert_value(agg, elt, indices, name)
         if op == "store":
             return self.parse_store()
         if op == "phi":
@@ -1122,6 +1164,42 @@ class _Parser(TypeParser):
             raise self.unsupported(op)
         raise self.unsupported(f"instruction {op}")
 
+    def parse_aggregate_indices(self) -> list[int]:
+        indices = []
+        while self.peek().text == "," and self.peek(1).kind == "int":
+            self.next()
+            indices.append(int(self.next().text))
+        if not indices:
+            raise self.error(self.peek(), "expected an index")
+        return indices
+
+    def field_type(self, t: Type, index: int) -> Type:
+        if isinstance(t, StructType) and index < len(t.fields):
+            return t.fields[index]
+        if isinstance(t, ArrayType) and index < t.count:
+            return t.elem
+        raise self.unsupported(f"aggregate index {index} into {t}")
+
+    def insert_value(self, agg: Value, elt: Value, indices: list[int], name: str | None) -> InsertValue:
+        """``insertvalue agg, elt, i, j...`` as one level at a time: the inner aggregate
+        taken out, updated, and put back."""
+        if len(indices) > 1:
+            inner = self.hoist(ExtractValue(self.field_type(agg.type, indices[0]), None, [agg],
+                                            index=indices[0]))
+            elt = self.hoist(self.insert_value(inner, elt, indices[1:], None))
+        self.field_type(agg.type, indices[0])
+        return InsertValue(agg.type, name, [agg, elt], index=indices[0])
+
+    def hoist(self, inst: Instruction) -> Instruction:
+        """An instruction of the reader's own, run just before the one being read (it
+        gets a name no LLVM value has)."""
+        if self.hoisted is None:
+            raise self.unsupported(f"{inst.opcode} outside a function body")
+        inst.name = f"vecverify.{self.hoisted_count}"
+        self.hoisted_count += 1
+        self.hoisted.append(inst)
+        return inst
+
     def parse_shuffle(self, name: str | None, tok: Token) -> ShuffleVector:
         a = self.parse_typed_value()
         self.expect(",")
@@ -1145,7 +1223,7 @@ class _Parser(TypeParser):
             raise self.error(tok, "bad shufflevector mask")
         return ShuffleVector(VectorType(m.type.count, a.type.elem), name, [a, b], mask=tuple(mask))
 
-    def parse_gep(self, name: str | None, tok: Token) -> GetElementPtr:
+    def parse_gep_flags(self) -> set[str]:
         flags: set[str] = set()
         while self.peek().kind == "ident" and self.peek().text in ("inbounds", "nusw", "nuw",
                                                                    "inrange"):
@@ -1153,6 +1231,10 @@ class _Parser(TypeParser):
             if f == "inrange":
                 raise self.unsupported("getelementptr inrange")
             flags.add(f)
+        return flags
+
+    def parse_gep(self, name: str | None, tok: Token) -> GetElementPtr:
+        flags = self.parse_gep_flags()
         src = self.parse_type()
         ops: list[Value] = []
         while self.accept(","):

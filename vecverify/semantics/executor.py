@@ -23,6 +23,7 @@ from ..ir.values import (
     Br,
     Call,
     CalleeEffects,
+    ConstArray,
     ConstFloat,
     ConstInt,
     ConstNull,
@@ -63,6 +64,7 @@ from .core import (
 )
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
+from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
 from .memory import (
     Memory,
     MemoryBlock,
@@ -154,7 +156,7 @@ class Executor:
             return tuple(poison_lane(w) for w in lane_widths(t))
         if isinstance(c, ConstUndef):
             return tuple(Lane(self.ctx.fresh_undef(w, TRUE), FALSE) for w in lane_widths(t))
-        if isinstance(c, ConstVector | ConstStruct):
+        if isinstance(c, ConstVector | ConstStruct | ConstArray):  # aggregates: their elements' lanes
             return tuple(lane for e in c.elems for lane in self.constant(e))
         if isinstance(c, GlobalVariable):
             bid = self.inputs.global_blocks[c.name or ""]
@@ -447,7 +449,8 @@ class Executor:
         external function, nonnull and align make a null or misaligned pointer poison
         (the masked intrinsics carry their alignment as ``align``, handled there); others
         are not modelled."""
-        masked = intrinsic_base_name(inst.callee).startswith("llvm.masked.")
+        # the masked and memory intrinsics carry their alignment as ``align``: handled there
+        masked = intrinsic_base_name(inst.callee).startswith(("llvm.masked.", "llvm.mem"))
         external = inst.effects is not None
         out = list(args)
         for i, attrs in enumerate(inst.arg_attrs):
@@ -474,6 +477,9 @@ class Executor:
             return self._environment_call(base, TRAP_EFFECTS, lanes, [], state, observable_exit=False)
         if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
             self._lifetime(inst, args, state)
+            return ()
+        if base in MEM_INTRINSICS:
+            state.memory = mem_intrinsic(self.ctx, self.mem_ops, state.memory, inst, base, args)
             return ()
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).

@@ -9,6 +9,7 @@ from functools import reduce
 import z3
 
 from ..errors import Unsupported
+from ..ir.types import Type
 from ..ir.values import ConstInt, ExtractValue, InsertValue, Instruction
 from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, semantics
 from .integer import lanewise2
@@ -178,27 +179,33 @@ def _expect(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("extractvalue")
 def _extractvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """A struct's lanes are its fields' lanes in order: the field's slice of them."""
-    from ..ir.types import StructType
     from .core import lane_widths
 
     assert isinstance(inst, ExtractValue)
-    agg_type = inst.operands[0].type
-    assert isinstance(agg_type, StructType)
+    fields = _fields(inst.operands[0].type)
     index = inst.index
-    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
-    return args[0][start : start + len(lane_widths(agg_type.fields[index]))]
+    start = sum(len(lane_widths(f)) for f in fields[:index])
+    return args[0][start : start + len(lane_widths(fields[index]))]
+
+
+def _fields(t: Type) -> tuple[Type, ...]:
+    """A struct's fields, or an array's elements."""
+    from ..ir.types import ArrayType, StructType
+
+    if isinstance(t, ArrayType):
+        return (t.elem,) * t.count
+    assert isinstance(t, StructType)
+    return t.fields
 
 
 @semantics("insertvalue")
 def _insertvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    from ..ir.types import StructType
     from .core import lane_widths
 
     assert isinstance(inst, InsertValue)
-    agg_type = inst.type
-    assert isinstance(agg_type, StructType)
+    fields = _fields(inst.type)
     index = inst.index
-    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
+    start = sum(len(lane_widths(f)) for f in fields[:index])
     agg, elt = args
     return agg[:start] + elt + agg[start + len(elt) :]
 
