@@ -22,3 +22,14 @@ def test_stores_to_a_global_differ_memory_mismatch_without_traceback() -> None:
     assert "ERROR: Mismatch in memory" in done.stdout
     assert "not run natively: native runs of @f: global variables" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_constant_in_the_target_only_is_unsupported_by_name(tmp_path: Path) -> None:
+    src, tgt = tmp_path / "a.ll", tmp_path / "b.ll"
+    body = "define void @f() {\n  store i32 -1, ptr @g\n  ret void\n}\n"
+    src.write_text("@g = global i32 0\n" + body)
+    tgt.write_text("@g = constant i32 0\n" + body.replace("store i32 -1, ptr @g", "%v = load i32, ptr @g"))
+    done = check(src, tgt)
+    assert done.returncode == 3
+    assert "unsupported: global variable @g is constant in the target only" in done.stdout
+    assert "Traceback" not in done.stderr
