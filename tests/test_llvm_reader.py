@@ -590,10 +590,8 @@ def test_unsupported_in_body(body: str, what: str) -> None:
          "thread_local global variable @g"),
         ("define void @f(ptr byval(i32) %p) {\n  ret void\n}\n", "parameter attribute byval"),
         ("define i32 @f(i32 returned %p) {\n  ret i32 %p\n}\n", "parameter attribute returned"),
-        ("define void @f(i32 range(i32 0, 4) %p) {\n  ret void\n}\n", "parameter attribute range"),
         ("define void @f(float nofpclass(nan) %p) {\n  ret void\n}\n",
          "parameter attribute nofpclass"),
-        ("define range(i32 0, 4) i32 @f(i32 %p) {\n  ret i32 0\n}\n", "return attribute range"),
         ("define noalias ptr @f(ptr %p) {\n  ret ptr %p\n}\n", "return attribute noalias"),
         ("define void @f() strictfp {\n  ret void\n}\n", "function attribute strictfp"),
         ('define float @f(float %x) #0 {\n  ret float %x\n}\n'

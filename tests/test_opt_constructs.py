@@ -49,6 +49,18 @@ define i32 @f(ptr dereferenceable(16) %p, ptr noalias dereferenceable(16) %q, i8
   ret i32 %t
 }
 """
+THREE_WAY = """
+define i8 @f(i32 %x, i32 %y, <2 x i16> %a, <2 x i16> %b) {
+  %s = call i8 @llvm.scmp.i8.i32(i32 %x, i32 %y)
+  %u = call <2 x i8> @llvm.ucmp.v2i8.v2i16(<2 x i16> %a, <2 x i16> %b)
+  %u0 = extractelement <2 x i8> %u, i64 0
+  %u1 = extractelement <2 x i8> %u, i64 1
+  %t = mul i8 %u1, 3
+  %v = add i8 %s, %u0
+  %r = add i8 %v, %t
+  ret i8 %r
+}
+"""
 CONSTEXPR = """
 @t = constant [4 x i32] [i32 10, i32 20, i32 30, i32 40]
 
@@ -60,7 +72,8 @@ define i32 @f(i32 %x) {
 """
 
 
-@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM], ids=["wide-int", "struct-gep", "mem-intrinsics"])
+@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM, THREE_WAY],
+                         ids=["wide-int", "struct-gep", "mem-intrinsics", "scmp-ucmp"])
 def test_semantics_agree_with_the_machine(text: str) -> None:
     fn = parse_module(text).functions["f"]
     report = exec_function(fn, standalone(fn), 30, seed=3)

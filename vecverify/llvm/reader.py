@@ -564,6 +564,8 @@ class _Parser(TypeParser):
                 setattr(pa, name, True)
             elif name in ("dereferenceable", "dereferenceable_or_null", "align"):
                 setattr(pa, name, self.int_arg(name, arg))
+            elif name == "range":
+                pa.range = self.range_arg(arg)
             elif name in PARAM_IGNORED or (intrinsic_call and name == "immarg"):
                 pass
             else:
@@ -577,11 +579,20 @@ class _Parser(TypeParser):
                 setattr(pa, name, True)
             elif name == "align":
                 pa.align = self.int_arg(name, arg)
+            elif name == "range":
+                pa.range = self.range_arg(arg)
             elif name in RET_IGNORED:
                 pass
             else:
                 raise self.unsupported(f"return attribute {name}")
         return pa
+
+    def range_arg(self, arg: str | None) -> tuple[int, int, int]:
+        """``range(iN lo, hi)``'s (N, lo, hi)."""
+        m = re.fullmatch(r"i(\d+) (-?\d+) , (-?\d+)", (arg or "").strip())
+        if m is None:
+            raise self.unsupported(f"range({arg})")
+        return int(m.group(1)), int(m.group(2)), int(m.group(3))
 
     def int_arg(self, name: str, arg: str | None) -> int:
         try:

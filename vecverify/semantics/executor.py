@@ -75,6 +75,7 @@ from .memory import (
     offset_by,
     pointer_lane,
 )
+from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
 
 load_all_semantics()
@@ -141,6 +142,7 @@ class Executor:
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
+        self.arg_ranges: dict[int, tuple[int, int, int]] = {}  # range attributes
 
     # ------------------------------------------------------------------ operands
 
@@ -166,12 +168,15 @@ class Executor:
     def argument(self, a: Argument) -> SymValue:
         inp = self.inputs.args[a.index]
         extra = self.arg_extra_poison.get(a.index)
+        rng = self.arg_ranges.get(a.index)
         out = []
         for v, p, u in zip(inp.values, inp.poison, inp.undef, strict=True):
             if extra is not None:
                 p = z3.Or(p, extra)
             if not z3.is_false(u):
                 v = z3.If(u, self.ctx.fresh_undef(v.size(), u), v)
+            if rng is not None:  # the value this use sees
+                p = z3.Or(p, outside(v, rng))
             out.append(Lane(v, p))
         return tuple(out)
 
@@ -331,6 +336,7 @@ class Executor:
             if isinstance(inst, Ret):
                 returned = self.operand(inst.operands[0], env) if inst.operands else None
                 if returned is not None:
+                    returned = with_range(returned, self.fn.ret_attrs.range)
                     self._return_attrs(returned)
                 returns.append((state.path, returned, state.memory))
                 return []
@@ -436,7 +442,7 @@ class Executor:
 
     def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
         args = self._call_arg_attrs(inst, args)
-        result = self._call_result(inst, args, state)
+        result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
         if inst.ret_attrs.noundef:
             for lane in result:
                 self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
@@ -624,6 +630,8 @@ def _entry_attrs(ex: Executor) -> None:
         if a.noundef:
             for p, u in zip(inp.poison, inp.undef, strict=True):
                 ctx.ub(z3.Or(p, u))
+        if a.range is not None:  # outside the range: poison, lane by lane (see argument)
+            ex.arg_ranges[i] = a.range
         ptr = inp.pointer
         if ptr is None:
             continue

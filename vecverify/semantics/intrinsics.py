@@ -164,6 +164,21 @@ def _sat(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     return lanewise2(args[0], args[1], lambda x, y: (_saturating(kind, x, y), FALSE))
 
 
+@semantics("llvm.scmp", "llvm.ucmp")
+def _three_way(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """-1, 0 or 1 (in the result's width) as x is below, equal to or above y."""
+    from .core import lane_bits
+
+    signed = _intrinsic_kind(inst, "llvm.") == "scmp"
+    w = lane_bits(inst.type)
+    out = []
+    for x, y in zip(args[0], args[1], strict=True):
+        below = x.value < y.value if signed else z3.ULT(x.value, y.value)
+        value = z3.If(below, z3.BitVecVal(-1, w), z3.If(x.value == y.value, z3.BitVecVal(0, w), z3.BitVecVal(1, w)))
+        out.append(Lane(value, z3.Or(x.poison, y.poison)))
+    return tuple(out)
+
+
 @semantics("llvm.assume")
 def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     (c,) = args[0]
