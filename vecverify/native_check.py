@@ -146,6 +146,8 @@ def _check_native_support(fn: Function) -> None:
     if isinstance(fn.ret_type, PtrType) or any(isinstance(a.type, VectorType) and isinstance(a.type.elem, PtrType)
                                                 for a in fn.args):
         raise Unsupported(f"native runs of @{fn.name}: pointer values other than arguments")
+    if fn.big_endian:
+        raise Unsupported(f"native runs of @{fn.name}: a big-endian module on this machine")
     # The concrete evaluation and the native module give global variables no block yet.
     if any(isinstance(op, GlobalVariable) for inst in fn.instructions() for op in inst.operands):
         raise Unsupported(f"native runs of @{fn.name}: global variables")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import z3
 
-from .errors import InputError, InternalError
+from .errors import InputError, InternalError, Unsupported
 from .ir.function import Function
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
@@ -147,9 +147,15 @@ def check_signatures(src: Function, tgt: Function) -> None:
         )
 
 
+def check_byte_order(src: Function, tgt: Function) -> None:
+    if src.big_endian != tgt.big_endian:
+        raise Unsupported("source and target modules of different byte orders")
+
+
 class RefinementCheck:
     def __init__(self, src: Function, tgt: Function, options: CheckOptions):
         check_signatures(src, tgt)
+        check_byte_order(src, tgt)
         self.options = options
         globals_, differing = used_globals(src, tgt)
         self.inputs = build_inputs(

@@ -268,6 +268,7 @@ class _Parser(TypeParser):
         self.pos = 0
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
+        self.big_endian = False  # LLVM prints the data layout before any function
         self.named_type_starts: dict[str, int] = {}
         self.named_types: dict[str, Type] = {}
         self.md_nodes: dict[str, int] = {}  # metadata node name -> index of its first token
@@ -351,7 +352,7 @@ class _Parser(TypeParser):
                 return module
             t = tok.text
             if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
-                check_datalayout(self.peek(3).value)
+                self.big_endian = check_datalayout(self.peek(3).value)
                 self.skip_line()
             elif tok.kind == "ident" and t in ("source_filename", "target", "uselistorder",
                                                "uselistorder_bb"):
@@ -679,7 +680,7 @@ class _Parser(TypeParser):
                 fn_attrs.extend(self.parse_one_attr())
         self.check_fn_attrs(fn_attrs)
         fn = Function(name, ret_type, args, [], ret_attrs,
-                      willreturn=any(a[0] == "willreturn" for a in fn_attrs))
+                      willreturn=any(a[0] == "willreturn" for a in fn_attrs), big_endian=self.big_endian)
         first = True
         while not self.accept("}"):
             tok = self.peek()
@@ -1386,12 +1387,13 @@ class _Parser(TypeParser):
 # --------------------------------------------------------------------------- helpers
 
 
-def check_datalayout(layout: str) -> None:
-    """Reject data layouts that change what the model assumes: little-endian, 64-bit
-    pointers (and 64-bit GEP indices) in address space 0."""
+def check_datalayout(layout: str) -> bool:
+    """Whether the data layout is big-endian; reject those that change what the model
+    assumes: 64-bit pointers (and 64-bit GEP indices) in address space 0."""
+    big_endian = False
     for spec in layout.split("-"):
         if spec == "E":
-            raise Unsupported("big-endian data layout")
+            big_endian = True
         m = re.fullmatch(r"p0?:(\d+)(?::\d+)*", spec)
         if m:
             fields = spec.split(":")
@@ -1399,6 +1401,7 @@ def check_datalayout(layout: str) -> None:
                 raise Unsupported(f"{fields[1]}-bit pointers (data layout)")
             if len(fields) > 4 and fields[4] != "64":
                 raise Unsupported(f"{fields[4]}-bit pointer indices (data layout)")
+    return big_endian
 
 
 def bool_type(t: Type) -> Type:

@@ -134,6 +134,7 @@ class Context:
 
     side: str
     where: str  # function name, for error messages
+    big_endian: bool = False  # byte order of memory and of bitcasts between lane shapes
     path: z3.BoolRef = TRUE
     choices: list[z3.ExprRef] = field(default_factory=list)
     ub_conds: list[z3.BoolRef] = field(default_factory=list)

@@ -132,7 +132,7 @@ class Executor:
         # Calls that did not return: where, the memory then, whether it is observed.
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
-        self.ctx = Context(side=side, where=fn.name)
+        self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian)
         self.undef_guards = self.ctx.undef_guards
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value

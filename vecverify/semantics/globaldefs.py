@@ -25,6 +25,9 @@ def used_globals(src: Function, tgt: Function) -> tuple[list[GlobalVariable], li
     found: dict[str, GlobalVariable] = {}
     differing: list[GlobalVariable] = []
     for fn in (src, tgt):
+        if fn.big_endian and any(isinstance(op, GlobalVariable) and op.is_constant and op.initializer
+                                 for inst in fn.instructions() for op in inst.operands):
+            raise Unsupported("initialized constants in a big-endian module", fn.name)
         for inst in fn.instructions():
             for op in inst.operands:
                 if not isinstance(op, GlobalVariable):
