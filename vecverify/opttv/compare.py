@@ -34,6 +34,7 @@ class FunctionResult:
     seconds: float = 0.0
     text: str = ""  # the two functions and the verdict, alive-tv style (incorrect ones)
     native: str = ""  # the counterexample run natively
+    unrolled: int | None = None  # loops unrolled this many times: longer executions not checked
 
 
 @dataclass
@@ -146,7 +147,8 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
     except InputError as e:  # the pass changed the signature, for one
         return FunctionResult(name, "unsupported", detail=f"not comparable: {e}")
     status = verdict.status if verdict.status in STATUSES else "internal"
-    out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds)
+    out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
+                         unrolled=verdict.unroll if verdict.has_loops else None)
     if status == "incorrect":
         out.text = "\n".join([RULE, print_function(src).rstrip(), "=>", print_function(tgt).rstrip(),
                               verdict_text(verdict)])
