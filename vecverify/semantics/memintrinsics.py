@@ -3,8 +3,8 @@ constant length: byte by byte, through the same loads and stores as everything e
 
 A zero length does nothing (LangRef: a no-op, whatever the pointers). Otherwise the
 destination (and the source) must be valid for the whole length, aligned as their
-``align`` attribute says, and writable; ``memcpy``'s ranges must not overlap. A volatile
-call or a length that is not a constant is not modelled.
+``align`` attribute says, and writable; ``memcpy``'s ranges must be equal or disjoint.
+A volatile call or a length that is not a constant is not modelled.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ def mem_intrinsic(ctx: Context, ops: MemoryOps, mem: Memory, inst: Call, base: s
     else:
         (src,) = args[1]
         ctx.ub(z3.Not(ops.valid_access(src, n, _align(inst, 1))))
-        if base.startswith("llvm.memcpy"):  # the ranges may not overlap
+        if base.startswith("llvm.memcpy"):  # the ranges must be equal or not overlap (LangRef)
             a, b = address_of(dest.value), address_of(src.value)
-            overlap = z3.And(block_of(dest.value) == block_of(src.value),
+            overlap = z3.And(block_of(dest.value) == block_of(src.value), a != b,
                              z3.ULT(a - b + (n - 1), 2 * n - 1))
             ctx.ub(overlap)
         data = [mem.read(offset_by(src.value, k)) for k in range(n)]  # read all, then write
