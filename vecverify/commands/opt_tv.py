@@ -1,5 +1,6 @@
-"""``vecverify opt-tv FILE.ll... [--passes P] [--opt PATH] [-j N] [--json F] [--junit F]``.
+"""run opt over LLVM test files and check every function it changed
 
+``vecverify opt-tv FILE.ll... [--passes P] [--opt PATH] [-j N] [--json F] [--junit F]``.
 Per file: a table of its functions by outcome, the counterexamples of the incorrect ones;
 at the end alive-tv's summary and the reasons of the unsupported ones, most frequent
 first (the next gap to close). Exit codes as ``check``.
@@ -12,23 +13,23 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 from ..errors import InputError
+from ..exit_codes import exit_code as verdict_exit_code
+from ..opttv.compare import FileResult, check_file
+from ..pool import executor
 from ..refine import CheckOptions
 from ..toolchain import ToolchainError, ensure_tool
-from .compare import STATUSES, FileResult, check_file
+from .check import add_check_options, check_options
 
-EXIT_OK, EXIT_INCORRECT, EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 COLUMNS = ("correct", "incorrect", "failed", "unsupported", "unchanged")
 
 
-def add_opttv_command(sub: Any, add_check_options: Any, options_of: Any) -> None:
+def add_command(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("opt-tv", help="run opt over LLVM test files and check every function it changed")
     p.add_argument("files", nargs="+", type=Path, metavar="FILE.ll",
                    help="LLVM IR files (LLVM's tests: the options of the first RUN line that runs opt)")
@@ -38,7 +39,8 @@ def add_opttv_command(sub: Any, add_check_options: Any, options_of: Any) -> None
     p.add_argument("--json", type=Path, metavar="F", help="write the results as JSON to F")
     p.add_argument("--junit", type=Path, metavar="F", help="write the results as JUnit XML to F")
     add_check_options(p)
-    p.set_defaults(run=lambda args: cmd_opttv(args, options_of(args)))
+    p.set_defaults(run=lambda args: cmd_opttv(args, check_options(args)))
+    return p
 
 
 def _find_opt(given: Path | None) -> Path:
@@ -58,8 +60,7 @@ def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOpt
         for f in files:
             yield check_file(f, opt, passes, options)
         return
-    # spawn: fresh interpreters, no solver or JIT state copied from this process
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+    with executor(jobs) as pool:  # the project's one start policy (spawn)
         yield from pool.map(check_file, files, [opt] * len(files), [passes] * len(files),
                             [options] * len(files))
 
@@ -88,15 +89,8 @@ def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:
 
 
 def exit_code(results: list[FileResult], totals: Counter[str]) -> int:
-    if totals["incorrect"]:
-        return EXIT_INCORRECT
-    if totals["internal"]:
-        return EXIT_INTERNAL
-    if any(r.error for r in results):
-        return EXIT_BAD_INPUT
-    if totals["unsupported"] or totals["failed"]:
-        return EXIT_INCONCLUSIVE
-    return EXIT_OK
+    """As ``check``: a file opt could not run on counts as bad input."""
+    return verdict_exit_code({**totals, "error": sum(1 for r in results if r.error)})
 
 
 def print_file(r: FileResult) -> None:
@@ -171,4 +165,4 @@ def write_junit(results: list[FileResult], path: Path) -> None:
     ET.ElementTree(root).write(path, encoding="unicode", xml_declaration=True)
 
 
-__all__ = ["STATUSES", "add_opttv_command", "cmd_opttv"]
+__all__ = ["add_command", "cmd_opttv"]
