@@ -331,7 +331,7 @@ def shufflevector(draw: st.DrawFn) -> Case:
 INT_INTRINSICS = ("smax", "smin", "umax", "umin", "abs", "ctlz", "cttz", "ctpop", "bswap", "fshl", "fshr",
                   "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat", "sshl.sat", "ushl.sat",
                   "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow",
-                  "smul.with.overflow", "umul.with.overflow")
+                  "smul.with.overflow", "umul.with.overflow", "scmp", "ucmp")
 
 
 @st.composite
@@ -353,6 +353,9 @@ def int_intrinsic(draw: st.DrawFn) -> Case:
     ret = t
     if kind.endswith("with.overflow"):
         ret = f"{{ {t}, {_type('i1', n)} }}"
+    if kind in ("scmp", "ucmp"):  # -1/0/1 in a type of its own
+        ret = _type("i8", n)
+        name = f"llvm.{kind}.{_suffix('i8', n)}.{_suffix(f'i{w}', n)}"
     call = f"%r = call {ret} @{name}({', '.join(f'{p} %{c}' for p, c in zip(params, 'abc', strict=False))}{extra})"
     decl_params = params + (["i1"] if extra else [])
     return Case("int intrinsic", _fn(ret, params, [call]), args, (), (_declare(ret, name, decl_params),))

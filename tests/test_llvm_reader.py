@@ -555,7 +555,7 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %i = ptrtoint ptr %p to i64\n  ret void\n", "ptrtoint cast"),
         ("  %i = inttoptr i32 %x to ptr\n  ret void\n", "inttoptr cast"),
         ("  %v = load ptr, ptr %p, align 8, !nonnull !1\n  ret void\n", "!nonnull metadata"),
-        ("  %a = add i256 0, 1\n  ret void\n", "integer type i256"),
+        ("  %a = add i20000 0, 1\n  ret void\n", "integer type i20000"),
         ("  %a = add <100000 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
          "vector of 100000 lanes (limit 1024)"),
         ("  %a = add <vscale x 4 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
@@ -563,10 +563,10 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %a = fadd x86_fp80 0xK00000000000000000000, 0xK00000000000000000000\n  ret void\n",
          "x86_fp80 type"),
         ("  %a = fadd bfloat 0xR0000, 0xR0000\n  ret void\n", "bfloat type"),
-        ("  %v = load { i32, [2 x i8] }, ptr %p, align 4\n  ret void\n", "struct type"),
-        ("  %v = load { { i32 } }, ptr %p, align 4\n  ret void\n", "struct type"),
-        ("  %v = extractvalue { i32, { i1 } } { i32 1, { i1 } { i1 false } }, 1, 0\n  ret void\n",
-         "struct type"),
+        ("  %v = load <{ i32, i8 }>, ptr %p, align 4\n  ret void\n", "struct type"),
+        ("  %v = load { <{ i32 }> }, ptr %p, align 4\n  ret void\n", "struct type"),
+        ("  %v = extractvalue { i32, {} } { i32 1, {} zeroinitializer }, 0\n  ret void\n",
+         "empty struct type"),
         ("  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n",
          'operand bundle "align"'),
         ("  store ptr addrspace(1) null, ptr %p, align 8\n  ret void\n",
@@ -590,10 +590,8 @@ def test_unsupported_in_body(body: str, what: str) -> None:
          "thread_local global variable @g"),
         ("define void @f(ptr byval(i32) %p) {\n  ret void\n}\n", "parameter attribute byval"),
         ("define i32 @f(i32 returned %p) {\n  ret i32 %p\n}\n", "parameter attribute returned"),
-        ("define void @f(i32 range(i32 0, 4) %p) {\n  ret void\n}\n", "parameter attribute range"),
         ("define void @f(float nofpclass(nan) %p) {\n  ret void\n}\n",
          "parameter attribute nofpclass"),
-        ("define range(i32 0, 4) i32 @f(i32 %p) {\n  ret i32 0\n}\n", "return attribute range"),
         ("define noalias ptr @f(ptr %p) {\n  ret ptr %p\n}\n", "return attribute noalias"),
         ("define void @f() strictfp {\n  ret void\n}\n", "function attribute strictfp"),
         ('define float @f(float %x) #0 {\n  ret float %x\n}\n'
@@ -604,7 +602,10 @@ def test_unsupported_in_body(body: str, what: str) -> None:
          'function attribute "denormal-fp-math-f32"=positive-zero,ieee'),
         ("define void @f(i32 %x, ...) {\n  ret void\n}\n", "variadic function"),
         ("define i32 @f() {\n  %x = add i32 ptrtoint (ptr @f to i32), 1\n  ret i32 %x\n}\n",
-         "constant expression (ptrtoint)"),
+         "ptrtoint cast"),
+        ("@g = global i32 0\n@h = global ptr getelementptr (i8, ptr @g, i64 1)\n"
+         "define ptr @f() {\n  %x = load ptr, ptr @h\n  ret ptr %x\n}\n",
+         "constant expression (getelementptr) outside a function body"),
         ("define ptr @f() {\n  ret ptr @f\n}\n", "reference to @f"),
     ],
 )
@@ -699,7 +700,7 @@ def test_llvm_warnings_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     "layout, what",
     [
-        ("E-p:64:64", "big-endian data layout"),
+        ("E-p:64:64", None),  # big-endian: modelled (Function.big_endian)
         ("e-p:32:32", "32-bit pointers (data layout)"),
         ("e-p:64:64:64:32", "32-bit pointer indices (data layout)"),
         ("e-m:o-i64:64-f80:128-n8:16:32:64-S128", None),
@@ -709,7 +710,7 @@ def test_llvm_warnings_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) ->
 def test_datalayout(layout: str, what: str | None) -> None:
     text = f'target datalayout = "{layout}"\ndefine void @f() {{\n  ret void\n}}\n'
     if what is None:
-        assert "f" in parse_module(text).functions
+        assert parse_module(text).functions["f"].big_endian == layout.startswith("E")
         return
     with pytest.raises(Unsupported) as e:
         parse_module(text)

@@ -23,7 +23,7 @@ from .errors import InputError, Unsupported
 from .ir.edges import float_edges, int_edges
 from .ir.function import Function
 from .ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
-from .ir.values import Argument, Call, ConstInt, GetElementPtr, Load, Store, Value
+from .ir.values import Argument, Call, ConstInt, GetElementPtr, GlobalVariable, Load, Store, Value
 from .semantics.concrete import ConcreteInput, Evaluation
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
@@ -146,6 +146,11 @@ def _check_native_support(fn: Function) -> None:
     if isinstance(fn.ret_type, PtrType) or any(isinstance(a.type, VectorType) and isinstance(a.type.elem, PtrType)
                                                 for a in fn.args):
         raise Unsupported(f"native runs of @{fn.name}: pointer values other than arguments")
+    if fn.big_endian:
+        raise Unsupported(f"native runs of @{fn.name}: a big-endian module on this machine")
+    # The concrete evaluation and the native module give global variables no block yet.
+    if any(isinstance(op, GlobalVariable) for inst in fn.instructions() for op in inst.operands):
+        raise Unsupported(f"native runs of @{fn.name}: global variables")
 
 
 # ----------------------------------------------------------------------------- running
@@ -536,3 +541,21 @@ def results_text(a: Observed, b: Observed) -> str:
 
 
 __all__ = ["exec_function", "compare_natively", "exec_text", "run_counterexample", "parse_args", "standalone"]
+
+
+def counterexample_json(example: Any) -> dict[str, Any]:
+    """A counterexample run natively (when it is free of UB and poison): whether it ran,
+    whether it shows the difference, and a one-line text."""
+    try:
+        run = run_counterexample(example)
+    except Unsupported as e:
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e.what}"}
+    except ValueError as e:  # an input the concrete evaluation cannot take: say so, no verdict changes
+        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e}"}
+    out: dict[str, Any] = {"ran": run.ran, "shows_difference": run.shows_difference}
+    text = run.note
+    if run.source is not None and run.target is not None:
+        out["source"], out["target"] = run.source.lanes, run.target.lanes
+        text = f"run on this machine: {results_text(run.source, run.target)}: {run.note}"
+    out["text"] = text
+    return out

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import z3
 
-from .errors import InputError, InternalError
+from .errors import InputError, InternalError, Unsupported
 from .ir.function import Function
-from .ir.values import GlobalVariable
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of
 from .semantics.executor import FIRST_LOCAL_BLOCK, Behaviour, execute
+from .semantics.globaldefs import used_globals, with_initializers
 from .semantics.inputs import (
     InputOptions,
     Inputs,
@@ -137,26 +137,6 @@ def _every_choice(body: z3.BoolRef, choices: list[z3.ExprRef]) -> list[z3.BoolRe
     return out
 
 
-def used_globals(*fns: Function) -> list[GlobalVariable]:
-    """The global variables the functions refer to, one per name; a global that the two
-    modules define differently is bad input."""
-    found: dict[str, GlobalVariable] = {}
-    for fn in fns:
-        for inst in fn.instructions():
-            for op in inst.operands:
-                if isinstance(op, GlobalVariable):
-                    name = op.name or ""
-                    other = found.setdefault(name, op)
-                    if other is not op and _global_text(other) != _global_text(op):
-                        raise InputError(f"global variable @{name} differs between source and target")
-    return list(found.values())
-
-
-def _global_text(g: GlobalVariable) -> str:
-    init = g.initializer.ref() if g.initializer is not None else "external"
-    return f"{g.is_constant} {g.value_type} {init}"
-
-
 def check_signatures(src: Function, tgt: Function) -> None:
     if len(src.args) != len(tgt.args) or any(
         a.type != b.type for a, b in zip(src.args, tgt.args, strict=False)
@@ -167,20 +147,29 @@ def check_signatures(src: Function, tgt: Function) -> None:
         )
 
 
+def check_byte_order(src: Function, tgt: Function) -> None:
+    if src.big_endian != tgt.big_endian:
+        raise Unsupported("source and target modules of different byte orders")
+
+
 class RefinementCheck:
     def __init__(self, src: Function, tgt: Function, options: CheckOptions):
         check_signatures(src, tgt)
+        check_byte_order(src, tgt)
         self.options = options
+        globals_, differing = used_globals(src, tgt)
         self.inputs = build_inputs(
             src,
             InputOptions(options.poison_inputs, options.undef_inputs),
-            used_globals(src, tgt),
+            globals_,
             observed_pointer_args(src) | observed_pointer_args(tgt),
         )
         # Unknown functions: the source's calls define them, the target's must match.
         self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks))
         self.src = execute(src, self.inputs, "src", options.unroll, self.env)
-        self.tgt = execute(tgt, self.inputs, "tgt", options.unroll, self.env)
+        tgt_inputs = self.inputs if not differing else replace(  # its own constants' bytes
+            self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks))
+        self.tgt = execute(tgt, tgt_inputs, "tgt", options.unroll, self.env)
         self.src_vars = self.src.choices
         self.pre = all_of(self.inputs.pre)
         # The environment's constraints may mention source choices, so they go with the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import z3
 
-from .ir.types import FloatType, PtrType, Type
+from .ir.types import ArrayType, FloatType, PtrType, StructType, Type, VectorType
 from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
@@ -49,20 +49,25 @@ def _float_text(bits: int, t: FloatType) -> str:
 
 
 def format_value(value: SymValue, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str:
-    from .ir.types import StructType
-
-    if isinstance(t, StructType):  # a literal struct's lanes are its fields' lanes, in order
-        fields, k = [], 0
-        for f in t.fields:
-            n = f.lanes if f.is_vector else 1
-            fields.append(format_value(value[k:k + n], f, pairs))
-            k += n
-        return "{ " + ", ".join(fields) + " }"
+    if isinstance(t, StructType | ArrayType):  # an aggregate: its lanes, each of its own type
+        parts = [format_value((lane,), lt, pairs) for lane, lt in zip(value, _lane_types(t), strict=True)]
+        return ("{ " if isinstance(t, StructType) else "[ ") + ", ".join(parts) + (" }" if isinstance(t, StructType) else " ]")
     parts = [
         format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
         for lane in value
     ]
     return parts[0] if not t.is_vector else "< " + ", ".join(parts) + " >"
+
+
+def _lane_types(t: Type) -> list[Type]:
+    """The type of each lane of a value of type ``t`` (an aggregate's, flattened)."""
+    if isinstance(t, StructType):
+        return [lt for f in t.fields for lt in _lane_types(f)]
+    if isinstance(t, ArrayType):
+        return _lane_types(t.elem) * t.count
+    if isinstance(t, VectorType):
+        return [t.elem] * t.count
+    return [t]
 
 
 def _pairs(ex: Example, with_source: bool) -> list[tuple[z3.ExprRef, z3.ExprRef]]:

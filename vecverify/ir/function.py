@@ -33,6 +33,7 @@ class Function:
     # Return attributes that change meaning (noundef, nonnull, align).
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
     willreturn: bool = False  # not returning (a call that does not return) is UB
+    big_endian: bool = False  # the module's data layout: byte order in memory and bitcasts
 
     @property
     def entry(self) -> Block:

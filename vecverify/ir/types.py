@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_INT_BITS = 128
+MAX_INT_BITS = 1 << 14
 MAX_VECTOR_LANES = 1024
 
 

@@ -154,9 +154,13 @@ class ParamAttrs:
     align: int = 0
     readonly: bool = False
     writeonly: bool = False
+    range: tuple[int, int, int] | None = None  # range(iN lo, hi): (N, lo, hi); outside is poison
 
     def __str__(self) -> str:
         out = []
+        if self.range is not None:
+            bits, lo, hi = self.range
+            out.append(f"range(i{bits} {lo}, {hi})")
         if self.noalias:
             out.append("noalias")
         if self.noundef:

@@ -45,6 +45,11 @@ class TypeParser:
     """Mixin-style helper: needs ``peek``, ``next``, ``expect``, ``error`` and ``where``."""
 
     where: str | None
+    # Named struct types, ``%T = type {...}``: where each body starts (token index), and
+    # the types read so far (resolved on first use; recursion through ptr cannot occur).
+    named_type_starts: dict[str, int]
+    named_types: dict[str, Type]
+    pos: int
     peek: Callable[..., Token]
     next: Callable[[], Token]
     expect: Callable[..., Token]
@@ -52,6 +57,34 @@ class TypeParser:
 
     def unsupported(self, what: str) -> Unsupported:
         return Unsupported(what, self.where)
+
+    def named_type(self, tok: Token) -> Type:
+        """``%T``: the body of its ``%T = type ...`` definition (LLVM has checked that one
+        exists)."""
+        name = tok.text
+        found = self.named_types.get(name)
+        if found is not None:
+            return found
+        start = self.named_type_starts.get(name)
+        if start is None:
+            raise self.unsupported(f"struct type {name}")
+        if self.toks_at(start).text == "opaque":
+            raise self.unsupported(f"opaque struct type {name}")
+        if self.toks_at(start).text == "<":
+            raise self.unsupported(f"packed struct type {name}")
+        saved = self.pos
+        self.pos = start
+        try:
+            t = self.parse_type()
+        finally:
+            self.pos = saved
+        if not isinstance(t, StructType):
+            raise self.unsupported(f"named type {name}")
+        self.named_types[name] = t
+        return t
+
+    def toks_at(self, i: int) -> Token:
+        return self.peek(i - self.pos)
 
     def parse_type(self) -> Type:
         tok = self.next()
@@ -103,7 +136,7 @@ class TypeParser:
                 fields: list[Type] = []
                 while self.peek().text != "}":
                     f = self.parse_type()
-                    if not isinstance(f, IntType | FloatType | PtrType | VectorType):
+                    if not isinstance(f, IntType | FloatType | PtrType | VectorType | StructType | ArrayType):
                         raise self.unsupported("struct type")
                     fields.append(f)
                     if self.peek().text != ",":
@@ -122,5 +155,5 @@ class TypeParser:
                     raise self.error(tok, "array of void")
                 return ArrayType(count, elem)
         elif tok.kind == "lvar":
-            raise self.unsupported(f"struct type {tok.text}")
+            return self.named_type(tok)
         raise self.error(tok, f"expected a type, found '{tok}'")

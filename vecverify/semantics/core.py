@@ -59,10 +59,12 @@ def lane_bits(t: Type) -> int:
 def lane_widths(t: Type) -> list[int]:
     """The bit width of every lane of a value of type ``t`` (a struct's lanes are its
     fields' lanes, in order)."""
-    from ..ir.types import StructType
+    from ..ir.types import ArrayType, StructType
 
     if isinstance(t, StructType):
         return [w for f in t.fields for w in lane_widths(f)]
+    if isinstance(t, ArrayType):  # an aggregate value: its elements' lanes
+        return lane_widths(t.elem) * t.count
     return [lane_bits(t)] * t.lanes
 
 
@@ -132,6 +134,7 @@ class Context:
 
     side: str
     where: str  # function name, for error messages
+    big_endian: bool = False  # byte order of memory and of bitcasts between lane shapes
     path: z3.BoolRef = TRUE
     choices: list[z3.ExprRef] = field(default_factory=list)
     ub_conds: list[z3.BoolRef] = field(default_factory=list)

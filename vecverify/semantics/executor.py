@@ -23,6 +23,7 @@ from ..ir.values import (
     Br,
     Call,
     CalleeEffects,
+    ConstArray,
     ConstFloat,
     ConstInt,
     ConstNull,
@@ -63,6 +64,7 @@ from .core import (
 )
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
+from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
 from .memory import (
     Memory,
     MemoryBlock,
@@ -73,6 +75,7 @@ from .memory import (
     offset_by,
     pointer_lane,
 )
+from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
 
 load_all_semantics()
@@ -129,7 +132,7 @@ class Executor:
         # Calls that did not return: where, the memory then, whether it is observed.
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
-        self.ctx = Context(side=side, where=fn.name)
+        self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian)
         self.undef_guards = self.ctx.undef_guards
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
@@ -139,6 +142,7 @@ class Executor:
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
+        self.arg_ranges: dict[int, tuple[int, int, int]] = {}  # range attributes
 
     # ------------------------------------------------------------------ operands
 
@@ -154,7 +158,7 @@ class Executor:
             return tuple(poison_lane(w) for w in lane_widths(t))
         if isinstance(c, ConstUndef):
             return tuple(Lane(self.ctx.fresh_undef(w, TRUE), FALSE) for w in lane_widths(t))
-        if isinstance(c, ConstVector | ConstStruct):
+        if isinstance(c, ConstVector | ConstStruct | ConstArray):  # aggregates: their elements' lanes
             return tuple(lane for e in c.elems for lane in self.constant(e))
         if isinstance(c, GlobalVariable):
             bid = self.inputs.global_blocks[c.name or ""]
@@ -164,12 +168,15 @@ class Executor:
     def argument(self, a: Argument) -> SymValue:
         inp = self.inputs.args[a.index]
         extra = self.arg_extra_poison.get(a.index)
+        rng = self.arg_ranges.get(a.index)
         out = []
         for v, p, u in zip(inp.values, inp.poison, inp.undef, strict=True):
             if extra is not None:
                 p = z3.Or(p, extra)
             if not z3.is_false(u):
                 v = z3.If(u, self.ctx.fresh_undef(v.size(), u), v)
+            if rng is not None:  # the value this use sees
+                p = z3.Or(p, outside(v, rng))
             out.append(Lane(v, p))
         return tuple(out)
 
@@ -329,6 +336,7 @@ class Executor:
             if isinstance(inst, Ret):
                 returned = self.operand(inst.operands[0], env) if inst.operands else None
                 if returned is not None:
+                    returned = with_range(returned, self.fn.ret_attrs.range)
                     self._return_attrs(returned)
                 returns.append((state.path, returned, state.memory))
                 return []
@@ -434,7 +442,7 @@ class Executor:
 
     def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
         args = self._call_arg_attrs(inst, args)
-        result = self._call_result(inst, args, state)
+        result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
         if inst.ret_attrs.noundef:
             for lane in result:
                 self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
@@ -447,7 +455,8 @@ class Executor:
         external function, nonnull and align make a null or misaligned pointer poison
         (the masked intrinsics carry their alignment as ``align``, handled there); others
         are not modelled."""
-        masked = intrinsic_base_name(inst.callee).startswith("llvm.masked.")
+        # the masked and memory intrinsics carry their alignment as ``align``: handled there
+        masked = intrinsic_base_name(inst.callee).startswith(("llvm.masked.", "llvm.mem"))
         external = inst.effects is not None
         out = list(args)
         for i, attrs in enumerate(inst.arg_attrs):
@@ -474,6 +483,9 @@ class Executor:
             return self._environment_call(base, TRAP_EFFECTS, lanes, [], state, observable_exit=False)
         if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
             self._lifetime(inst, args, state)
+            return ()
+        if base in MEM_INTRINSICS:
+            state.memory = mem_intrinsic(self.ctx, self.mem_ops, state.memory, inst, base, args)
             return ()
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
@@ -618,6 +630,8 @@ def _entry_attrs(ex: Executor) -> None:
         if a.noundef:
             for p, u in zip(inp.poison, inp.undef, strict=True):
                 ctx.ub(z3.Or(p, u))
+        if a.range is not None:  # outside the range: poison, lane by lane (see argument)
+            ex.arg_ranges[i] = a.range
         ptr = inp.pointer
         if ptr is None:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import z3
 
 from ..errors import Unsupported
-from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
+from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
 from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
@@ -39,7 +39,33 @@ def alloc_size(t: Type) -> int:
         return _pow2_at_least((t.bits + 7) // 8)
     if isinstance(t, ArrayType):
         return t.count * alloc_size(t.elem)
+    if isinstance(t, StructType):
+        return struct_layout(t)[1]
     raise Unsupported(f"getelementptr over {t}")
+
+
+def abi_align(t: Type) -> int:
+    """The alignment of ``t`` in memory (x86-64's data layout)."""
+    if isinstance(t, ArrayType):
+        return abi_align(t.elem)
+    if isinstance(t, StructType):
+        return max((abi_align(f) for f in t.fields), default=1)
+    if isinstance(t, IntType):
+        return min(_pow2_at_least((t.bits + 7) // 8), 16)
+    return alloc_size(t)
+
+
+def struct_layout(t: StructType) -> tuple[tuple[int, ...], int]:
+    """Each field's byte offset (aligned as LLVM lays out a non-packed struct) and the
+    struct's allocation size (padded to its alignment)."""
+    offsets, at = [], 0
+    for f in t.fields:
+        a = abi_align(f)
+        at = (at + a - 1) // a * a
+        offsets.append(at)
+        at += alloc_size(f)
+    a = abi_align(t)
+    return tuple(offsets), (at + a - 1) // a * a
 
 
 def _to_index(lane: Lane) -> z3.BitVecRef:
@@ -66,7 +92,7 @@ def gep_semantics(
     nusw = "inbounds" in flags or "nusw" in flags
     nuw = "nuw" in flags
     poison = [base.poison]
-    sizes = _element_sizes(ctx, inst.source_type, len(args) - 1)
+    sizes = _element_sizes(ctx, inst.source_type, args[1:])
     folded = _constant_offset(args[1:], sizes, nusw, nuw)
     if folded is not None:
         offset_value, index_poison = folded
@@ -98,16 +124,27 @@ def gep_semantics(
     return (Lane(pointer_lane(block_of(base.value), new_off), any_of(poison)),)
 
 
-def _element_sizes(ctx: Context, source: Type, indices: int) -> list[int]:
-    """The size of what each index steps over: the source type, then its elements."""
-    t, sizes = source, []
-    for i in range(indices):
-        if i > 0:
-            if not isinstance(t, VectorType | ArrayType):
-                raise ctx.unsupported(f"getelementptr into {t}")
+Step = int | tuple[int, ...]  # an index's stride, or the field offsets of a struct
+
+
+def _element_sizes(ctx: Context, source: Type, indices: list[SymValue]) -> list[Step]:
+    """What each index steps over: the source type, then its elements; into a struct,
+    the table of its field offsets (a struct index is a constant: LLVM's rule)."""
+    t: Type = source
+    steps: list[Step] = [alloc_size(source)]
+    for (lane,) in indices[1:]:
+        if isinstance(t, StructType):
+            field = const_value(lane.value)
+            if field is None or field >= len(t.fields):
+                raise ctx.unsupported("getelementptr into a struct with a variable index")
+            steps.append(struct_layout(t)[0])
+            t = t.fields[field]
+        elif isinstance(t, VectorType | ArrayType):
             t = t.elem
-        sizes.append(alloc_size(t))
-    return sizes
+            steps.append(alloc_size(t))
+        else:
+            raise ctx.unsupported(f"getelementptr into {t}")
+    return steps
 
 
 def _signed(v: int, bits: int) -> int:
@@ -115,7 +152,7 @@ def _signed(v: int, bits: int) -> int:
     return v - (1 << bits) if v >> (bits - 1) else v
 
 
-def _constant_offset(indices: list[SymValue], sizes: list[int], nusw: bool,
+def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
                      nuw: bool) -> tuple[int, list[z3.BoolRef]] | None:
     """With constant indices (the usual case), the offset and the flags' overflow
     conditions computed here, exactly as :func:`_symbolic_offset` states them; only
@@ -133,6 +170,8 @@ def _constant_offset(indices: list[SymValue], sizes: list[int], nusw: bool,
         x = _signed(v, w) if w <= n else _signed(v, n)  # sign-extended or truncated
         if nusw and w > n and _signed(v, w) != x:
             wraps = True
+        if isinstance(size, tuple):  # a struct field: its offset, nothing multiplied
+            x, size = size[v], 1
         term = _signed(x * size, n)
         if nusw and (term != x * size or not -(1 << (n - 1)) <= _signed(offset, n) + term < 1 << (n - 1)):
             wraps = True
@@ -144,10 +183,21 @@ def _constant_offset(indices: list[SymValue], sizes: list[int], nusw: bool,
     return offset, poison
 
 
-def _symbolic_offset(indices: list[SymValue], sizes: list[int], nusw: bool, nuw: bool,
+def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw: bool,
                      poison: list[z3.BoolRef]) -> z3.BitVecRef:
     offset = z3.BitVecVal(0, GEP_INDEX_BITS)
-    for (idx,), size in zip(indices, sizes, strict=True):
+    for (idx,), step in zip(indices, sizes, strict=True):
+        if isinstance(step, tuple):  # a struct field (a constant index): its offset
+            field = const_value(idx.value)
+            assert field is not None
+            term = z3.BitVecVal(step[field], GEP_INDEX_BITS)
+            if nusw:
+                poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, True)))
+            if nuw:
+                poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
+            offset = offset + term
+            continue
+        size = step
         x = _to_index(idx)
         poison.append(idx.poison)
         w = idx.value.size()

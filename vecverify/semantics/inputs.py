@@ -168,7 +168,9 @@ def _global_blocks(
             constant.add(bid)
         size = alloc_size(g.value_type)
         blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
-        if g.initializer is None:
+        # Only a constant's bytes are known when the function runs: a writable global may
+        # have been written before (Alive2's model too).
+        if g.initializer is None or not g.is_constant:
             continue
         data = constant_bytes(g.initializer)
         if data is None or len(data) > MAX_GLOBAL_INIT_BYTES:

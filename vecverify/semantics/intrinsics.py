@@ -9,6 +9,7 @@ from functools import reduce
 import z3
 
 from ..errors import Unsupported
+from ..ir.types import Type
 from ..ir.values import ConstInt, ExtractValue, InsertValue, Instruction
 from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, semantics
 from .integer import lanewise2
@@ -163,6 +164,21 @@ def _sat(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     return lanewise2(args[0], args[1], lambda x, y: (_saturating(kind, x, y), FALSE))
 
 
+@semantics("llvm.scmp", "llvm.ucmp")
+def _three_way(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """-1, 0 or 1 (in the result's width) as x is below, equal to or above y."""
+    from .core import lane_bits
+
+    signed = _intrinsic_kind(inst, "llvm.") == "scmp"
+    w = lane_bits(inst.type)
+    out = []
+    for x, y in zip(args[0], args[1], strict=True):
+        below = x.value < y.value if signed else z3.ULT(x.value, y.value)
+        value = z3.If(below, z3.BitVecVal(-1, w), z3.If(x.value == y.value, z3.BitVecVal(0, w), z3.BitVecVal(1, w)))
+        out.append(Lane(value, z3.Or(x.poison, y.poison)))
+    return tuple(out)
+
+
 @semantics("llvm.assume")
 def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     (c,) = args[0]
@@ -178,27 +194,33 @@ def _expect(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("extractvalue")
 def _extractvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """A struct's lanes are its fields' lanes in order: the field's slice of them."""
-    from ..ir.types import StructType
     from .core import lane_widths
 
     assert isinstance(inst, ExtractValue)
-    agg_type = inst.operands[0].type
-    assert isinstance(agg_type, StructType)
+    fields = _fields(inst.operands[0].type)
     index = inst.index
-    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
-    return args[0][start : start + len(lane_widths(agg_type.fields[index]))]
+    start = sum(len(lane_widths(f)) for f in fields[:index])
+    return args[0][start : start + len(lane_widths(fields[index]))]
+
+
+def _fields(t: Type) -> tuple[Type, ...]:
+    """A struct's fields, or an array's elements."""
+    from ..ir.types import ArrayType, StructType
+
+    if isinstance(t, ArrayType):
+        return (t.elem,) * t.count
+    assert isinstance(t, StructType)
+    return t.fields
 
 
 @semantics("insertvalue")
 def _insertvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    from ..ir.types import StructType
     from .core import lane_widths
 
     assert isinstance(inst, InsertValue)
-    agg_type = inst.type
-    assert isinstance(agg_type, StructType)
+    fields = _fields(inst.type)
     index = inst.index
-    start = sum(len(lane_widths(f)) for f in agg_type.fields[:index])
+    start = sum(len(lane_widths(f)) for f in fields[:index])
     agg, elt = args
     return agg[:start] + elt + agg[start + len(elt) :]
 

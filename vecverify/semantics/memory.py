@@ -358,8 +358,8 @@ class MemoryOps:
         out = []
         for i in range(lanes):
             read = [mem.read(offset_by(ptr.value, i * size + k)) for k in range(size)]
-            data = [b for b, _ in read]
-            value = z3.Concat(*reversed(data)) if size > 1 else data[0]
+            data = [b for b, _ in read]  # at increasing addresses: least significant first unless big-endian
+            value = z3.Concat(*(data if ctx.big_endian else reversed(data))) if size > 1 else data[0]
             out.append(Lane(value, any_of([p for _, p in read])))
         return tuple(out)
 
@@ -397,6 +397,7 @@ class MemoryOps:
         for i, lane in enumerate(value):
             cond = TRUE if active is None else active[i]
             for k in range(size):
-                byte = z3.Extract(8 * k + 7, 8 * k, lane.value)
+                shift = 8 * (size - 1 - k) if ctx.big_endian else 8 * k
+                byte = z3.Extract(shift + 7, shift, lane.value)
                 mem = mem.write(offset_by(ptr.value, i * size + k), byte, lane.poison, cond)
         return mem

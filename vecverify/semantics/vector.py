@@ -105,15 +105,18 @@ def _bitcast(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     dst_bits = lane_bits(inst.type)
     if src_bits == dst_bits and len(src) == inst.type.lanes:
         return src  # same lanes: the bits do not change (pointer to pointer included)
-    # Concatenate lanes, lane 0 in the lowest bits (LLVM's little-endian vector layout),
-    # and cut into the destination lanes; a destination lane is poison if any source lane
-    # it overlaps is.
-    whole = z3.Concat(*[lane.value for lane in reversed(src)]) if len(src) > 1 else src[0].value
+    # Concatenate lanes, lane 0 in the lowest bits (little-endian; the highest when
+    # big-endian), and cut into the destination lanes; a destination lane is poison if
+    # any source lane it overlaps is.
+    order = src if ctx.big_endian else tuple(reversed(src))
+    whole = z3.Concat(*[lane.value for lane in order]) if len(src) > 1 else src[0].value
+    total = whole.size()
     out = []
     for i in range(inst.type.lanes):
-        lo, hi = i * dst_bits, (i + 1) * dst_bits - 1
+        lo, hi = i * dst_bits, (i + 1) * dst_bits - 1  # counted from lane 0's end
         overlapped = [src[j].poison for j in range(lo // src_bits, hi // src_bits + 1)]
-        out.append(Lane(z3.Extract(hi, lo, whole), any_of(overlapped)))
+        bits = z3.Extract(total - 1 - lo, total - 1 - hi, whole) if ctx.big_endian else z3.Extract(hi, lo, whole)
+        out.append(Lane(bits, any_of(overlapped)))
     return tuple(out)
 
 

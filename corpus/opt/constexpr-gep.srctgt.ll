@@ -1,0 +1,11 @@
+; Constant-expression getelementptrs, as opt writes them for globals.
+@t = constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
+
+define i32 @src() {
+  %a = load i32, ptr getelementptr inbounds ([4 x i32], ptr @t, i64 0, i64 2)
+  ret i32 %a
+}
+
+define i32 @tgt() {
+  ret i32 3
+}

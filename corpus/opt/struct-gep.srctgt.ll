@@ -1,0 +1,23 @@
+; Named and nested struct types: field offsets as LLVM lays them out.
+%inner = type { i8, i32 }
+%outer = type { i16, %inner, [3 x i16], i64 }
+
+define i64 @src(ptr %p) {
+  %a = getelementptr inbounds %outer, ptr %p, i64 0, i32 1, i32 1
+  %b = getelementptr inbounds %outer, ptr %p, i64 0, i32 3
+  %x = load i32, ptr %a
+  %y = load i64, ptr %b
+  %z = zext i32 %x to i64
+  %r = add i64 %z, %y
+  ret i64 %r
+}
+
+define i64 @tgt(ptr %p) {
+  %a = getelementptr inbounds i8, ptr %p, i64 8
+  %b = getelementptr inbounds i8, ptr %p, i64 24
+  %x = load i32, ptr %a
+  %y = load i64, ptr %b
+  %z = zext i32 %x to i64
+  %r = add i64 %z, %y
+  ret i64 %r
+}

@@ -1,0 +1,79 @@
+"""The support policy of the reader: what LLVM IR it models, what it drops as
+meaningless for the verifier, and what it reports as unsupported (by name).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import Unsupported
+
+INT_BINOPS = frozenset(
+    {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
+)
+FP_BINOPS = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem"})
+CASTS = frozenset(
+    {"trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast"}
+)
+UNSUPPORTED_CASTS = frozenset({"ptrtoint", "inttoptr", "addrspacecast", "ptrtoaddr"})
+UNSUPPORTED_INSTRUCTIONS = frozenset(
+    {"invoke", "landingpad", "callbr", "indirectbr", "va_arg",
+     "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",
+     "catchswitch", "catchret", "cleanupret"}
+)
+ALL_FMF = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+INT_FLAGS = frozenset({"nuw", "nsw", "exact", "disjoint"})
+ICMP_PREDS = frozenset({"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"})
+FCMP_PREDS = frozenset(
+    {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
+     "ule", "une", "uno", "true"}
+)
+# Metadata that changes the meaning of an instruction: not modelled, so rejected.
+SEMANTIC_METADATA = frozenset(
+    {"!range", "!nonnull", "!noundef", "!align", "!dereferenceable",
+     "!dereferenceable_or_null", "!fpmath", "!noalias.addrspace"}
+)
+CONSTANT_EXPRESSIONS = (
+    INT_BINOPS | FP_BINOPS | CASTS | UNSUPPORTED_CASTS
+    | {"getelementptr", "icmp", "fcmp", "select", "extractelement", "insertelement",
+       "shufflevector", "fneg"}
+)
+VALUE_KEYWORDS = frozenset(
+    {"true", "false", "null", "none", "poison", "undef", "zeroinitializer", "splat", "asm",
+     "blockaddress", "dso_local_equivalent", "no_cfi", "ptrauth", "c"}
+) | CONSTANT_EXPRESSIONS
+
+# Attributes: what is modelled, what cannot change meaning, and the rest is rejected.
+PARAM_IGNORED = frozenset({"zeroext", "signext", "inreg", "nocapture", "captures", "nofree", "noext"})
+RET_IGNORED = frozenset({"zeroext", "signext", "inreg", "noext"})
+FN_ATTRS_UNSUPPORTED = frozenset({"strictfp", "noreturn"})
+DENORMAL_ATTRS = ('"denormal-fp-math"', '"denormal-fp-math-f32"')
+LINKAGE_WORDS = frozenset(
+    {"private", "internal", "external", "weak", "weak_odr", "linkonce", "linkonce_odr",
+     "available_externally", "common", "extern_weak", "appending", "dso_local",
+     "dso_preemptable", "hidden", "protected", "default", "dllimport", "dllexport",
+     "unnamed_addr", "local_unnamed_addr", "thread_local"}
+)
+# Intrinsics without meaning for the verifier: their calls are dropped.
+DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.experimental.noalias.scope.decl", "llvm.pseudoprobe",
+                      "llvm.donothing")
+CALLING_CONVENTION_RE = re.compile(r"[a-z_0-9]*cc$")
+
+Attr = tuple[str, str | None]  # (name, argument text); string attributes keep their quotes
+
+
+def check_datalayout(layout: str) -> bool:
+    """Whether the data layout is big-endian; reject those that change what the model
+    assumes: 64-bit pointers (and 64-bit GEP indices) in address space 0."""
+    big_endian = False
+    for spec in layout.split("-"):
+        if spec == "E":
+            big_endian = True
+        m = re.fullmatch(r"p0?:(\d+)(?::\d+)*", spec)
+        if m:
+            fields = spec.split(":")
+            if fields[1] != "64":
+                raise Unsupported(f"{fields[1]}-bit pointers (data layout)")
+            if len(fields) > 4 and fields[4] != "64":
+                raise Unsupported(f"{fields[4]}-bit pointer indices (data layout)")
+    return big_endian
