@@ -60,6 +60,9 @@ def run_vectorize(args: argparse.Namespace) -> int:
     options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                          reductions=not args.no_reductions)
     out, reports = vectorize_module(module, options)
+    from transforms.interleave import combine_module
+
+    out, interleaved = combine_module(out)  # vector loads de-interleaved by shuffles
     text = splice_module(module, out)
     log = sys.stderr if args.output is None else sys.stdout
     for name, what in module.opaque.items():
@@ -68,7 +71,9 @@ def run_vectorize(args: argparse.Namespace) -> int:
         rules = f"; rules: {', '.join(r.rules)}" if r.rules else ""
         print(f"@{r.function}: {r.seed} {r.lanes} x {r.elem}{' (full width)' if r.full_width else ''}, "
               f"cost {r.cost.scalar} -> {r.cost.vector}{rules}", file=log)
-    if not reports:
+    for name, what in interleaved:
+        print(f"@{name}: interleaved load combine, {what}", file=log)
+    if not reports and not interleaved:
         print("nothing vectorized", file=log)
     verdicts: list[dict[str, Any]] = []
     code = 0
@@ -85,6 +90,7 @@ def run_vectorize(args: argparse.Namespace) -> int:
             "trees": [{"function": r.function, "block": r.block, "seed": r.seed, "lanes": r.lanes, "elem": r.elem,
                        "full_width": r.full_width, "scalar_cost": r.cost.scalar, "vector_cost": r.cost.vector,
                        "rules": r.rules} for r in reports],
+            "interleaved": [{"function": f, "group": g} for f, g in interleaved],
             "verify": verdicts,
         }, indent=2) + "\n")
     return code
