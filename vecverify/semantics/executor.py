@@ -61,6 +61,7 @@ from .core import (
     poison_lane,
     undef_variables,
 )
+from .gather import GATHER_SCATTER, gather_scatter
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
 from .memory import (
@@ -475,6 +476,9 @@ class Executor:
         if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
             self._lifetime(inst, args, state)
             return ()
+        if base in GATHER_SCATTER:
+            result, state.memory = gather_scatter(self.ctx, self.mem_ops, state.memory, inst, base, args, self._mask)
+            return result
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
             if len(args) == 4:
