@@ -30,7 +30,7 @@ def _combined(fn: Function) -> Function:
     assert result is not None, find_groups(fn)[1]
     assert check_pair(fn, result.function, CheckOptions()).status == "correct"
     if native.available():
-        from transforms.slp.native_runs import compare_on_memory
+        from vecverify.execute.memory_runs import compare_on_memory
 
         runs = compare_on_memory(fn, result.function, 8, 0)
         assert runs.runs > 0 and not runs.mismatches, runs.mismatches

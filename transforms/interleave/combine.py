@@ -21,7 +21,7 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from transforms.slp.address import Access, Address, Linear, access_of, may_alias
+from transforms.vectorize.address import Access, Address, Linear, access_of, may_alias
 from vecverify.ir.function import Block, Function
 from vecverify.ir.types import IntType, VectorType
 from vecverify.ir.values import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from transforms.slp.address import Address, address_of, type_size
+from transforms.vectorize.address import Address, address_of, type_size
 from vecverify.ir.types import ArrayType, Type, VectorType
 from vecverify.ir.values import (
     ConstPoison,

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
-from transforms.registry import all_transforms, get
 from transforms.interleave import Knobs
 from transforms.interleave import combine as interleave_combine
+from transforms.registry import all_transforms, get
 from transforms.rules.extension import extend_lanes
 from transforms.rules.shuffle import blend_lanes
 from vecverify.errors import InputError
