@@ -500,6 +500,65 @@ def masked_memory(draw: st.DrawFn) -> Case:
 
 
 @st.composite
+def gather_scatter(draw: st.DrawFn) -> Case:
+    """llvm.masked.gather then llvm.masked.scatter through one vector getelementptr
+    (a scalar base and a vector of indices, or a splatted vector base): indices from a
+    few slots, so lanes collide (the scatter's lane order decides) and masked-off lanes
+    may point out of bounds."""
+    elem = draw(st.sampled_from(["i8", "i16", "i32", "i64", "float", "double"]))
+    n = draw(st.integers(1, 16))
+    t, mt = _type(elem, n), _type("i1", n)
+    esize = _elem_bytes(elem)
+    slots = draw(st.integers(1, 8))
+    idx_w = draw(st.sampled_from([64, 32, 8]))
+    it, pt = _type(f"i{idx_w}", n), _type("ptr", n)
+    mask = draw(st.lists(st.sampled_from([0, 1, 1]), min_size=n, max_size=n))
+    index = [draw(st.integers(0, slots - 1)) if m or draw(st.booleans()) else draw(st.integers(-4, slots + 4))
+             for m in mask]
+    inbounds = draw(st.sampled_from(["", " inbounds"]))
+    if draw(st.booleans()):  # a vector base: %a splatted
+        lines = [f"%v = insertelement {pt} poison, ptr %a, i32 0",
+                 f"%s = shufflevector {pt} %v, {pt} poison, <{n} x i32> zeroinitializer",
+                 f"%p = getelementptr{inbounds} {elem}, {pt} %s, {it} %b"]
+    else:
+        lines = [f"%p = getelementptr{inbounds} {elem}, ptr %a, {it} %b"]
+    align = draw(st.sampled_from([1, esize]))
+    suffix = f"{_suffix(elem, n)}.{_suffix('p0', n)}"
+    gather, scatter = f"llvm.masked.gather.{suffix}", f"llvm.masked.scatter.{suffix}"
+    load = f"%r = call {t} @{gather}({pt} align {align} %p, {mt} %c, {t} %d)"
+    store = f"call void @{scatter}({t} %e, {pt} align {align} %p, {mt} %c)"
+    lines += [load, store] if draw(st.booleans()) else [store, load]
+    buffer = bytes(draw(st.lists(st.integers(0, 255), min_size=slots * esize, max_size=slots * esize)))
+    decls = (_declare(t, gather, [pt, mt, t]), _declare("void", scatter, [t, pt, mt]))
+    args = (None, [x & ((1 << idx_w) - 1) for x in index], mask, _values(draw, elem, n), _values(draw, elem, n))
+    return Case("gather/scatter", _fn(t, ["ptr", it, mt, t, t], lines), args, ((0, buffer),), decls)
+
+
+@st.composite
+def lane_mask(draw: st.DrawFn) -> Case:
+    """llvm.get.active.lane.mask (base, n near each other and near the top of the range,
+    where base + i wraps) and llvm.stepvector (added to a vector, so every lane shows)."""
+    n = draw(st.integers(1, 16))
+    if draw(st.booleans()):
+        w = draw(st.sampled_from([8, 16, 32, 64]))
+        t = f"i{w}"
+        mask = (1 << w) - 1
+        base = draw(st.one_of(int_values(w), st.integers(0, 20).map(lambda k: (mask - k) & mask)))
+        near = [(base + k) & mask for k in range(-20, 21)]
+        limit = draw(st.one_of(int_values(w), st.sampled_from(near)))
+        name = f"llvm.get.active.lane.mask.{_suffix('i1', n)}.{t}"
+        call = f"%r = call {_type('i1', n)} @{name}({t} %a, {t} %b)"
+        return Case("lane mask", _fn(_type("i1", n), [t, t], [call]), (base, limit), (),
+                    (_declare(_type("i1", n), name, [t, t]),))
+    w = draw(st.sampled_from([8, 16, 32, 64]))  # LLVM's verifier: 8 bits or more
+    vt = _type(f"i{w}", n)
+    name = f"llvm.stepvector.{_suffix(f'i{w}', n)}"
+    lines = [f"%s = call {vt} @{name}()", f"%r = add {vt} %s, %a"]
+    return Case("lane mask", _fn(vt, [vt], lines), (draw(_lanes_of(int_values(w), n)),), (),
+                (_declare(vt, name, []),))
+
+
+@st.composite
 def program(draw: st.DrawFn) -> Case:
     """A random straight-line program of 5 to 40 instructions over vectors (integer or
     float), their lanes and a buffer (properties/strategies.py), on edge-biased inputs;
@@ -524,7 +583,8 @@ FAMILIES: dict[str, Callable[[], st.SearchStrategy[Case]]] = {
     "freeze": freeze, "float binop": float_binop, "float unary": float_unary, "fcmp": fcmp,
     "float cast": float_cast, "vector element": vector_element, "shufflevector": shufflevector,
     "int intrinsic": int_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
-    "load/store": load_store, "masked load/store": masked_memory, "program": program,
+    "load/store": load_store, "masked load/store": masked_memory, "gather/scatter": gather_scatter,
+    "lane mask": lane_mask, "program": program,
 }
 
 

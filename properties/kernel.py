@@ -17,6 +17,9 @@ from functools import cached_property
 
 import numpy as np
 
+from .shuffle_trees import ShuffleTree
+from .shuffle_trees import render as render_shuffles
+
 ARRAYS = ("a", "b", "c")
 INT_TYPES = ("i8", "i16", "i32", "i64")
 FLOAT_TYPES = ("float", "double")
@@ -53,6 +56,7 @@ def is_float(elem: str) -> bool:
 @dataclass(frozen=True)
 class Load:
     arr: int  # index into ARRAYS
+    at: int | None = None  # the element read; None: the lane's own index
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ def opcodes(e: Expr) -> list[str]:
 def expr_text(e: Expr) -> str:
     """Readable form for reports: ``(a << 2)``, ``a``."""
     if isinstance(e, Load):
-        return ARRAYS[e.arr]
+        return ARRAYS[e.arr] if e.at is None else f"{ARRAYS[e.arr]}[{e.at}]"
     if isinstance(e, Const):
         return str(e.value)
     f = "".join(f" {x}" for x in e.flags)
@@ -115,6 +119,8 @@ class Kernel:
     variations: tuple[str, ...] = ()  # how each lane differs from the template (metadata)
     name: str = "src"
     reduce: Reduce | None = None  # None: lane i is stored to out[i]
+    # Set: the kernel is written as vector loads and a shuffle tree (properties/shuffle_trees.py)
+    shuffles: ShuffleTree | None = None
 
     @property
     def n(self) -> int:
@@ -135,7 +141,10 @@ class Kernel:
         return sorted(set().union(*(arrays_of(e) for e in self.lanes)))
 
     def input_elems(self, arr: int) -> int:
-        """Elements of ``arr`` touched: one past the last lane that reads it."""
+        """Elements of ``arr`` touched: one past the last lane that reads it (a shuffle
+        tree's loads read all F*N elements)."""
+        if self.shuffles is not None:
+            return self.shuffles.factor * self.shuffles.lanes
         return 1 + max(i for i, e in enumerate(self.lanes) if arr in arrays_of(e))
 
     def buffer_sizes(self) -> list[int]:
@@ -148,6 +157,9 @@ class Kernel:
         return self.n + sum(op_count(e) for e in self.lanes) + (self.n - 1 if self.reduce else 0)
 
     def describe(self) -> str:
+        if self.shuffles is not None:
+            lanes = "; ".join(f"out[{i}] = {expr_text(e)}" for i, e in enumerate(self.lanes))
+            return f"{self.n} x {self.elem} by shufflevector ({self.shuffles.describe()}): {lanes}"
         if self.reduce is not None:
             f = "".join(f" {x}" for x in self.reduce.flags)
             terms = f" {self.reduce.op}{f} ".join(expr_text(e) for e in self.lanes)
@@ -179,6 +191,8 @@ def const_text(value: int | float, elem: str) -> str:
 
 def render(k: Kernel, name: str) -> str:
     t, align = k.elem, k.esize
+    if k.shuffles is not None:
+        return render_shuffles(k.shuffles, t, align, name)
     params = [f"ptr noalias nocapture writeonly dereferenceable({k.outputs * k.esize}) %out"]
     params += [
         f"ptr noalias nocapture readonly dereferenceable({k.input_elems(a) * k.esize}) %{ARRAYS[a]}"
@@ -332,7 +346,7 @@ def eval_lane(k: Kernel, lane: int, inputs: Inputs) -> int | None:
 
     def ev(e: Expr) -> int | None:
         if isinstance(e, Load):
-            return inputs.arrays[e.arr][lane]
+            return inputs.arrays[e.arr][lane if e.at is None else e.at]
         if isinstance(e, Const):
             return _const_bits(e, k.elem)
         x, y = ev(e.lhs), ev(e.rhs)

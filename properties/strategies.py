@@ -36,6 +36,7 @@ from .kernel import (
     is_float,
     width,
 )
+from .shuffle_trees import shuffle_trees
 
 # Lane variations, simplest first (shrinking goes to "iso").
 VARIATIONS = ("iso", "const", "kind", "missing", "copy", "commuted", "flags")
@@ -231,6 +232,11 @@ class KernelProfile:
     reduce_prob: float = 0.2
     reduce_ops: tuple[str, ...] = REDUCTION_OPS
     reduce_flags: tuple[tuple[str, ...], ...] = ((), ("nsw",), ("nuw",), ("nsw", "nuw"))
+    # How often a kernel is a shuffle tree over vector loads (properties/shuffle_trees.py:
+    # the interleaved load combine's input) instead of lanes of operations; ``gaps``: some
+    # of those leave members out (a group the combine must not touch).
+    shuffle_trees: float = 0.0
+    gaps: bool = False
 
 
 DEFAULT_PROFILE = KernelProfile()
@@ -279,9 +285,11 @@ def reductions(draw: st.DrawFn, elem: str, profile: KernelProfile) -> Reduce | N
 def kernels(draw: st.DrawFn, profile: KernelProfile = DEFAULT_PROFILE) -> Kernel:
     """A straight-line kernel ``out[i] = lane_i(a[i], b[i], c[i])`` for i < 2..16, or a
     reduction ``out[0] = lane_0 op lane_1 op ...`` of 4..16 lanes (where the profile
-    allows 4)."""
+    allows 4), or (``profile.shuffle_trees``) a shuffle tree de-interleaving vector loads."""
     types = profile.types or element_types()
     types = tuple(t for t in types if not is_float(t) or fp_available()) or INT_TYPES
+    if profile.shuffle_trees > 0 and draw(st.integers(0, 99)) < 100 * profile.shuffle_trees:
+        return draw(shuffle_tree_kernels(types, profile))
     elem = draw(st.sampled_from(types))
     reduce = draw(reductions(elem, profile))
     max_lanes = profile.max_lanes
@@ -298,6 +306,17 @@ def kernels(draw: st.DrawFn, profile: KernelProfile = DEFAULT_PROFILE) -> Kernel
     kinds = draw(st.lists(st.sampled_from(profile.variations), min_size=n, max_size=n))
     lanes = tuple(draw(vary(template, kind, elem, n_inputs, profile.flag_prob, profile)) for kind in kinds)
     return Kernel(elem, lanes, tuple(kinds), reduce=reduce)
+
+
+@st.composite
+def shuffle_tree_kernels(draw: st.DrawFn, types: tuple[str, ...], profile: KernelProfile = DEFAULT_PROFILE) -> Kernel:
+    """A shuffle-tree kernel (see properties/shuffle_trees.py): F loads of <N x T>
+    de-interleaved into F members, member j lane k = a[j + F*k]."""
+    elem = draw(st.sampled_from(types))
+    n = draw(lane_count(max(2, profile.min_lanes), max(2, min(profile.max_lanes, 16))))
+    shape = draw(shuffle_trees(n, gaps=profile.gaps))
+    lanes = tuple(Load(0, at=e) for j in shape.member_list for e in shape.wanted(j))
+    return Kernel(elem, lanes, ("shuffle",) * len(lanes), shuffles=shape)
 
 
 # ----------------------------------------------------------------------------- straight-line programs

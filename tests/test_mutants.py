@@ -29,7 +29,7 @@ def test_poison_only_mutants_are_few_and_say_why() -> None:
 def test_every_transform_has_a_specific_mutant() -> None:
     """Beyond the generic drop-store/swap-lanes: a wrong rule of each built-in transform."""
     generic = ("drop-store", "swap-lanes")
-    for t in ("reorder", "extension", "replacement", "shuffle", "slp"):
+    for t in ("reorder", "extension", "replacement", "shuffle", "slp", "interleave"):
         if t in known_names():
             assert any(m.base == t and m.name.split(":")[1] not in generic for m in all_mutants()), t
 

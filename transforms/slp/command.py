@@ -64,9 +64,13 @@ def run_vectorize(args: argparse.Namespace) -> int:
     module = read_module(args.file, lenient=True)
     options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                          reductions=not args.no_reductions)
-    # Loops first (transforms/loop), then SLP on the blocks that stay scalar.
+    # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
+    # vector loads de-interleaved by shuffles (transforms/interleave).
+    from transforms.interleave import combine_module
+
     looped, loop_reports = (module, []) if args.no_loops else vectorize_module_loops(module, args.target, args.vf)
     out, reports = vectorize_module(looped, options)
+    out, interleaved = combine_module(out)
     text = splice_module(module, out)
     log = sys.stderr if args.output is None else sys.stdout
     for name, what in module.opaque.items():
@@ -77,7 +81,9 @@ def run_vectorize(args: argparse.Namespace) -> int:
         rules = f"; rules: {', '.join(r.rules)}" if r.rules else ""
         print(f"@{r.function}: {r.seed} {r.lanes} x {r.elem}{' (full width)' if r.full_width else ''}, "
               f"cost {r.cost.scalar} -> {r.cost.vector}{rules}", file=log)
-    if not reports and not any(lr.vectorized for lr in loop_reports):
+    for name, what in interleaved:
+        print(f"@{name}: interleaved load combine, {what}", file=log)
+    if not reports and not interleaved and not any(lr.vectorized for lr in loop_reports):
         print("nothing vectorized", file=log)
     verdicts: list[dict[str, Any]] = []
     code = 0
@@ -102,6 +108,7 @@ def run_vectorize(args: argparse.Namespace) -> int:
                        "rules": r.rules} for r in reports],
             "loops": [{"function": lr.function, "loop": lr.loop, "vf": lr.vf, "reason": lr.reason,
                        "recurrences": lr.recurrences, "reductions": lr.reductions} for lr in loop_reports],
+            "interleaved": [{"function": f, "group": g} for f, g in interleaved],
             "verify": verdicts,
         }, indent=2) + "\n")
     return code

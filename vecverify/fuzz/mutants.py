@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
+from transforms.interleave import Knobs
+from transforms.interleave import combine as interleave_combine
 from transforms.registry import all_transforms, get
 from transforms.rules.extension import extend_lanes
 from transforms.rules.shuffle import blend_lanes
@@ -325,6 +327,27 @@ def _replace_all(fn: Function, old: Value, new: Value) -> None:
             inst.operands = [new if op is old else op for op in inst.operands]
 
 
+# ----------------------------------------------------------------------------- interleave
+
+
+def _interleave(knobs: Knobs) -> Apply:
+    """The interleaved load combine with one wrong ingredient."""
+
+    def apply(fn: Function) -> Function | None:
+        result = interleave_combine(fn, knobs)
+        return None if result is None else result.function
+
+    return apply
+
+
+def _swap_first_two(f: int) -> list[int]:
+    return [1, 0, *range(2, f)]
+
+
+# Shuffle trees of every factor and type, small enough that each program proves quickly.
+_INTERLEAVE_PROFILE = KernelProfile(shuffle_trees=1.0, max_lanes=8)
+
+
 # ----------------------------------------------------------------------------- the table
 
 INTS = ("i8", "i16", "i32", "i64")
@@ -390,6 +413,13 @@ def _specific() -> list[Mutant]:
                reduction_drops_lane, profile=_reduction_profile(("add", "smax", "umin"))),
         Mutant("slp:minmax-signedness", "slp", "min/max reduction of the other signedness (smax <-> umax)",
                minmax_signedness, profile=_reduction_profile(("smax", "smin", "umax", "umin"))),
+        Mutant("interleave:stride-off-by-one", "interleave", "strided shuffles <j, j+F-1, ...>: stride F-1",
+               make=_interleave(Knobs(stride_delta=-1)), profile=_INTERLEAVE_PROFILE),
+        Mutant("interleave:member-order-swapped", "interleave", "members 0 and 1 get each other's shuffles",
+               make=_interleave(Knobs(member_order=_swap_first_two)), profile=_INTERLEAVE_PROFILE),
+        Mutant("interleave:reads-past-end", "interleave",
+               "the wide load starts one element late: it reads one element past the last narrow load",
+               make=_interleave(Knobs(start_delta=1)), profile=_INTERLEAVE_PROFILE),
     ]
     if fp_available():
         out.append(Mutant(

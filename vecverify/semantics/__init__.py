@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("integer", "vector", "intrinsics", "floating")
+_MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating")
 
 
 def load_all_semantics() -> None:

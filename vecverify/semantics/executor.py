@@ -62,6 +62,7 @@ from .core import (
     poison_lane,
     undef_variables,
 )
+from .gather import GATHER_SCATTER, gather_scatter
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
 from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
@@ -487,6 +488,9 @@ class Executor:
         if base in MEM_INTRINSICS:
             state.memory = mem_intrinsic(self.ctx, self.mem_ops, state.memory, inst, base, args)
             return ()
+        if base in GATHER_SCATTER:
+            result, state.memory = gather_scatter(self.ctx, self.mem_ops, state.memory, inst, base, args, self._mask)
+            return result
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
             if len(args) == 4:

@@ -84,10 +84,23 @@ def _widen(x: z3.BitVecRef) -> z3.BitVecRef:
 def gep_semantics(
     ctx: Context, inst: Instruction, args: list[SymValue], blocks: list[MemoryBlock]
 ) -> SymValue:
+    """A vector getelementptr is the scalar one lane by lane (LangRef): a scalar base or
+    index is used for every lane, as if splatted."""
     assert isinstance(inst, GetElementPtr) and inst.source_type is not None
-    if inst.type.is_vector or any(len(a) != 1 for a in args):
-        raise ctx.unsupported("vector getelementptr")
-    (base,) = args[0]
+    lanes = inst.type.count if isinstance(inst.type, VectorType) else 1
+    if any(len(a) not in (1, lanes) for a in args):
+        raise ctx.unsupported("getelementptr with operands of different lane counts")
+    return tuple(
+        _gep_lane(ctx, inst, args[0][i % len(args[0])], [(a[i % len(a)],) for a in args[1:]], blocks)
+        for i in range(lanes)
+    )
+
+
+def _gep_lane(
+    ctx: Context, inst: GetElementPtr, base: Lane, indices: list[SymValue], blocks: list[MemoryBlock]
+) -> Lane:
+    args = [(base,), *indices]
+    assert inst.source_type is not None
     flags = inst.flags
     nusw = "inbounds" in flags or "nusw" in flags
     nuw = "nuw" in flags
@@ -121,7 +134,7 @@ def gep_semantics(
         inside = z3.And(bid != 0, z3.ULE(off, size), z3.ULE(result, size))
         poison.append(z3.Not(inside) if k is not None else z3.Not(z3.Or(offset == 0, inside)))
     new_off = result if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.Extract(PTR_ADDR_BITS - 1, 0, result)
-    return (Lane(pointer_lane(block_of(base.value), new_off), any_of(poison)),)
+    return Lane(pointer_lane(block_of(base.value), new_off), any_of(poison))
 
 
 Step = int | tuple[int, ...]  # an index's stride, or the field offsets of a struct
