@@ -38,7 +38,11 @@ from typing import Any
 import numpy as np
 
 from bench.bench_slp import _placed, _time
-from transforms.slp.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang
+
+try:  # the clang-22 helper is moving to the vectorizers' shared package
+    from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang
+except ImportError:
+    from transforms.slp.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang  # type: ignore[no-redef]
 
 KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
