@@ -40,7 +40,13 @@ import numpy as np
 from bench.bench_slp import _placed, _time
 
 try:  # the clang-22 helper is moving to the vectorizers' shared package
-    from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang
+    from transforms.vectorize.clang import (
+        MARCH,
+        SCALAR_FLAGS,
+        ToolchainError,
+        compile_c,
+        ensure_clang,
+    )
 except ImportError:
     from transforms.slp.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang  # type: ignore[no-redef]
 
