@@ -113,6 +113,7 @@ def _alternate(even: str, odd: str, types: tuple[str, ...], requires: tuple[str,
         f"lanes alternating {even} and {odd} -> {even} and {odd} vectors blended by "
         "shufflevector <0, N+1, 2, N+3, ...>",
         types, _scalars, src=_scalar_code(even, odd), tgt=_vector_code(even, odd), requires=requires,
+        lane_split=True,  # each lane is one scalar operation of its own operands
     )
 
 
