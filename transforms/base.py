@@ -180,7 +180,8 @@ class Rule:
     rewrite: Rewrite | None = None
     why: str = ""  # for refuted rules: the known reason; for holds: a note on flags etc.
     # Floating-point rules may split their symbolic constant too (an integer parameter,
-    # e.g. an exponent): each case is then a constant the semantics fold.
+    # e.g. an exponent): each case then writes its value in place, which the semantics
+    # fold (a division by a constant power of two).
     split_float: bool = False
     # Prove a vector obligation one returned lane at a time (transforms/lanes.py says
     # when that is sound and checks it; where it is not, the rule is proved whole).
@@ -230,7 +231,9 @@ class Rule:
             f"  %pre{i} = {c}\n  call void @llvm.assume(i1 %pre{i})\n" for i, c in enumerate(conds)
         )
         ret_line = "  ret void\n" if ret == "void" else f"  ret {ret} %r\n"
-        src, tgt = _fixed(render(self.src, t), case), _fixed(render(self.tgt, t), case)
+        src, tgt = render(self.src, t), render(self.tgt, t)
+        if self.split_float:  # (for integer rules the assumption alone is quicker)
+            src, tgt = _fixed(src, case), _fixed(tgt, case)
         text = (
             f"define {ret} @src({params}) {{\n{assumes}{_indent(src)}{ret_line}}}\n\n"
             f"define {ret} @tgt({params}) {{\n{_indent(tgt)}{ret_line}}}\n\n"
