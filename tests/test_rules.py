@@ -50,7 +50,7 @@ def results() -> dict[tuple[str, str], ProofResult]:
     out = {(r.rule, r.type): r for r in prove(ints, jobs=jobs)}
     if HAVE_FP and floats:
         out.update({
-            (r.rule, r.type): r for r in prove(floats, types=list(FP_SUITE_TYPES), jobs=jobs, timeout_ms=40_000)
+            (r.rule, r.type): r for r in prove(floats, types=list(FP_SUITE_TYPES), jobs=jobs, timeout_ms=90_000)
         })
     return out
 
