@@ -182,6 +182,13 @@ class Rule:
     # Decides the obligation (src, tgt, CheckOptions) -> Verdict instead of the refinement
     # check: for a model the IEEE semantics lacks (reassociation under ``reassoc``).
     checker: Callable[[Function, Function, Any], Any] | None = None
+    # Floating-point rules may split their symbolic constant too (an integer parameter,
+    # e.g. an exponent): each case then writes its value in place, which the semantics
+    # fold (a division by a constant power of two).
+    split_float: bool = False
+    # Prove a vector obligation one returned lane at a time (transforms/lanes.py says
+    # when that is sound and checks it; where it is not, the rule is proved whole).
+    lane_split: bool = False
 
     def __post_init__(self) -> None:
         if not self.preconditions:
@@ -227,9 +234,12 @@ class Rule:
             f"  %pre{i} = {c}\n  call void @llvm.assume(i1 %pre{i})\n" for i, c in enumerate(conds)
         )
         ret_line = "  ret void\n" if ret == "void" else f"  ret {ret} %r\n"
+        src, tgt = render(self.src, t), render(self.tgt, t)
+        if self.split_float:  # (for integer rules the assumption alone is quicker)
+            src, tgt = _fixed(src, case), _fixed(tgt, case)
         text = (
-            f"define {ret} @src({params}) {{\n{assumes}{_indent(render(self.src, t))}{ret_line}}}\n\n"
-            f"define {ret} @tgt({params}) {{\n{_indent(render(self.tgt, t))}{ret_line}}}\n\n"
+            f"define {ret} @src({params}) {{\n{assumes}{_indent(src)}{ret_line}}}\n\n"
+            f"define {ret} @tgt({params}) {{\n{_indent(tgt)}{ret_line}}}\n\n"
             "declare void @llvm.assume(i1 noundef)\n"
         )
         return Obligation(self.name, type_name, text, tuple(sorted((case or {}).items())))
@@ -251,7 +261,7 @@ class Rule:
     def cases(self, type_name: str) -> list[dict[str, int]] | None:
         """The case split used to prove the rule at ``type_name``, or None for one query."""
         t = TypeInfo(type_name)
-        if self.split_from_width is None or t.width < self.split_from_width or t.is_float:
+        if self.split_from_width is None or t.width < self.split_from_width or (t.is_float and not self.split_float):
             return None
         syms = self.symbolic
         if len(syms) != 1:
@@ -265,6 +275,16 @@ _READABLE = {
     "{wm1}": "w-1", "{wm2}": "w-2", "{emax}": "bias-1", "{c[min]}": "INT_MIN", "{T} ": "",
     "icmp ne %c, INT_MIN": "C != INT_MIN",
 }
+
+
+def _fixed(body: str, case: Mapping[str, int] | None) -> str:
+    """``body`` with a case's constants written in place of their parameters. The
+    source still assumes ``%k == value`` (so the case states the same claim), and under
+    that assumption a noundef parameter and its value are interchangeable; as literals,
+    the semantics fold them (a constant divisor, a constant shift amount)."""
+    for name, value in (case or {}).items():
+        body = re.sub(rf"%{re.escape(name)}\b(?![.\w])", str(value), body)
+    return body
 
 
 def _indent(body: str) -> str:

@@ -22,11 +22,13 @@ from vecverify.checker import check_pair
 from vecverify.errors import InputError
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
 from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
+from vecverify.ir.function import Function
 from vecverify.pool import executor
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
 
 from .base import Obligation, Rule, TypeInfo
+from .lanes import NotLaneWise, split_lanes
 from .registry import all_transforms
 
 TIMEOUT_MS = 20_000
@@ -90,13 +92,33 @@ def _missing(rule: Rule) -> list[str]:
     return out
 
 
-def _check(ob: Obligation, options: CheckOptions, rule: Rule) -> Verdict:
+Pair = tuple[Function, Function]
+
+
+def _pairs(rule: Rule, ob: Obligation) -> list[tuple[str, Pair]] | Verdict:
+    """The function pairs that make up ``ob``: the pair itself, or one per returned lane
+    for a lane-split rule (transforms/lanes.py; a pair that does not qualify is proved
+    whole). A broken template gives an error verdict, never one about the rule."""
     try:
         src, tgt = ob.functions()
     except InputError as e:  # a bug in the rule's template: never a verdict about the rule
         return Verdict("error", detail=f"bad obligation: {e}")
-    verdict: Verdict = (rule.checker or check_pair)(src, tgt, options)
-    return verdict
+    if rule.lane_split:
+        try:
+            return [(f"lane {i}", pair) for i, pair in enumerate(split_lanes(src, tgt))]
+        except NotLaneWise:
+            pass
+    return [("", (src, tgt))]
+
+
+def _check(pair: Pair, options: CheckOptions, rule: Rule) -> Verdict:
+    decide = rule.checker or check_pair  # a rule may bring its own decision procedure
+    v: Verdict = decide(*pair, options)
+    if v.status == "failed":
+        # Z3's time on one query varies a lot with its state (seen: 15 s, then 0.6 s
+        # for the same i64 query): one more try before reporting a timeout.
+        v = decide(*pair, options)
+    return v
 
 
 def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> ProofResult:
@@ -112,23 +134,28 @@ def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> Proo
     res.cases = 0
     for case in cases:
         ob = rule.obligation(type_name, case)
-        v = _check(ob, options, rule)
-        if v.status == "failed":
-            # Z3's time on one query varies a lot with its state (seen: 15 s, then 0.6 s
-            # for the same i64 query): one more try before reporting a timeout.
-            v = _check(ob, options, rule)
-        res.cases += 1
+        pairs = _pairs(rule, ob)
+        lane = ""
+        if isinstance(pairs, Verdict):
+            v = pairs
+        else:
+            for part, pair in pairs:
+                v, lane = _check(pair, options, rule), part
+                res.cases += 1
+                if v.status != "correct":
+                    break
         if v.status == "correct":
             continue
-        where = f" (case {', '.join(f'{k} = {x}' for k, x in ob.case)})" if ob.case else ""
+        where = [f"{k} = {x}" for k, x in ob.case] + ([lane] if lane else [])
+        where_text = f" (case {', '.join(where)})" if where else ""
         if v.status == "incorrect":
             res.result = "refuted"
             res.counterexample = f"ERROR: {v.error}\n\n{format_example(v)}" if v.example else f"ERROR: {v.error}"
-            res.detail = f"{v.error}{where}"
+            res.detail = f"{v.error}{where_text}"
         elif v.status == "unsupported":
-            res.result, res.detail = "unsupported", v.detail + where
+            res.result, res.detail = "unsupported", v.detail + where_text
         else:  # failed (solver gave up), internal, error
-            res.result, res.detail = "failed", (v.detail or v.status) + where
+            res.result, res.detail = "failed", (v.detail or v.status) + where_text
         break
     else:
         res.result = "proved"

@@ -113,6 +113,7 @@ def _alternate(even: str, odd: str, types: tuple[str, ...], requires: tuple[str,
         f"lanes alternating {even} and {odd} -> {even} and {odd} vectors blended by "
         "shufflevector <0, N+1, 2, N+3, ...>",
         types, _scalars, src=_scalar_code(even, odd), tgt=_vector_code(even, odd), requires=requires,
+        lane_split=True,  # each lane is one scalar operation of its own operands
     )
 
 
@@ -171,6 +172,60 @@ def _copy_lanes(op: str, types: tuple[str, ...], requires: tuple[str, ...] = ())
     )
 
 
+def _fma_scalars(t: TypeInfo) -> tuple[Param, ...]:
+    return tuple(Param(f"{x}{i}", type=t.scalar) for x in "abc" for i in range(t.lanes))
+
+
+def _suffix(t: TypeInfo) -> str:
+    f = f"f{t.width}"
+    return f"v{t.lanes}{f}" if t.is_vector else f
+
+
+def _fma_scalar_code(callee: str) -> Callable[[TypeInfo], str]:
+    """Lane i = callee(a_i, b_i, c_i) for even i, a_i * b_i for odd i."""
+
+    def body(t: TypeInfo) -> str:
+        s, fn = t.scalar, f"@{callee}.{_suffix(TypeInfo(t.scalar))}"
+        lines, prev = [], "poison"
+        for i in range(t.lanes):
+            if i % 2 == 0:
+                lines.append(f"%s{i} = call {s} {fn}({s} %a{i}, {s} %b{i}, {s} %c{i})")
+            else:
+                lines.append(f"%s{i} = fmul {s} %a{i}, %b{i}")
+            dest = "%r" if i == t.lanes - 1 else f"%v{i}"
+            lines.append(f"{dest} = insertelement {t.name} {prev}, {s} %s{i}, i32 {i}")
+            prev = dest
+        return "\n".join(lines)
+
+    return body
+
+
+def _fma_vector_code(callee: str) -> Callable[[TypeInfo], str]:
+    """Gather a, b, c; the vector call and the vector fmul, blended by one shuffle."""
+
+    def body(t: TypeInfo) -> str:
+        n, T = t.lanes - 1, t.name
+        lines = _gather(t, "a") + _gather(t, "b") + _gather(t, "c")
+        lines.append(f"%e = call {T} @{callee}.{_suffix(t)}({T} %av{n}, {T} %bv{n}, {T} %cv{n})")
+        lines.append(f"%o = fmul {T} %av{n}, %bv{n}")
+        lines.append(f"%r = shufflevector {T} %e, {T} %o, {_blend_mask(t)}")
+        return "\n".join(lines)
+
+    return body
+
+
+def _fma_blend(callee: str, types: tuple[str, ...], requires: tuple[str, ...]) -> Rule:
+    short = callee.removeprefix("llvm.")
+    return Rule(
+        f"shuffle.{short}-fmul", NAME,
+        f"lanes alternating {short}(a, b, c) and fmul a, b -> a vector {callee} and a vector "
+        "fmul blended by shufflevector <0, N+1, 2, N+3, ...> (the fmul lanes' addend is "
+        "discarded, any value)",
+        types, _fma_scalars, src=_fma_scalar_code(callee), tgt=_fma_vector_code(callee),
+        requires=requires, lane_split=True,
+    )
+
+
 def _identity(t: TypeInfo) -> str:
     return f"%r = shufflevector {t.name} %a, {t.name} poison, {_mask(t, lambda i: i)}"
 
@@ -182,6 +237,9 @@ def _rules() -> list[Rule]:
         _alternate("sub", "mul", INT_VECTORS),
         _alternate("fadd", "fsub", FP_VECTORS, fp),
         _alternate("fsub", "fmul", FP_VECTORS, fp),
+        # clang's contracted a * b + c next to a lone a * b (SLP-M's fmuladd lanes).
+        _fma_blend("llvm.fmuladd", FP_VECTORS, fp),
+        _fma_blend("llvm.fma", FP_VECTORS, fp),
         _copy_lanes("add", COPY_INT_VECTORS),
         _copy_lanes("fmul", FP_VECTORS, fp),
         Rule(

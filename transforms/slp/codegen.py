@@ -10,6 +10,7 @@ from __future__ import annotations
 from transforms.vectorize.emit import I1, Emitter, common_flags
 from vecverify.ir.types import VectorType
 from vecverify.ir.values import (
+    Call,
     Cast,
     Constant,
     ConstPoison,
@@ -92,7 +93,11 @@ class TreeEmitter(Emitter):
         results: list[Value] = []
         for op in node.plan.ops:
             flags = common_flags([f.flags for f in forms if f.op == op and not f.copy])
-            results.append(self.binop(op, vt, kids, flags))
+            if op.startswith("llvm."):  # a multiply-add: the vector intrinsic, lane-wise
+                suffix = f"v{n}f{vt.elem.bits}"
+                results.append(self.add(Call(vt, None, list(kids[:3]), callee=f"{op}.{suffix}", flags=flags)))
+            else:
+                results.append(self.binop(op, vt, list(kids[:2]), flags))
         if node.kind == "alt":
             first = node.plan.ops[0]
             mask = tuple(i if f.op == first else n + i for i, f in enumerate(forms))

@@ -30,7 +30,8 @@ CLANG_TEST_ARGS = "; TEST-ARGS: -src-unroll=1"
 # lanes with symbolic indices and multiplies, float operations or a reduction): their pairs are
 # NAME.slow.ll, which the suite does not collect (its native runs and the regeneration
 # check still cover them; `./dev bench slp` tries the proof with a longer limit).
-SLOW_PROOFS = frozenset({"figure1", "gl_render_vb", "udiv_pow2", "box_uvcoord", "dot_reduce", "u2s"})
+SLOW_PROOFS = frozenset({"figure1", "gl_render_vb", "udiv_pow2", "box_uvcoord", "dot_reduce", "u2s",
+                         "gl_render_vb_fmuladd"})
 SLOW_NOTE = ("; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the "
              "suite's limits); check it with: vecverify check FILE --timeout-ms 600000")
 

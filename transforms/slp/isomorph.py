@@ -27,7 +27,8 @@ from functools import cache
 from transforms.registry import all_transforms
 from transforms.rules.extension import INT_IDENTITY
 from vecverify.ir.types import FloatType, IntType, Type, VectorType
-from vecverify.ir.values import BinOp, Cast, Constant, FCmp, ICmp, Instruction, Load, Value
+from vecverify.ir.values import BinOp, Call, Cast, Constant, FCmp, ICmp, Instruction, Load, Value
+from vecverify.semantics.core import intrinsic_base_name
 
 FAMILIES = ("reorder", "replacement", "extension", "shuffle")
 COMMUTATIVE = frozenset({"add", "mul", "and", "or", "xor", "fadd", "fmul"})
@@ -36,14 +37,24 @@ COMMUTATIVE = frozenset({"add", "mul", "and", "or", "xor", "fadd", "fmul"})
 # other than 1.
 TRAPPING = frozenset({"udiv", "sdiv", "urem", "srem"})
 SHUFFLE_PENALTY = 1
+# Multiply-adds that vectorize as a call of the vector intrinsic (lane-wise, pure).
+FMA_CALLS = ("llvm.fmuladd", "llvm.fma")
+
+
+def fma_call(v: Value) -> str | None:
+    """``llvm.fmuladd``/``llvm.fma`` for a call of one of them, else None."""
+    if isinstance(v, Call) and v.callee.startswith("llvm."):
+        base = intrinsic_base_name(v.callee)
+        return base if base in FMA_CALLS else None
+    return None
 
 
 @dataclass(frozen=True)
 class LaneForm:
     """How one lane is computed by the bundle's vector operation."""
 
-    op: str
-    operands: tuple[Value, Value]
+    op: str  # a binary opcode, or an intrinsic of FMA_CALLS (three operands)
+    operands: tuple[Value, ...]
     flags: frozenset[str]
     rule: str | None = None  # the rule that justifies the rewrite (None: as written)
     copy: bool = False  # the lane's value is operands[0]: blended in after the operation
@@ -169,14 +180,17 @@ class Isomorphizer:
             return 1 if loads_match(x, y) else 0
         if isinstance(x, BinOp):
             return max((self.form_score(x, f, depth) for f in self.forms(x, y)), default=0)
+        if fma_call(x) is not None and fma_call(y) == fma_call(x) and x.type == y.type:
+            assert isinstance(x, Call) and isinstance(y, Call)
+            return 1 + sum(self.score_pair(a, b, depth + 1) for a, b in zip(x.operands, y.operands, strict=True))
         if isinstance(x, Instruction) and isinstance(y, Instruction) and _same_shape(x, y):
             return 1 + sum(self.score_pair(a, b, depth + 1) for a, b in zip(x.operands, y.operands, strict=True))
         return 0
 
-    def form_score(self, base: BinOp, form: LaneForm, depth: int) -> int:
+    def form_score(self, base: Instruction, form: LaneForm, depth: int) -> int:
         """Function 3: this layer's score plus the operand pairs' whole scores."""
         return form.single + sum(
-            self.score_pair(b, o, depth + 1) for b, o in zip(base.operands, form.operands, strict=True)
+            self.score_pair(b, o, depth + 1) for b, o in zip(base.operands, form.operands, strict=False)
         )
 
     def match_count(self, x: Value, y: Value, depth: int = 0) -> int:
@@ -211,6 +225,8 @@ class Isomorphizer:
     def plan(self, bundle: list[Value]) -> BundlePlan | None:
         """Function 1 (pattern_selection): the best way to compute ``bundle`` as one vector
         operation (or two blended), or None when no pattern makes sense."""
+        if any(fma_call(v) is not None for v in bundle):
+            return self._fma_plan(bundle)
         b = self.base_lane(bundle)
         if b is None:
             return None
@@ -236,6 +252,44 @@ class Isomorphizer:
         if all(f.rule is None for f in forms) or total > 0:
             return iso
         return None
+
+    def _fma_plan(self, bundle: list[Value]) -> BundlePlan | None:
+        """Lanes that are calls of one multiply-add intrinsic: one vector call. Lanes that
+        mix it with ``fmul`` (clang contracts ``a * b + c`` but not a lone ``a * b``):
+        shuffle merging, the vector call and a vector fmul blended, each lane's a * b
+        in the same operand order as the first call's (an fmul is commuted, LSLP, when
+        that matches better). fmul a, b is not written as fmuladd(a, b, -0.0): true, but
+        beyond the solver (see the shuffle rules)."""
+        calls = [v for v in bundle if fma_call(v) is not None]
+        base = calls[0]
+        op = fma_call(base)
+        assert op is not None and isinstance(base, Call)
+        if len({v.type for v in bundle}) != 1 or base.flags:
+            return None  # fast-math flags: not modelled by the blend's rule
+        if all(fma_call(v) == op for v in bundle):
+            forms = [LaneForm(op, tuple(v.operands), v.flags) for v in bundle if isinstance(v, Call)]
+            score = sum(self.form_score(base, f, 0) for f in forms[1:])
+            return BundlePlan("op", forms, score, (op,), bundle.index(base))
+        if "shuffle" not in self.families:
+            return None
+        forms, total = [], -SHUFFLE_PENALTY
+        blend = f"shuffle.{op.removeprefix('llvm.')}-fmul"  # the rule that proves the blend
+        for y in bundle:
+            if fma_call(y) == op:
+                assert isinstance(y, Call)
+                forms.append(LaneForm(op, tuple(y.operands), y.flags, blend))
+                continue
+            if not (isinstance(y, BinOp) and y.op == "fmul"):
+                return None
+            f = LaneForm("fmul", (y.operands[0], y.operands[1]), y.flags, single=0)
+            options = [f] + [LaneForm("fmul", c.operands, c.flags, c.rule, single=0)
+                             for c in self.replacements(y, "fmul") if c.rule and c.rule.startswith("commute")]
+            score, f = max(((self.form_score(base, g, 0), -k, g) for k, g in enumerate(options)),
+                           key=lambda t: (t[0], t[1]))[0::2]
+            forms.append(f)
+            total += score
+        first = forms[0].op
+        return BundlePlan("alt", forms, total, (first, "fmul" if first == op else op), bundle.index(base))
 
     def _alternate(self, bundle: list[Value]) -> BundlePlan | None:
         """Shuffle merging: exactly two binary operations, neither trapping. Every lane

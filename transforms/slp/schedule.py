@@ -28,6 +28,7 @@ _PURE_PREFIXES = (
     "llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap", "llvm.fshl", "llvm.fshr",
     "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum", "llvm.copysign",
     "llvm.sadd", "llvm.uadd", "llvm.ssub", "llvm.usub", "llvm.smul", "llvm.umul", "llvm.assume",
+    "llvm.fmuladd", "llvm.fma",
 )
 
 

@@ -17,6 +17,7 @@ from transforms.vectorize.address import access_of
 from vecverify.ir.types import Type, VectorType
 from vecverify.ir.values import (
     BinOp,
+    Call,
     Cast,
     Constant,
     FCmp,
@@ -28,7 +29,7 @@ from vecverify.ir.values import (
     Value,
 )
 
-from .isomorph import BundlePlan, Isomorphizer, LaneForm
+from .isomorph import BundlePlan, Isomorphizer, LaneForm, fma_call
 
 
 @dataclass(eq=False)
@@ -152,7 +153,7 @@ class TreeBuilder:
             return self._with_children("select", bundle, depth)
         if same_kind and isinstance(first, FNeg):
             return self._with_children("fneg", bundle, depth)
-        if any(isinstance(v, BinOp) for v in bundle):
+        if any(isinstance(v, BinOp) or fma_call(v) is not None for v in bundle):
             plan = self.iso.plan(bundle)
             if plan is not None:
                 return self._from_plan(bundle, plan, depth)
@@ -169,11 +170,16 @@ class TreeBuilder:
     def _from_plan(self, bundle: list[Value], plan: BundlePlan, depth: int) -> Node:
         # A lane whose form uses it as an operand (extension, copy) is not replaced.
         replaced: list[Instruction] = [v for v, f in zip(bundle, plan.forms, strict=True)
-                                       if isinstance(v, BinOp) and not _keeps(v, f)]
+                                       if isinstance(v, BinOp | Call) and (isinstance(v, BinOp) or fma_call(v))
+                                       and not _keeps(v, f)]
         node = Node(plan.kind, bundle, plan=plan, replaced=replaced)
         self.in_tree.update(id(v) for v in replaced)
         self.virtual.update(id(v) for f in plan.forms for v in f.virtual)
-        node.children = [self.build([f.operands[k] for f in plan.forms], depth + 1) for k in range(2)]
+        # A multiply-add blended with fmul lanes: the fmul lanes' addend is never used
+        # (the blend discards that lane of the vector call), so it is a zero.
+        arity = max(len(f.operands) for f in plan.forms)
+        node.children = [self.build([f.operands[k] if k < len(f.operands) else _zero(f.operands[0].type)
+                                     for f in plan.forms], depth + 1) for k in range(arity)]
         return node
 
     def _loads(self, bundle: list[Value]) -> Node:
@@ -216,6 +222,12 @@ class TreeBuilder:
                 return Node("gather", bundle)
         fill = {i: v for i, v in enumerate(bundle) if isinstance(v, Constant)}
         return Node("load", bundle, fill=fill, replaced=[v for _, v in loads])
+
+
+def _zero(t: Type) -> Constant:
+    from vecverify.ir.values import ConstFloat
+
+    return ConstFloat(t, 0)  # type: ignore[arg-type]  # only float lanes have an addend
 
 
 def _keeps(v: Value, f: LaneForm) -> bool:

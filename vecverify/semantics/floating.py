@@ -499,7 +499,10 @@ def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
             return fused
         product = from_fp(ctx, z3.fpMul(RNE, a, b), t, ins)
         unfused = from_fp(ctx, z3.fpAdd(RNE, to_fp(product, t), c), t, ins + [(product, t)])
-        return z3.If(ctx.fresh("fmuladd.fused", 1) == 1, fused, unfused)
+        # Keyed like a NaN choice (a search hint only): the same fmuladd on the other
+        # side then offers its own fusion choice first.
+        key = (choice_key(ctx, z3.fpFMA(RNE, a, b, c)) * 1_000_003 + 1) & 0xFFFFFFFF
+        return z3.If(ctx.fresh("fmuladd.fused", 1, key) == 1, fused, unfused)
 
     return _lanewise(ctx, inst, args, t, compute)
 
