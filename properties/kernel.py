@@ -17,17 +17,15 @@ from functools import cached_property
 
 import numpy as np
 
+from vecverify.ir.opcodes import INT_BINOP_FLAGS
+
 ARRAYS = ("a", "b", "c")
 INT_TYPES = ("i8", "i16", "i32", "i64")
 FLOAT_TYPES = ("float", "double")
 _FLOAT_BITS = {"float": 32, "double": 64}
 
 # Opcodes the kernels use, with the flags each may carry.
-INT_FLAGS: dict[str, tuple[str, ...]] = {
-    "add": ("nsw", "nuw"), "sub": ("nsw", "nuw"), "mul": ("nsw", "nuw"), "shl": ("nsw", "nuw"),
-    "lshr": ("exact",), "ashr": ("exact",), "udiv": ("exact",), "sdiv": ("exact",),
-    "urem": (), "srem": (), "and": (), "or": ("disjoint",), "xor": (),
-}
+INT_FLAGS = INT_BINOP_FLAGS
 FLOAT_OPS = ("fadd", "fsub", "fmul", "fdiv")
 COMMUTATIVE = frozenset({"add", "mul", "and", "or", "xor", "fadd", "fmul"})
 # Horizontal reductions: the binary operators, and the min/max intrinsics (as calls of
