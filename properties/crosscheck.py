@@ -25,6 +25,7 @@ from hypothesis import event as _hypothesis_event
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
+from vecverify.ir.opcodes import FCMP_PREDS, FP_BINOPS, ICMP_PREDS, INT_BINOP_FLAGS
 from vecverify.ir.types import FLOAT_TYPES
 
 from .operands import divisors, int_values, lane_values, shift_amounts
@@ -126,11 +127,7 @@ def _near(draw: st.DrawFn, a: Any, elem: str, values: st.SearchStrategy[int] | N
 
 # ----------------------------------------------------------------------------- families
 
-INT_BINOPS: dict[str, tuple[str, ...]] = {
-    "add": ("nsw", "nuw"), "sub": ("nsw", "nuw"), "mul": ("nsw", "nuw"), "shl": ("nsw", "nuw"),
-    "udiv": ("exact",), "sdiv": ("exact",), "lshr": ("exact",), "ashr": ("exact",),
-    "urem": (), "srem": (), "and": (), "or": ("disjoint",), "xor": (),
-}
+INT_BINOPS = INT_BINOP_FLAGS
 
 
 def _flags(draw: st.DrawFn, available: Sequence[str]) -> str:
@@ -147,9 +144,6 @@ def int_binop(draw: st.DrawFn) -> Case:
     a = draw(_lanes_of(int_values(w), n))
     b = draw(_lanes_of(rhs, n)) if op in ("shl", "lshr", "ashr") else _near(draw, a, f"i{w}", rhs)
     return Case("int binop", _fn(t, [t, t], [f"%r = {op}{_flags(draw, INT_BINOPS[op])} {t} %a, %b"]), (a, b))
-
-
-ICMP_PREDS = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
 
 
 @st.composite
@@ -223,7 +217,7 @@ def freeze(draw: st.DrawFn) -> Case:
     return Case("freeze", _fn(t, [t, t], [f"%s = shl {t} %a, %b", "%r = freeze " + t + " %s"]), (a, b))
 
 
-FLOAT_BINOPS = ("fadd", "fsub", "fmul", "fdiv", "frem")
+FLOAT_BINOPS = FP_BINOPS
 FAST_MATH = ("nnan", "ninf", "nsz")
 
 
@@ -251,10 +245,6 @@ def float_unary(draw: st.DrawFn) -> Case:
     call = f"%r = call {t} @{name}({', '.join(f'{p} %{c}' for p, c in zip(params, 'ab', strict=False))})"
     args = (a,) if kind == "fabs" else (a, b)
     return Case("float unary", _fn(t, params, [call]), args, (), (_declare(t, name, params),))
-
-
-FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-              "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true")
 
 
 @st.composite

@@ -17,6 +17,8 @@ from functools import cached_property
 
 import numpy as np
 
+from vecverify.ir.opcodes import INT_BINOP_FLAGS
+
 from .shuffle_trees import ShuffleTree
 from .shuffle_trees import render as render_shuffles
 
@@ -26,11 +28,7 @@ FLOAT_TYPES = ("float", "double")
 _FLOAT_BITS = {"float": 32, "double": 64}
 
 # Opcodes the kernels use, with the flags each may carry.
-INT_FLAGS: dict[str, tuple[str, ...]] = {
-    "add": ("nsw", "nuw"), "sub": ("nsw", "nuw"), "mul": ("nsw", "nuw"), "shl": ("nsw", "nuw"),
-    "lshr": ("exact",), "ashr": ("exact",), "udiv": ("exact",), "sdiv": ("exact",),
-    "urem": (), "srem": (), "and": (), "or": ("disjoint",), "xor": (),
-}
+INT_FLAGS = INT_BINOP_FLAGS
 FLOAT_OPS = ("fadd", "fsub", "fmul", "fdiv")
 COMMUTATIVE = frozenset({"add", "mul", "and", "or", "xor", "fadd", "fmul"})
 # Horizontal reductions: the binary operators, and the min/max intrinsics (as calls of

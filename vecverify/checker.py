@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .errors import InputError, InternalError, Unsupported
 from .ir.function import Function, Module
+from .llvm import read_module as _read
 from .refine import CheckOptions, Verdict, check_refinement
 from .testfile import TestCase
 
@@ -20,8 +21,6 @@ class PairResult:
 
 
 def read_module(path: Path) -> Module:
-    from .llvm import read_module as _read
-
     return _read(path)
 
 

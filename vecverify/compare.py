@@ -46,6 +46,7 @@ from .exit_codes import EXIT_INCORRECT
 from .exit_codes import exit_code as code_for_counts
 from .ir.function import Function
 from .ir.types import PtrType
+from .llvm import print_function
 from .refine import CheckOptions, Verdict
 from .report import RULE, format_example, verdict_text
 
@@ -81,8 +82,6 @@ class Comparison:
 
     def text(self) -> str:
         """Both functions and the verdict, as alive-tv prints them."""
-        from .llvm import print_function
-
         lines = [RULE]
         if self.src is not None and self.tgt is not None:
             lines += [print_function(self.src).rstrip(), "=>", print_function(self.tgt).rstrip()]

@@ -21,6 +21,7 @@ from queue import Empty
 from typing import Any
 
 from .checker import check_case
+from .errors import InputError
 from .pool import CONTEXT
 from .refine import CheckOptions
 from .testfile import TestCase, discover
@@ -179,14 +180,13 @@ def tally(results: list[CaseResult]) -> dict[str, Counter[str]]:
 
 
 def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
+    # rich: the table and progress bar only (start-up of the workers, which import this module).
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
 
     suite: Path = args.suite or default_suite()
     if not suite.is_dir():
-        from .errors import InputError
-
         raise InputError(f"{suite}: not a directory (the Alive2 suite)")
     folders = args.folders or list(SCORED_FOLDERS)
     total = len(collect(suite, folders))

@@ -26,11 +26,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hseed
+from hypothesis import strategies as st
+
 from ..errors import InputError
 from ..pool import CONTEXT
 from . import native
 from .corpus import Finding, save
 from .database import example_database
+from .mutants import get_mutant
+from .pipeline import OutOfTime, run_program
+from .transforms import kernel_strategy, known_names, resolve
 
 DEFAULT_CORPUS = Path("corpus/fuzz")
 DEFAULT_DATABASE = Path(".vecverify/hypothesis")
@@ -275,12 +282,6 @@ def _only_fuzz_failures(e: BaseException) -> bool:
 
 def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     """Run one unit; events go to ``emit``. Returns Hypothesis-level error messages."""
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as hseed
-    from hypothesis import strategies as st
-
-    from .pipeline import OutOfTime, run_program
-    from .transforms import kernel_strategy, resolve
 
     transform = resolve(unit.transform)
     native_visible = getattr(transform, "native_visible", True)
@@ -445,11 +446,7 @@ class _Collector:
 
 
 def campaign_names(options: CampaignOptions) -> list[str]:
-    from .transforms import known_names
-
     if options.mutant is not None:
-        from .mutants import get_mutant
-
         get_mutant(options.mutant)  # raises InputError for an unknown one
         return [options.mutant]
     known = known_names()

@@ -12,9 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.table import Table
+
 from ..errors import InputError
 from ..exit_codes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 from ..options import Parser, at_least_one, non_negative, seconds, shard
+from . import reports
 from .campaign import (
     DEFAULT_CORPUS,
     DEFAULT_DATABASE,
@@ -23,6 +27,8 @@ from .campaign import (
     run_campaign,
 )
 from .database import SharedDatabase, check_redis_url
+from .mutants import all_mutants, get_mutant
+from .survey import survey
 
 
 def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
@@ -78,10 +84,6 @@ def options_from_args(args: argparse.Namespace) -> CampaignOptions:
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from . import reports
-
     options = options_from_args(args)
     err = Console(stderr=True)
     if err.is_terminal:
@@ -117,12 +119,6 @@ def add_mutants_command(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_mutants(args: argparse.Namespace) -> int:
     import json
-
-    from rich.console import Console
-    from rich.table import Table
-
-    from .mutants import all_mutants, get_mutant
-    from .survey import survey
 
     if args.list:
         for m in all_mutants():

@@ -19,7 +19,13 @@ from typing import Any, Protocol
 import numpy as np
 
 from properties.kernel import Kernel, evaluate, random_inputs, same
+from transforms.base import TransformOptions
+from vecverify.compare import Witness, compare_functions
 from vecverify.ir.function import Function, Module
+from vecverify.llvm import parse_module, print_module
+from vecverify.llvm.reader import canonicalize
+from vecverify.refine import CheckOptions
+from vecverify.report import verdict_text
 
 from . import native
 
@@ -88,15 +94,11 @@ class Outcome:
 
 
 def source_function(kernel: Kernel) -> Function:
-    from vecverify.llvm import parse_module
-
     return parse_module(kernel.text, "<kernel>").functions["src"]
 
 
 def pair_text(src: Function, tgt: Function) -> str:
     """One module with ``@src`` and ``@tgt`` (the corpus format; what runs natively)."""
-    from vecverify.llvm import print_module
-
     tgt = copy.copy(tgt)
     tgt.name = "tgt"
     return print_module(Module(functions={"src": src, "tgt": tgt}))
@@ -119,11 +121,6 @@ def run_program(
 ) -> Outcome:
     """``deadline`` (a time.time() value) caps the proof's time limit: a proof that runs
     out of time because the deadline came raises OutOfTime."""
-    from transforms.base import TransformOptions
-    from vecverify.compare import Witness, compare_functions
-    from vecverify.llvm.reader import canonicalize
-    from vecverify.refine import CheckOptions
-
     src = source_function(kernel)
     try:
         tgt = transform.apply(src, TransformOptions())
@@ -151,8 +148,6 @@ def run_program(
     out.proof = verdict.status
     out.proof_error = verdict.error or verdict.detail or ""
     if verdict.status != "correct":
-        from vecverify.report import verdict_text
-
         out.report = verdict_text(verdict)
     if use_native and native.available():
         compare_natively(kernel, out, native_seed, native_runs)

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
+from properties.strategies import DEFAULT_PROFILE, KernelProfile, kernels
+from transforms.registry import all_transforms, get
+
 from ..errors import InputError
+from .mutants import get_mutant
 
 
 def known_names() -> list[str]:
-    from transforms.registry import all_transforms
-
     return [t.name for t in all_transforms() if t.fuzzed]
 
 
 def resolve(name: str) -> Any:
     """The transform (or mutant) called ``name``: anything with ``apply(fn, options)``."""
     if ":" in name:
-        from .mutants import get_mutant
-
         return get_mutant(name)
-    from transforms.registry import get
-
     try:
         return get(name)
     except KeyError as e:
@@ -32,10 +32,6 @@ def kernel_strategy(transform: Any) -> Any:
     """The kernels a campaign draws for ``transform``: a mutant's profile alone (its
     pattern, so it is caught quickly); for a transform with a ``fuzz_profile``, the
     default kernels and kernels of that profile, half each; else the default kernels."""
-    from hypothesis import strategies as st
-
-    from properties.strategies import DEFAULT_PROFILE, KernelProfile, kernels
-
     profile = getattr(transform, "profile", None)
     if isinstance(profile, KernelProfile):
         return kernels(profile)
