@@ -546,7 +546,7 @@ class Executor:
         lanes = tuple(Lane(self.ctx.fix_undef(lane.value), lane.poison) for lane in lanes)
         self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
-            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths)
+            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
             ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
         else:
             ret, ub, returns, clobber = self.env.match(
