@@ -25,7 +25,7 @@ def _percentile(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
 
 
-def _report(name: str, times: list[float], undecided: int) -> None:
+def _report(name: str, times: list[float], undecided: int, total: float | None = None) -> None:
     if not times:
         print(f"{name}: nothing decided ({undecided} undecided)")
         return
@@ -33,6 +33,7 @@ def _report(name: str, times: list[float], undecided: int) -> None:
         f"{name}: {len(times)} decided, {undecided} undecided; per file: "
         f"median {1000 * statistics.median(times):.1f} ms, p90 {1000 * _percentile(times, 0.9):.1f} ms, "
         f"max {1000 * max(times):.1f} ms"
+        + (f"; all files {total:.1f} s" if total is not None else "")
     )
 
 
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     options = CheckOptions(timeout_ms=args.timeout_ms)
 
-    times, undecided = [], 0
+    times, undecided, total = [], 0, 0.0
     cases = [c for _, c in collect(args.suite, list(SCORED_FOLDERS))]
     if args.limit:
         cases = cases[: args.limit]
@@ -143,11 +144,12 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         results = check_case(case, options)
         elapsed = time.perf_counter() - start
+        total += elapsed
         if all(r.verdict.status in ("correct", "incorrect") for r in results):
             times.append(elapsed)
         else:
             undecided += 1
-    _report(f"Alive2 suite ({args.suite.name}, scored folders)", times, undecided)
+    _report(f"Alive2 suite ({args.suite.name}, scored folders)", times, undecided, total)
 
     times, undecided, wrong = [], 0, []
     for name, text in vector_pairs():

@@ -340,6 +340,10 @@ class RefinementCheck:
             if str(v) not in self.tgt.undef_guards and str(v).count("!") >= 2:
                 by_hint.setdefault(str(v).split("!")[1], []).append(v)
         extra = {str(a): b for a, b in q.mirror_extra}
+        # The mirror pairing (the k-th use of an input in the source with the k-th in the
+        # target) first among a choice's undef candidates: exact for a function against
+        # itself, where each value's uses copy its choices in the same order.
+        mirror = {str(a): b for a, b in self._mirror_instance()} | extra
         tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(str(v))) is not None}
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
@@ -350,7 +354,11 @@ class RefinementCheck:
             if twin is not None:
                 options.append(twin)
             if name in self.src.undef_guards:
-                options += by_guard.get(str(self.src.undef_guards[name]), [])
+                paired = mirror.get(name)
+                if paired is not None and all(not paired.eq(o) for o in options):
+                    options.append(paired)
+                options += [o for o in by_guard.get(str(self.src.undef_guards[name]), [])
+                            if all(not o.eq(p) for p in options)]
             same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
             if same is not None and all(not same.eq(o) for o in options):
                 options.append(same)

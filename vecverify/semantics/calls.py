@@ -6,7 +6,8 @@ its result (value and poison per lane), whether it has undefined behaviour, whet
 returns, and, when it may write memory, new contents for all the memory it can reach.
 These outputs are environment variables, quantified like the inputs.
 
-A call the target makes must match a call of the source with the same callee and
+A call the target makes must match a call the source makes on the same input (on its
+path: a source call on another path never happened), with the same callee and
 attributes, and inputs that refine the source's: each argument lane equal where the
 source's is not poison; when the callee may read memory, the memory it can reach equal
 (checked at one byte the solver picks, a target choice, which suffices: a difference
@@ -46,6 +47,7 @@ class CallEvent:
     args: tuple[Lane, ...]
     memory: Memory | None  # what the callee may read (None: it reads no memory)
     order: z3.BitVecRef  # memory-writing calls before it on its path
+    path: z3.BoolRef  # when the source makes this call
     ret: SymValue
     ub: z3.BoolRef
     returns: z3.BoolRef
@@ -73,7 +75,7 @@ class Environment:
 
     def record(
         self, callee: str, effects: CalleeEffects, args: tuple[Lane, ...], memory: Memory,
-        order: z3.BitVecRef, ret_widths: list[int],
+        order: z3.BitVecRef, ret_widths: list[int], path: z3.BoolRef = TRUE,
     ) -> CallEvent:
         k = len(self.events)
         name = f"env!{callee}!{k}"
@@ -94,7 +96,7 @@ class Environment:
             data = self._var(z3.Array(f"{name}!data", z3.BitVecSort(PTR_BITS), z3.BitVecSort(8)))
             poison = self._var(z3.Array(f"{name}!poison", z3.BitVecSort(PTR_BITS), z3.BoolSort()))
             clobber = Clobber(data, poison, TRUE, self.writable_below, self.constant_blocks)
-        event = CallEvent(callee, effects, args, memory if effects.reads else None, order, ret, ub,
+        event = CallEvent(callee, effects, args, memory if effects.reads else None, order, path, ret, ub,
                           returns, clobber)
         self._consistent_with_earlier(event)
         self.events.append(event)
@@ -161,8 +163,12 @@ class Environment:
     def _refines(
         self, ctx: Context, e: CallEvent, args: tuple[Lane, ...], memory: Memory, order: z3.BitVecRef,
     ) -> z3.BoolRef:
-        conds = [z3.Implies(z3.Not(s.poison), z3.And(z3.Not(t.poison), t.value == s.value))
-                 for s, t in zip(e.args, args, strict=True)]
+        # Only a call the source makes on this input can be matched: a call on another
+        # path of the source never gave the environment its inputs (its outputs are
+        # unconstrained variables there).
+        conds = [e.path]
+        conds += [z3.Implies(z3.Not(s.poison), z3.And(z3.Not(t.poison), t.value == s.value))
+                  for s, t in zip(e.args, args, strict=True)]
         if e.memory is not None:
             conds.append(order == e.order)
             key = ctx.fresh("call.byte", PTR_BITS)

@@ -139,6 +139,7 @@ class Context:
     # Undef choices (fresh values standing for one use of undef): name -> when the value
     # is undef (True for an undef constant, the argument's undef bit for an argument).
     undef_guards: dict[str, z3.BoolRef] = field(default_factory=dict)
+    undef_vars: dict[str, z3.BitVecRef] = field(default_factory=dict)  # the same, by name
     # Choice name -> the id of the term the choice is made for (a NaN result's
     # operation). Z3 shares identical terms, so a source and a target choice with the
     # same key are made for the same computation: the refinement check tries pairing
@@ -162,6 +163,7 @@ class Context:
         """A fresh value for one use of undef."""
         v = self.fresh("undef", bits)
         self.undef_guards[str(v)] = guard
+        self.undef_vars[str(v)] = v
         return v
 
     def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:

@@ -59,7 +59,6 @@ from .core import (
     lane_widths,
     lookup,
     poison_lane,
-    undef_variables,
 )
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
@@ -74,6 +73,7 @@ from .memory import (
     pointer_lane,
 )
 from .unroll import Instance, Unrolling
+from .uses import UndefUses
 
 load_all_semantics()
 
@@ -131,6 +131,7 @@ class Executor:
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
         self.ctx = Context(side=side, where=fn.name)
         self.undef_guards = self.ctx.undef_guards
+        self.uses = UndefUses(self.ctx)  # undef per use (see uses.py)
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
@@ -176,7 +177,7 @@ class Executor:
     def operand(self, v: Value, env: dict[Instruction, SymValue]) -> SymValue:
         if isinstance(v, Instruction):
             try:
-                return env[v]
+                return self.uses.use(env[v])
             except KeyError:
                 raise InternalError(f"use of %{v.name} before its definition in @{self.fn.name}") from None
         if isinstance(v, Argument):
@@ -208,6 +209,10 @@ class Executor:
             block = blocks[inst[0]]
             for succ, cond in self._execute_block(block, state, edges, returns, first_iteration):
                 edge = z3.And(state.path, cond) if not z3.is_true(cond) else state.path
+                # Values merged at a join are ites over edge conditions, which mention
+                # the branch conditions' undef choices; those are no undef of the value
+                # (a branch on undef is UB, so where it is defined they do not matter).
+                self.uses.seal(edge)
                 target = unrolling.step(inst, succ)
                 if target is None:
                     sink.append(edge)
@@ -287,6 +292,7 @@ class Executor:
         if phis:
             new: dict[Instruction, SymValue] = {}
             for phi in phis:
+                self.uses.begin()
                 options = []
                 for c, st, pred in edges:
                     for v, b in zip(phi.operands, phi.blocks, strict=True):
@@ -301,12 +307,14 @@ class Executor:
                 if phi.flags:
                     value = self._phi_flags(phi, value)
                 new[phi] = value
+                self.uses.define(value)
             env.update(new)
             if record:
                 self.values.update(new)
         for inst in block.instructions:
             if isinstance(inst, Phi):
                 continue
+            self.uses.begin()
             if isinstance(inst, Br):
                 if not inst.operands:
                     return [(inst.targets[0], TRUE)]
@@ -338,6 +346,7 @@ class Executor:
             result = self._execute(inst, state)
             if inst.name is not None or result:
                 env[inst] = result
+                self.uses.define(result)
                 if record:
                     self.values[inst] = result
         raise InternalError(f"block %{block.name} has no terminator")
@@ -355,11 +364,8 @@ class Executor:
         """Whether ``term`` takes another value for other undef choices: the term with
         every undef choice replaced by a fresh copy differs. The copies are this side's
         choices, so the refinement check quantifies them like the originals."""
-        found = undef_variables(term, self.undef_guards)
-        if not found:
-            return FALSE
-        copies = [(v, self.ctx.fresh("undef.copy", v.size())) for v in found]
-        return term != z3.substitute(term, *copies)
+        copies = self.uses.copies(term, "undef.copy")
+        return term != z3.substitute(term, *copies) if copies else FALSE
 
     def _return_attrs(self, value: SymValue) -> None:
         attrs = self.fn.ret_attrs
@@ -530,12 +536,15 @@ class Executor:
         lanes = tuple(Lane(self.ctx.fix_undef(lane.value), lane.poison) for lane in lanes)
         self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
-            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths)
+            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
             ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
         else:
             ret, ub, returns, clobber = self.env.match(
                 self.ctx, callee, effects, lanes, state.memory, state.calls, widths
             )
+        self.uses.seal(*[t for lane in ret for t in (lane.value, lane.poison)])
+        if clobber is not None:
+            self.uses.seal(clobber.data, clobber.poison)
         self.ctx.ub(ub)
         if clobber is not None:
             state.memory = state.memory.clobber(clobber)
