@@ -103,3 +103,28 @@ no:
     text = "declare i8 @f(i8)\n" + "".join(
         f"define i8 @{n}(i8 %b, ptr %p) {{\nentry:" + body for n in ("src", "tgt"))
     assert _check(text).run().status == "correct"
+
+
+def test_freeze_fixes_a_shared_undef_choice_once_for_all_lanes() -> None:
+    """A lane copied by a shuffle shares its undef choice with the original: frozen, both
+    lanes are one value, so a target whose lanes may differ is more undefined (the
+    lanes of a vector are judged together, README "Undef: a value per use")."""
+    text = """
+define <2 x i8> @src(i8 %x) {
+  %s = insertelement <2 x i8> poison, i8 %x, i32 0
+  %v = shufflevector <2 x i8> %s, <2 x i8> poison, <2 x i32> zeroinitializer
+  %f = freeze <2 x i8> %v
+  ret <2 x i8> %f
+}
+define <2 x i8> @tgt(i8 %x) {
+  %a = freeze i8 %x
+  %b = freeze i8 %x
+  %s = insertelement <2 x i8> poison, i8 %a, i32 0
+  %v = insertelement <2 x i8> %s, i8 %b, i32 1
+  ret <2 x i8> %v
+}
+"""
+    v = _check(text).run()
+    assert v.status == "incorrect", (v.status, v.error)
+    swapped = text.replace("@src(", "@tmp(").replace("@tgt(", "@src(").replace("@tmp(", "@tgt(")
+    assert _check(swapped).run().status == "correct"

@@ -169,10 +169,18 @@ class Context:
     def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:
         """``term`` with every undef choice in it replaced by an ordinary (fixed) choice:
         what freeze does to an undef value."""
-        found = undef_variables(term, self.undef_guards)
+        return self.fix_undef_lanes([term])[0]
+
+    def fix_undef_lanes(self, terms: Sequence[z3.BitVecRef]) -> list[z3.BitVecRef]:
+        """The same for the lanes of one value at once: lanes that share an undef choice
+        (a lane copied by a shuffle) get one fixed value for it."""
+        found: dict[str, z3.ExprRef] = {}
+        for t in terms:
+            found.update((str(v), v) for v in undef_variables(t, self.undef_guards))
         if not found:
-            return term
-        return z3.substitute(term, *[(v, self.fresh("frozen", v.size())) for v in found])
+            return list(terms)
+        pairs = [(v, self.fresh("frozen", v.size())) for v in found.values()]
+        return [z3.substitute(t, *pairs) for t in terms]
 
     def fresh_bool(self, hint: str) -> z3.BoolRef:
         self.counter += 1

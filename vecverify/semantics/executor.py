@@ -533,7 +533,8 @@ class Executor:
             raise Unsupported(f"call to @{callee}", self.fn.name)
         # The callee gets one value for an undef argument (as if frozen): its outputs
         # then depend on that choice, not on an undef, so branching on them is no UB.
-        lanes = tuple(Lane(self.ctx.fix_undef(lane.value), lane.poison) for lane in lanes)
+        fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
+        lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
         self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
             e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
