@@ -140,6 +140,9 @@ class Context:
     # is undef (True for an undef constant, the argument's undef bit for an argument).
     undef_guards: dict[str, z3.BoolRef] = field(default_factory=dict)
     undef_vars: dict[str, z3.BitVecRef] = field(default_factory=dict)  # the same, by name
+    # The undef choices a term mentions, as the executor sees them (uses.py: memoized,
+    # and blind to path conditions and call outputs); None: every one in the term.
+    undef_names: Callable[[z3.ExprRef], frozenset[str]] | None = None
     # Choice name -> the id of the term the choice is made for (a NaN result's
     # operation). Z3 shares identical terms, so a source and a target choice with the
     # same key are made for the same computation: the refinement check tries pairing
@@ -176,7 +179,10 @@ class Context:
         (a lane copied by a shuffle) get one fixed value for it."""
         found: dict[str, z3.ExprRef] = {}
         for t in terms:
-            found.update((str(v), v) for v in undef_variables(t, self.undef_guards))
+            if self.undef_names is not None:
+                found.update((n, self.undef_vars[n]) for n in sorted(self.undef_names(t)))
+            else:
+                found.update((str(v), v) for v in undef_variables(t, self.undef_guards))
         if not found:
             return list(terms)
         pairs = [(v, self.fresh("frozen", v.size())) for v in found.values()]

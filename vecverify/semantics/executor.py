@@ -132,6 +132,7 @@ class Executor:
         self.ctx = Context(side=side, where=fn.name)
         self.undef_guards = self.ctx.undef_guards
         self.uses = UndefUses(self.ctx)  # undef per use (see uses.py)
+        self.ctx.undef_names = self.uses.term_names
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
