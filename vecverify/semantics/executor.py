@@ -256,6 +256,8 @@ class Executor:
             for c, v in reversed(have[:-1]):
                 if v is not value:
                     value = ite_value(c, v, value)
+            if value is not have[-1][1]:
+                self.uses.merge(value, [v for _, v in have])
             env[key] = value
         memory = edges[-1][1].memory
         calls = edges[-1][1].calls

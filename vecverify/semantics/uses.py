@@ -13,9 +13,9 @@ this is the same rule, written for this executor:
   value, to that value. So a value's first use costs nothing, a second use copies;
 * a choice held by something that is not a value (memory a store wrote, a returned
   lane, a branch condition, a call argument) is copied at every later use: each load of
-  a stored undef byte gets its own copy, as does every use of a value merged at a join
-  (a new tuple that owns nothing), which is sound (copies only add choices) if not the
-  fewest;
+  a stored undef byte gets its own copy;
+* a value merged at a join (an ite of the values on the incoming paths) takes over what
+  those own;
 * ``freeze`` replaces undef choices by ordinary ones, which have no owner: it ends it.
 
 Only the choices a value's terms mention are copied, and nothing is copied when no undef
@@ -59,6 +59,17 @@ class UndefUses:
         for name in self.names(value):
             if self._owner.get(name) is self._holder:
                 self._owner[name] = value
+
+    def merge(self, merged: SymValue, parts: list[SymValue]) -> None:
+        """``merged`` is the value of one instruction at a join, an ite of the values it
+        has on the incoming paths: the choices those own (no use took them yet) pass to
+        it, so its first use takes them as they are."""
+        if not self.ctx.undef_guards:
+            return
+        for part in parts:
+            for name in self.names(part):
+                if self._owner.get(name) is part:
+                    self._owner[name] = merged
 
     # ------------------------------------------------------------------ uses
 
