@@ -40,7 +40,7 @@ def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
     from transforms.registry import all_transforms
 
     r = run_campaign(_opts(tmp_path, max_examples=16))
-    assert r.transforms == [t.name for t in all_transforms()]
+    assert r.transforms == [t.name for t in all_transforms() if t.fuzzed]
     assert all(s.programs == 16 for s in r.stats.values())
     assert r.findings == [] and r.problems == [] and r.exit_code == 0
     for name, s in r.stats.items():

@@ -179,6 +179,9 @@ class Rule:
     split_from_width: int | None = 32
     rewrite: Rewrite | None = None
     why: str = ""  # for refuted rules: the known reason; for holds: a note on flags etc.
+    # Decides the obligation (src, tgt, CheckOptions) -> Verdict instead of the refinement
+    # check: for a model the IEEE semantics lacks (reassociation under ``reassoc``).
+    checker: Callable[[Function, Function, Any], Any] | None = None
 
     def __post_init__(self) -> None:
         if not self.preconditions:
@@ -294,6 +297,9 @@ class Transform:
     # properties.strategies.KernelProfile (shapes that make the transform apply), half
     # with the default profile. None: the default profile only.
     fuzz_profile: Mapping[str, Any] | None = None
+    # False for a family of rules that another transform applies (the loop vectorizer's
+    # recurrence and reduction rules): proved by `vecverify prove`, never fuzzed alone.
+    fuzzed: bool = True
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:

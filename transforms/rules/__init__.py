@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import extension, reorder, replacement, shuffle
+from . import extension, recurrence, reduction, reorder, replacement, shuffle
 
 
 def builtin() -> list:  # noqa: ANN201
     from ..slp import TRANSFORM as SLP
 
-    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP]
+    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP, recurrence.TRANSFORM, reduction.TRANSFORM]

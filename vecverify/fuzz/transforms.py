@@ -11,7 +11,7 @@ from ..errors import InputError
 def known_names() -> list[str]:
     from transforms.registry import all_transforms
 
-    return [t.name for t in all_transforms()]
+    return [t.name for t in all_transforms() if t.fuzzed]
 
 
 def resolve(name: str) -> Any:

@@ -1,0 +1,99 @@
+"""The loop vectorizer's recurrence and reduction rules: the reassociation model that
+decides some of them, the laws it rests on, and the names and flags the vectorizer
+takes from them. (Every rule's expected result is asserted by tests/test_rules.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from transforms.prove import prove_rule, select_rules
+from transforms.registry import get_rule
+from transforms.rules.reassociation import Laws, check_reassociation, check_with_laws
+from transforms.rules.recurrence import splice_mask
+from transforms.rules.reduction import rule_name, vector_flags
+from vecverify.llvm import parse_module
+from vecverify.refine import CheckOptions
+
+
+def _pair(src_body: str, tgt_body: str, params: str = "float %a, float %b, float %c") -> tuple:
+    text = (f"define float @src({params}) {{\n{src_body}\n  ret float %r\n}}\n"
+            f"define float @tgt({params}) {{\n{tgt_body}\n  ret float %r\n}}\n")
+    mod = parse_module(text)
+    return mod.functions["src"], mod.functions["tgt"]
+
+
+def test_reassociation_model_accepts_a_reassociation() -> None:
+    src, tgt = _pair(
+        "  %s = fadd reassoc float %a, %b\n  %r = fadd reassoc float %s, %c",
+        "  %s = fadd reassoc float %c, -0.0\n  %t = fadd reassoc float %b, %s\n  %r = fadd reassoc float %a, %t",
+    )
+    assert check_reassociation(src, tgt).status == "correct"
+
+
+def test_reassociation_model_refutes_a_lost_or_doubled_leaf() -> None:
+    src, tgt = _pair("  %s = fadd reassoc float %a, %b\n  %r = fadd reassoc float %s, %c",
+                     "  %s = fadd reassoc float %a, %b\n  %r = fadd reassoc float %s, %b")
+    v = check_reassociation(src, tgt)
+    assert v.status == "incorrect" and v.error == "Value mismatch"
+    assert "%c" in v.detail and "%b . %b" in v.detail
+
+
+@pytest.mark.parametrize(("src_flags", "tgt_flags", "why"), [
+    ("", "", "without reassoc"),
+    ("reassoc", "reassoc nnan", "flags"),
+])
+def test_reassociation_model_declines_what_reassoc_does_not_allow(src_flags: str, tgt_flags: str, why: str) -> None:
+    src, tgt = _pair(f"  %s = fadd {src_flags} float %a, %b\n  %r = fadd {src_flags} float %s, %c",
+                     f"  %s = fadd {tgt_flags} float %b, %c\n  %r = fadd {tgt_flags} float %a, %s")
+    v = check_reassociation(src, tgt)
+    assert v.status == "unsupported" and why in v.detail
+
+
+def test_reassociation_model_declines_another_operation() -> None:
+    src, tgt = _pair("  %s = fadd reassoc float %a, %b\n  %r = fmul reassoc float %s, %c",
+                     "  %s = fadd reassoc float %a, %b\n  %r = fmul reassoc float %s, %c")
+    assert check_reassociation(src, tgt).status == "unsupported"
+
+
+def test_laws_are_proved_not_assumed() -> None:
+    """A wrong identity (0 for smin) fails its law at the element type, so the fold's
+    verdict is not 'correct' even though the leaves match."""
+    wrong = Laws("smin", "llvm.smin", "", lambda element: "0")
+    rule = get_rule("reduction.smin")
+    src, tgt = rule.obligation("<2 x i8>").functions()
+    v = check_with_laws(wrong)(src, tgt, CheckOptions(timeout_ms=20_000))
+    assert v.status == "incorrect" and "identity" in v.detail
+
+
+def test_reassociated_add_nsw_is_more_poisonous() -> None:
+    r = prove_rule(get_rule("reduction.add.nsw-kept"), "<2 x i8>")
+    assert r.result == "refuted" and r.counterexample and "more poisonous" in r.counterexample
+
+
+def test_splice_mask() -> None:
+    assert splice_mask(4) == [3, 4, 5, 6]
+    assert splice_mask(2, shift=1) == [2, 3]
+
+
+def test_rule_names_and_flags_for_the_vectorizer() -> None:
+    assert rule_name("add", frozenset({"nsw"})) == "reduction.add.nsw"
+    assert rule_name("umax") == "reduction.umax"
+    assert rule_name("fadd") is None  # no reassoc: not vectorized out of order
+    assert rule_name("fadd", frozenset({"reassoc"})) == "reduction.fadd.reassoc"
+    fast = frozenset({"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"})
+    assert rule_name("fmul", fast) == "reduction.fmul.fast"
+    assert rule_name("fmin", frozenset({"nnan", "nsz"})) == "reduction.fmin.nnan-nsz"
+    assert rule_name("fmax", frozenset({"nsz"})) is None
+    assert vector_flags("add", frozenset({"nsw", "nuw"})) == frozenset()
+    assert vector_flags("fadd", fast) == fast
+    # Every name the vectorizer may report is a holding rule.
+    for kind, flags in [("add", frozenset({"nsw"})), ("mul", frozenset({"nsw"})), ("fadd", fast),
+                        ("fmin", frozenset({"nnan"})), ("xor", frozenset())]:
+        name = rule_name(kind, flags)
+        assert name is not None and get_rule(name).expected == "holds"
+
+
+def test_rules_are_selected_by_family() -> None:
+    names = {r.name for r in select_rules(["recurrence.*"])}
+    assert {"recurrence.splice", "recurrence.exit-phi", "recurrence.exit-phi-last-lane"} <= names
+    assert all(r.transform == "reduction" for r in select_rules(["reduction"]))

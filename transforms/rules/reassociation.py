@@ -1,0 +1,312 @@
+"""The reassociation model: decides reduction rules whose justification is that the
+operation may be reassociated and commuted, and its identity dropped.
+
+For fadd/fmul the licence is the ``reassoc`` fast-math flag, which the IEEE semantics does
+not model (it reports it unsupported): ``reassoc`` allows any reassociation (and
+commutation) of a chain of such operations and dropping the identity (-0.0 for fadd, 1.0
+for fmul); each such evaluation, computed in IEEE arithmetic with the operations' other
+flags, is one the source allows. For the integer min/max intrinsics the licence is
+their algebra: associativity (both ways), commutativity and the identity (both ways) are
+proved at the element type by the refinement check itself (undef and poison operands
+included) before the model is trusted; every leaf is used once on each side, so undef
+choices cannot tell the two apart.
+
+So a target refines a source when both are trees of the *same* operation carrying the
+*same* flags, over the same leaves, each as often: in the free commutative monoid on the
+leaves, the two values are equal. That is what this model computes, exactly: every lane
+is the multiset of its leaves (arguments' lanes and constants other than the identity),
+and the verdict compares the multisets of the returned lanes.
+
+Only straight-line code of extractelement, insertelement, shufflevector, the operation
+and its ``llvm.vector.reduce`` is modelled; anything else (another operation, fadd/fmul
+without reassoc, a second opcode or other flags) is reported unsupported, so a rule
+outside the model never gets a verdict from it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from vecverify.ir.function import Function
+from vecverify.ir.types import FloatType, VectorType
+from vecverify.ir.values import (
+    Argument,
+    BinOp,
+    Call,
+    ConstFloat,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    ExtractElement,
+    InsertElement,
+    Instruction,
+    Ret,
+    ShuffleVector,
+    Value,
+)
+from vecverify.refine import Verdict
+
+_FLOAT_IDENTITY = {  # -0.0 for fadd, 1.0 for fmul, per width
+    "fadd": {16: 0x8000, 32: 0x80000000, 64: 0x8000000000000000},
+    "fmul": {16: 0x3C00, 32: 0x3F800000, 64: 0x3FF0000000000000},
+}
+# The integer min/max identities at width w.
+_INT_IDENTITY = {
+    "smin": lambda w: (1 << (w - 1)) - 1, "smax": lambda w: 1 << (w - 1),
+    "umin": lambda w: (1 << w) - 1, "umax": lambda w: 0,
+}
+_FLOAT_IDENTITY.update({  # +inf for fmin, -inf for fmax (laws proved under nnan nsz)
+    "fmin": {16: 0x7C00, 32: 0x7F800000, 64: 0x7FF0000000000000},
+    "fmax": {16: 0xFC00, 32: 0xFF800000, 64: 0xFFF0000000000000},
+})
+_REDUCE = {f"llvm.vector.reduce.{k}": k for k in ("fadd", "fmul", "fmin", "fmax", *_INT_IDENTITY)}
+_INTRINSIC = {**{f"llvm.{k}": k for k in _INT_IDENTITY}, "llvm.minnum": "fmin", "llvm.maxnum": "fmax"}
+
+Leaves = Counter  # a lane: the multiset of its leaves; None: a poison lane
+Lanes = list[Any]
+
+
+class _Outside(Exception):
+    """The code is outside the model (reported unsupported)."""
+
+
+class _Evaluator:
+    def __init__(self) -> None:
+        self.op: str | None = None
+        self.flags: frozenset[str] | None = None
+        self.identity: int | None = None  # its bits at the element type
+        self.values: dict[int, Lanes] = {}
+
+    def operation(self, op: str, flags: frozenset[str], where: str) -> None:
+        if op in ("fadd", "fmul") and "reassoc" not in flags:
+            raise _Outside(f"{where}: {op} without reassoc")
+        if self.op not in (None, op):
+            raise _Outside(f"{where}: both {self.op} and {op}")
+        if self.flags not in (None, flags):
+            raise _Outside(f"{where}: fast-math flags {sorted(flags)} differ from {sorted(self.flags or ())}")
+        self.op, self.flags = op, flags
+
+    def element(self, t: Any) -> None:
+        """The element type fixes the identity's bits."""
+        e = _element(t)
+        assert self.op is not None
+        w = e.bits
+        self.identity = _FLOAT_IDENTITY[self.op][w] if self.op in _FLOAT_IDENTITY else _INT_IDENTITY[self.op](w)
+
+    def lanes(self, v: Value) -> Lanes:
+        if id(v) in self.values:
+            return self.values[id(v)]
+        if isinstance(v, Argument):
+            if isinstance(v.type, VectorType):
+                return [Counter({(v.name, i): 1}) for i in range(v.type.count)]
+            return [Counter({(v.name,): 1})]
+        if isinstance(v, ConstPoison):
+            return [None] * (v.type.count if isinstance(v.type, VectorType) else 1)
+        if isinstance(v, ConstVector):
+            return [self.lanes(e)[0] for e in v.elems]
+        if isinstance(v, ConstFloat):
+            return [Counter({("const", v.bits): 1})]
+        if isinstance(v, ConstInt):
+            return [Counter({("const", v.value): 1})]
+        raise _Outside(f"operand {v} is not modelled")
+
+    def identity_free(self, lane: Any) -> Any:
+        """Drop the identity constant (its bits depend on the operation, known once the
+        first operation is seen)."""
+        if lane is None or self.op is None:
+            return lane
+        return Counter({k: n for k, n in lane.items() if k[0] != "const" or k[1] != self.identity})
+
+    def combine(self, lanes: list[Any]) -> Any:
+        if any(x is None for x in lanes):
+            return None  # poison in, poison out
+        total: Counter = Counter()
+        for x in lanes:
+            total += self.identity_free(x)
+        return total
+
+    def run(self, fn: Function) -> Lanes:
+        if len(fn.blocks) != 1:
+            raise _Outside(f"@{fn.name}: more than one block")
+        for inst in fn.blocks[0].instructions:
+            where = f"@{fn.name}: %{inst.name}" if inst.name else f"@{fn.name}"
+            if isinstance(inst, Ret):
+                if not inst.operands:
+                    raise _Outside(f"{where}: returns nothing")
+                return [self.identity_free(x) for x in self.lanes(inst.operands[0])]
+            self.values[id(inst)] = self.step(inst, where)
+        raise _Outside(f"@{fn.name}: no return")
+
+    def step(self, inst: Instruction, where: str) -> Lanes:
+        ops = inst.operands
+        if isinstance(inst, ExtractElement):
+            return [self.lanes(ops[0])[_index(ops[1], where)]]
+        if isinstance(inst, InsertElement):
+            out = list(self.lanes(ops[0]))
+            out[_index(ops[2], where)] = self.lanes(ops[1])[0]
+            return out
+        if isinstance(inst, ShuffleVector):
+            both = self.lanes(ops[0]) + self.lanes(ops[1])
+            return [None if m is None else both[m] for m in inst.mask]
+        binary = None
+        if isinstance(inst, BinOp) and inst.op in _FLOAT_IDENTITY and isinstance(_element(inst.type), FloatType):
+            binary = inst.op
+        elif isinstance(inst, Call) and _base(inst.callee) in _INTRINSIC and len(ops) == 2:
+            binary = _INTRINSIC[_base(inst.callee)]
+        if binary is not None:
+            self.operation(binary, getattr(inst, "flags", frozenset()), where)
+            self.element(inst.type)
+            a, b = self.lanes(ops[0]), self.lanes(ops[1])
+            return [self.combine([x, y]) for x, y in zip(a, b, strict=True)]
+        if isinstance(inst, Call) and _base(inst.callee) in _REDUCE:
+            self.operation(_REDUCE[_base(inst.callee)], inst.flags, where)
+            self.element(inst.type)
+            return [self.combine([lane for op in ops for lane in self.lanes(op)])]
+        raise _Outside(f"{where}: {getattr(inst, 'opcode', type(inst).__name__)} is not modelled")
+
+
+def _element(t: Any) -> Any:
+    return t.elem if isinstance(t, VectorType) else t
+
+
+def _index(v: Value, where: str) -> int:
+    if not isinstance(v, ConstInt):
+        raise _Outside(f"{where}: a variable lane index")
+    return v.value
+
+
+def _base(callee: str) -> str:
+    from vecverify.semantics.core import intrinsic_base_name
+
+    return intrinsic_base_name(callee)
+
+
+def _show(lane: Any) -> str:
+    if lane is None:
+        return "poison"
+    parts = []
+    for key, n in sorted(lane.items(), key=str):
+        leaf = f"%{key[0]}" + (f"[{key[1]}]" if len(key) > 1 else "") if key[0] != "const" else f"const {key[1]:#x}"
+        parts += [leaf] * n
+    return " . ".join(parts) or "identity"
+
+
+def check_reassociation(src: Function, tgt: Function, options: Any = None) -> Verdict:
+    """Whether ``tgt`` is a reassociation of ``src`` (see the module text)."""
+    model = _Evaluator()
+    try:
+        a = model.run(src)
+        model.values.clear()
+        b = model.run(tgt)
+    except _Outside as e:
+        return Verdict("unsupported", detail=f"outside the reassociation model: {e}")
+    for lane, (x, y) in enumerate(zip(a, b, strict=True)):
+        if x is None:
+            continue  # a poison source lane: anything refines it
+        if y is None:
+            return Verdict("incorrect", error="Target is more poisonous than source",
+                           detail=f"lane {lane}: the target is poison")
+        if sum(model.identity_free(x).values()) < 2:
+            return Verdict("unsupported", detail=f"outside the reassociation model: lane {lane} folds fewer than two values")
+        if model.identity_free(x) != model.identity_free(y):
+            return Verdict("incorrect", error="Value mismatch",
+                           detail=f"lane {lane}: source folds {_show(x)}, target folds {_show(y)}")
+    return Verdict("correct", detail="reassociation model")
+
+
+# ----------------------------------------------------------------------------- laws
+
+# Each law as a refinement in one direction, over %a, %b, %c and the identity {e}; both
+# directions are stated, so each is an equality the model may use either way. The
+# identity is only ever dropped next to another operand (every lane the model compares
+# folds at least two leaves), which is what nnan needs: op(%a, +inf) alone may be poison
+# where %a is not.
+_LAWS = {
+    "associative": ("op(op(%a, %b), %c)", "op(%a, op(%b, %c))"),
+    "associative, right to left": ("op(%a, op(%b, %c))", "op(op(%a, %b), %c)"),
+    "commutative": ("op(%a, %b)", "op(%b, %a)"),
+    "identity absorbed": ("op(op(%a, {e}), %b)", "op(%a, %b)"),
+    "identity inserted": ("op(%a, %b)", "op(op(%a, {e}), %b)"),
+}
+
+
+@dataclass(frozen=True)
+class Laws:
+    """An intrinsic ``llvm.<name>`` with ``flags``, the model's operation ``op`` and its
+    identity as IR text at an element type."""
+
+    op: str
+    intrinsic: str
+    flags: str
+    identity: Callable[[str], str]
+
+    def call(self, dest: str, t: str, a: str, b: str) -> str:
+        flags = f"{self.flags} " if self.flags else ""
+        suffix = {"half": "f16", "float": "f32", "double": "f64"}.get(t, t)
+        return f"{dest} = call {flags}{t} @{self.intrinsic}.{suffix}({t} {a}, {t} {b})"
+
+    def body(self, expr: str, t: str) -> str:
+        """``op(op(%a, %b), %c)`` as instructions computing %r."""
+        lines: list[str] = []
+
+        def emit(e: str) -> str:
+            e = e.strip()
+            if not e.startswith("op("):
+                return e
+            inner, depth, cut = e[3:-1], 0, -1
+            for i, ch in enumerate(inner):
+                depth += (ch == "(") - (ch == ")")
+                if ch == "," and depth == 0:
+                    cut = i
+                    break
+            a, b = emit(inner[:cut]), emit(inner[cut + 1:])
+            lines.append(self.call(f"%t{len(lines)}", t, a, b))
+            return f"%t{len(lines) - 1}"
+
+        lines.append(f"%r = bitcast {t} {emit(expr)} to {t}")  # a no-op copy naming the result %r
+        return "\n".join(f"  {ln}" for ln in lines)
+
+    def obligation(self, element: str, law: str) -> str:
+        """The IR pair stating one law at ``element``."""
+        src, tgt = (x.replace("{e}", self.identity(element)) for x in _LAWS[law])
+        params = ", ".join(f"{element} %{x}" for x in "abc")
+        return (f"define {element} @src({params}) {{\n{self.body(src, element)}\n  ret {element} %r\n}}\n\n"
+                f"define {element} @tgt({params}) {{\n{self.body(tgt, element)}\n  ret {element} %r\n}}\n")
+
+
+_PROVED: dict[tuple[Laws, str], Verdict] = {}
+
+
+def laws_hold(laws: Laws, element: str, options: Any) -> Verdict:
+    """Every law at ``element``, proved by the refinement check (cached per process)."""
+    from vecverify.checker import check_pair
+    from vecverify.llvm import parse_module
+
+    key = (laws, element)
+    if key not in _PROVED:
+        verdict = Verdict("correct")
+        for law in _LAWS:
+            mod = parse_module(laws.obligation(element, law), f"<law {law} of {laws.intrinsic} at {element}>")
+            v = check_pair(mod.functions["src"], mod.functions["tgt"], options)
+            if v.status != "correct":
+                v.detail = f"law '{law}' of {laws.intrinsic} {laws.flags} at {element}: {v.detail or v.error or v.status}"
+                verdict = v
+                break
+        _PROVED[key] = verdict
+    return _PROVED[key]
+
+
+def check_with_laws(laws: Laws) -> Callable[[Function, Function, Any], Verdict]:
+    """A checker for reductions of an intrinsic: its laws proved at the element type,
+    then the reassociation model."""
+
+    def check(src: Function, tgt: Function, options: Any = None) -> Verdict:
+        proved = laws_hold(laws, str(_element(src.ret_type)), options)
+        if proved.status != "correct":
+            return proved
+        return check_reassociation(src, tgt, options)
+
+    return check
