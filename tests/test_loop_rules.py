@@ -83,6 +83,10 @@ def test_rule_names_and_flags_for_the_vectorizer() -> None:
     fast = frozenset({"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"})
     assert rule_name("fmul", fast) == "reduction.fmul.fast"
     assert rule_name("fmin", frozenset({"nnan", "nsz"})) == "reduction.fmin.nnan-nsz"
+    assert rule_name("smax", start="splat") == "reduction.smax.splat-init"
+    assert rule_name("fmax", frozenset({"nnan", "ninf", "nsz"})) is None  # +inf is poison
+    assert rule_name("fmax", frozenset({"nnan", "ninf", "nsz"}), "splat") == "reduction.fmax.nnan-ninf-nsz.splat-init"
+    assert rule_name("add", start="splat") is None
     assert rule_name("fmax", frozenset({"nsz"})) is None
     assert vector_flags("add", frozenset({"nsw", "nuw"})) == frozenset()
     assert vector_flags("fadd", fast) == fast

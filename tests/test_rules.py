@@ -42,8 +42,15 @@ LOOP_FP_SUITE_TYPES = {
     "reduction.fmin.nnan": ("<2 x half>",),
     "reduction.fmax.nnan": ("<2 x half>",),
     "reduction.fadd.ordered-reassociated": ("<2 x half>",),
-    "reduction.fmin.nnan-nsz": (),  # the laws under nsz: about 20 s of solver time per type
+    "reduction.fmin.nnan.splat-init": ("<2 x half>",),
+    "reduction.fmax.nnan.splat-init": ("<2 x half>",),
+    # the laws under nsz: about 20 s of solver time per element type
+    "reduction.fmin.nnan-nsz": (),
     "reduction.fmax.nnan-nsz": (),
+    "reduction.fmin.nnan-nsz.splat-init": (),
+    "reduction.fmax.nnan-nsz.splat-init": (),
+    "reduction.fmin.nnan-ninf-nsz.splat-init": (),
+    "reduction.fmax.nnan-ninf-nsz.splat-init": (),
 }
 
 

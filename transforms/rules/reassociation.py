@@ -13,7 +13,9 @@ choices cannot tell the two apart.
 
 So a target refines a source when both are trees of the *same* operation carrying the
 *same* flags, over the same leaves, each as often: in the free commutative monoid on the
-leaves, the two values are equal. That is what this model computes, exactly: every lane
+leaves, the two values are equal. min/max are idempotent as well (a law proved like the
+others): for them a lane is the *set* of its leaves, so a vector phi started with the
+initial value in every lane (LLVM's start for min/max) is in the model. That is what this model computes, exactly: every lane
 is the multiset of its leaves (arguments' lanes and constants other than the identity),
 and the verdict compares the multisets of the returned lanes.
 
@@ -62,6 +64,9 @@ _FLOAT_IDENTITY.update({  # +inf for fmin, -inf for fmax (laws proved under nnan
     "fmin": {16: 0x7C00, 32: 0x7F800000, 64: 0x7FF0000000000000},
     "fmax": {16: 0xFC00, 32: 0xFF800000, 64: 0xFFF0000000000000},
 })
+# min/max are idempotent too (their laws include it): a leaf used twice counts once, so a
+# vector phi started with the initial value in every lane is in the model.
+IDEMPOTENT = frozenset({*_INT_IDENTITY, "fmin", "fmax"})
 _REDUCE = {f"llvm.vector.reduce.{k}": k for k in ("fadd", "fmul", "fmin", "fmax", *_INT_IDENTITY)}
 _INTRINSIC = {**{f"llvm.{k}": k for k in _INT_IDENTITY}, "llvm.minnum": "fmin", "llvm.maxnum": "fmax"}
 
@@ -74,7 +79,8 @@ class _Outside(Exception):
 
 
 class _Evaluator:
-    def __init__(self) -> None:
+    def __init__(self, drop_identity: bool = True) -> None:
+        self.drop_identity = drop_identity
         self.op: str | None = None
         self.flags: frozenset[str] | None = None
         self.identity: int | None = None  # its bits at the element type
@@ -116,7 +122,7 @@ class _Evaluator:
     def identity_free(self, lane: Any) -> Any:
         """Drop the identity constant (its bits depend on the operation, known once the
         first operation is seen)."""
-        if lane is None or self.op is None:
+        if lane is None or self.op is None or not self.drop_identity:
             return lane
         return Counter({k: n for k, n in lane.items() if k[0] != "const" or k[1] != self.identity})
 
@@ -126,6 +132,8 @@ class _Evaluator:
         total: Counter = Counter()
         for x in lanes:
             total += self.identity_free(x)
+        if self.op in IDEMPOTENT:  # op(a, a) = a: a set of leaves
+            total = Counter(dict.fromkeys(total, 1))
         return total
 
     def run(self, fn: Function) -> Lanes:
@@ -194,9 +202,10 @@ def _show(lane: Any) -> str:
     return " . ".join(parts) or "identity"
 
 
-def check_reassociation(src: Function, tgt: Function, options: Any = None) -> Verdict:
-    """Whether ``tgt`` is a reassociation of ``src`` (see the module text)."""
-    model = _Evaluator()
+def check_reassociation(src: Function, tgt: Function, options: Any = None, drop_identity: bool = True) -> Verdict:
+    """Whether ``tgt`` is a reassociation of ``src`` (see the module text); without
+    ``drop_identity`` the identity constant is a leaf like any other."""
+    model = _Evaluator(drop_identity)
     try:
         a = model.run(src)
         model.values.clear()
@@ -209,8 +218,9 @@ def check_reassociation(src: Function, tgt: Function, options: Any = None) -> Ve
         if y is None:
             return Verdict("incorrect", error="Target is more poisonous than source",
                            detail=f"lane {lane}: the target is poison")
-        if sum(model.identity_free(x).values()) < 2:
-            return Verdict("unsupported", detail=f"outside the reassociation model: lane {lane} folds fewer than two values")
+        if len(model.identity_free(x)) < 2:
+            return Verdict("unsupported",
+                           detail=f"outside the reassociation model: lane {lane} folds fewer than two values")
         if model.identity_free(x) != model.identity_free(y):
             return Verdict("incorrect", error="Value mismatch",
                            detail=f"lane {lane}: source folds {_show(x)}, target folds {_show(y)}")
@@ -224,12 +234,21 @@ def check_reassociation(src: Function, tgt: Function, options: Any = None) -> Ve
 # identity is only ever dropped next to another operand (every lane the model compares
 # folds at least two leaves), which is what nnan needs: op(%a, +inf) alone may be poison
 # where %a is not.
+# Right-to-left associativity follows from these two: op(a, op(b, c)) -> op(op(b, c), a)
+# -> op(b, op(c, a)) -> op(op(c, a), b) -> op(c, op(a, b)) -> op(op(a, b), c), each step
+# commutativity or left-to-right associativity (refinement is transitive and a congruence
+# on this straight-line code).
 _LAWS = {
     "associative": ("op(op(%a, %b), %c)", "op(%a, op(%b, %c))"),
-    "associative, right to left": ("op(%a, op(%b, %c))", "op(op(%a, %b), %c)"),
     "commutative": ("op(%a, %b)", "op(%b, %a)"),
+}
+_IDENTITY_LAWS = {
     "identity absorbed": ("op(op(%a, {e}), %b)", "op(%a, %b)"),
     "identity inserted": ("op(%a, %b)", "op(op(%a, {e}), %b)"),
+}
+_IDEMPOTENCE = {  # in context too (nnan: op(%a, %a) alone may be poison where %a is not)
+    "idempotent": ("op(op(%a, %a), %b)", "op(%a, %b)"),
+    "idempotent, duplicated": ("op(%a, %b)", "op(op(%a, %a), %b)"),
 }
 
 
@@ -241,7 +260,11 @@ class Laws:
     op: str
     intrinsic: str
     flags: str
-    identity: Callable[[str], str]
+    identity: Callable[[str], str] | None  # None: no identity (ninf: +-inf is poison)
+
+    def laws(self) -> dict[str, tuple[str, str]]:
+        return {**_LAWS, **(_IDENTITY_LAWS if self.identity else {}),
+                **(_IDEMPOTENCE if self.op in IDEMPOTENT else {})}
 
     def call(self, dest: str, t: str, a: str, b: str) -> str:
         flags = f"{self.flags} " if self.flags else ""
@@ -271,7 +294,8 @@ class Laws:
 
     def obligation(self, element: str, law: str) -> str:
         """The IR pair stating one law at ``element``."""
-        src, tgt = (x.replace("{e}", self.identity(element)) for x in _LAWS[law])
+        e = self.identity(element) if self.identity else ""
+        src, tgt = (x.replace("{e}", e) for x in self.laws()[law])
         params = ", ".join(f"{element} %{x}" for x in "abc")
         return (f"define {element} @src({params}) {{\n{self.body(src, element)}\n  ret {element} %r\n}}\n\n"
                 f"define {element} @tgt({params}) {{\n{self.body(tgt, element)}\n  ret {element} %r\n}}\n")
@@ -288,7 +312,7 @@ def laws_hold(laws: Laws, element: str, options: Any) -> Verdict:
     key = (laws, element)
     if key not in _PROVED:
         verdict = Verdict("correct")
-        for law in _LAWS:
+        for law in laws.laws():
             mod = parse_module(laws.obligation(element, law), f"<law {law} of {laws.intrinsic} at {element}>")
             v = check_pair(mod.functions["src"], mod.functions["tgt"], options)
             if v.status != "correct":
@@ -307,6 +331,6 @@ def check_with_laws(laws: Laws) -> Callable[[Function, Function, Any], Verdict]:
         proved = laws_hold(laws, str(_element(src.ret_type)), options)
         if proved.status != "correct":
             return proved
-        return check_reassociation(src, tgt, options)
+        return check_reassociation(src, tgt, options, drop_identity=laws.identity is not None)
 
     return check

@@ -112,9 +112,11 @@ def reduce_call(kind: Kind, dest: str, t: TypeInfo, acc: str, flags: str = "") -
 
 
 def laws(kind: Kind, flags: str = "") -> Laws:
-    """The algebra of an intrinsic reduction, for the reassociation model's checker."""
+    """The algebra of an intrinsic reduction, for the reassociation model's checker
+    (under ninf the infinite identity is poison: no identity laws)."""
     assert kind.intrinsic is not None
-    return Laws(kind.name, kind.intrinsic, flags, lambda element: identity_text(kind, element))
+    ident = None if "ninf" in flags.split() else (lambda element: identity_text(kind, element))
+    return Laws(kind.name, kind.intrinsic, flags, ident)
 
 
 def _params(t: TypeInfo) -> tuple[Param, ...]:
@@ -139,14 +141,21 @@ def scalar_fold(kind: Kind, flags: str = "") -> Callable[[TypeInfo], str]:
 
 
 def vector_fold(kind: Kind, flags: str = "", reduce_flags: str | None = None,
-                with_init: bool = True) -> Callable[[TypeInfo], str]:
-    """The vector code: the accumulator started with the identity and %init in lane 0
-    (only the identity when not ``with_init``), one operation per block, the reduction."""
+                start: str = "identity") -> Callable[[TypeInfo], str]:
+    """The vector code: the accumulator started (``start``) with the identity and %init
+    in lane 0, %init in every lane (``splat``: LLVM's start for min/max), or only the
+    identity (``identity-only``: wrong); one operation per block; the reduction."""
 
     def body(t: TypeInfo) -> str:
         splat = f"splat ({t.scalar} {identity_text(kind, t.scalar)})"
-        lines = [f"%acc = insertelement {t.name} {splat}, {t.scalar} %init, i64 0"] if with_init else []
-        acc = "%acc" if with_init else splat
+        lines, acc = [], "%acc"
+        if start == "identity":
+            lines = [f"%acc = insertelement {t.name} {splat}, {t.scalar} %init, i64 0"]
+        elif start == "splat":
+            lines = [f"%acc.ins = insertelement {t.name} poison, {t.scalar} %init, i64 0",
+                     f"%acc = shufflevector {t.name} %acc.ins, {t.name} poison, <{t.lanes} x i32> zeroinitializer"]
+        else:
+            acc = splat
         for k in range(BLOCKS):
             lines.append(operation(kind, f"%acc{k}", t.name, acc, f"%v{k}", flags))
             acc = f"%acc{k}"
@@ -176,9 +185,19 @@ def ordered_lanes_fold(kind: Kind, flags: str = "") -> Callable[[TypeInfo], str]
     return body
 
 
-def rule_name(kind: str, scalar_flags: frozenset[str] = frozenset()) -> str | None:
+def rule_name(kind: str, scalar_flags: frozenset[str] = frozenset(), start: str = "identity") -> str | None:
     """The holding rule the loop vectorizer applies to a ``kind`` reduction whose scalar
-    operations carry ``scalar_flags``, or None when no rule allows vectorizing it."""
+    operations carry ``scalar_flags``, its vector phi started with ``start`` (``identity``:
+    the identity and the initial value in lane 0; ``splat``: the initial value in every
+    lane, for min/max only), or None when no rule allows vectorizing it."""
+    if start == "splat":
+        if kind in INT_KINDS and INT_KINDS[kind].intrinsic:
+            return f"reduction.{kind}.splat-init"
+        if kind in ("fmin", "fmax"):
+            for flags in FP_MINMAX_FLAG_SETS:
+                if scalar_flags == frozenset(flags.split()):
+                    return f"reduction.{kind}.{flags.replace(' ', '-')}.splat-init"
+        return None
     if kind in INT_KINDS:
         if kind in ("add", "mul") and "nsw" in scalar_flags:
             return f"reduction.{kind}.nsw"
@@ -188,8 +207,10 @@ def rule_name(kind: str, scalar_flags: frozenset[str] = frozenset()) -> str | No
             if scalar_flags == _flag_set(flags):
                 return f"reduction.{kind}.{flags.replace(' ', '-')}"
         return None
-    if kind in ("fmin", "fmax") and "nnan" in scalar_flags:
-        return f"reduction.{kind}.nnan" + ("-nsz" if "nsz" in scalar_flags else "")
+    if kind in ("fmin", "fmax"):
+        for flags in FP_MINMAX_FLAG_SETS:
+            if scalar_flags == frozenset(flags.split()) and "ninf" not in flags:
+                return f"reduction.{kind}.{flags.replace(' ', '-')}"
     return None
 
 
@@ -204,6 +225,10 @@ def vector_flags(kind: str, scalar_flags: frozenset[str]) -> frozenset[str]:
 # The fast-math flag sets of fadd/fmul reductions with a rule (clang: -fassociative-math,
 # with -fno-signed-zeros, -ffast-math).
 FP_FLAG_SETS = ("reassoc", "reassoc nsz", "fast")
+# ... and of fmin/fmax reductions (nnan makes minnum/maxnum associative; clang's
+# -ffinite-math-only -fno-signed-zeros gives nnan ninf nsz, where only the start with
+# the initial value in every lane holds: the infinite identity is poison under ninf).
+FP_MINMAX_FLAG_SETS = ("nnan", "nnan nsz", "nnan ninf nsz")
 _FAST = frozenset({"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"})
 
 
@@ -223,6 +248,14 @@ def _int_rules() -> list[Rule]:
             # the fold by the reassociation model.
             checker=check_with_laws(laws(kind)) if kind.intrinsic else None,
         ))
+    for kind in INT_KINDS.values():
+        if kind.intrinsic:
+            rules.append(Rule(
+                f"reduction.{kind.name}.splat-init", NAME,
+                f"scalar {kind.name} fold -> vector accumulator started with init in every lane, {kind.reduce}",
+                INT_TYPES, _params, src=scalar_fold(kind), tgt=vector_fold(kind, start="splat"), ret="{S}",
+                checker=check_with_laws(laws(kind)), why="min/max are idempotent: init folded VF times is init",
+            ))
     add, mul = INT_KINDS["add"], INT_KINDS["mul"]
     rules += [
         Rule("reduction.add.nsw", NAME, "scalar add nsw fold -> vector add (nsw dropped), reduce.add",
@@ -240,7 +273,7 @@ def _int_rules() -> list[Rule]:
     rules += [
         Rule(f"reduction.{kind.name}.identity-start", NAME,
              f"scalar {kind.name} fold -> vector accumulator started with the identity in every lane (init lost)",
-             SMALL_INT_TYPES, _params, src=scalar_fold(kind), tgt=vector_fold(kind, with_init=False), ret="{S}",
+             SMALL_INT_TYPES, _params, src=scalar_fold(kind), tgt=vector_fold(kind, start="identity-only"), ret="{S}",
              expected="refuted", why="the initial value is not folded in")
         for kind in INT_KINDS.values()
     ]
@@ -273,19 +306,24 @@ def _fp_rules() -> list[Rule]:
     ))
     for name in ("fmin", "fmax"):
         kind = FP_KINDS[name]
-        for flags in ("nnan", "nnan nsz"):
-            rules.append(Rule(
-                f"reduction.{name}.{flags.replace(' ', '-')}", NAME,
-                f"scalar {kind.intrinsic} {flags} fold -> vector {kind.intrinsic} {flags} accumulator "
-                f"(identity {kind.identity}, init in lane 0), {kind.reduce} {flags}",
-                FP_TYPES, _params,
-                src=scalar_fold(kind, flags), tgt=vector_fold(kind, flags), ret="{S}",
-                requires=(FP_SEMANTICS,), checker=check_with_laws(laws(kind, flags)),
-                why="without NaNs minnum/maxnum are associative and commutative (-0.0 orders below "
-                    "+0.0): the laws are proved in IEEE arithmetic at the element type, the fold by "
-                    "the reassociation model",
-            ))
+        for flags in FP_MINMAX_FLAG_SETS:
+            starts = ("splat",) if "ninf" in flags else ("identity", "splat")
+            rules += [_fp_minmax(kind, flags, start) for start in starts]
     return rules
+
+
+def _fp_minmax(kind: Kind, flags: str, start: str) -> Rule:
+    started = f"(identity {kind.identity}, init in lane 0)" if start == "identity" else "(init in every lane)"
+    return Rule(
+        f"reduction.{kind.name}.{flags.replace(' ', '-')}" + ("" if start == "identity" else ".splat-init"), NAME,
+        f"scalar {kind.intrinsic} {flags} fold -> vector {kind.intrinsic} {flags} accumulator {started}, "
+        f"{kind.reduce} {flags}",
+        FP_TYPES, _params, src=scalar_fold(kind, flags), tgt=vector_fold(kind, flags, start=start), ret="{S}",
+        requires=(FP_SEMANTICS,), checker=check_with_laws(laws(kind, flags)),
+        why="without NaNs minnum/maxnum are associative, commutative and idempotent (-0.0 orders "
+            "below +0.0): the laws are proved in IEEE arithmetic at the element type, the fold by "
+            "the reassociation model",
+    )
 
 
 RULES = _int_rules() + _fp_rules()

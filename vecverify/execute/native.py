@@ -366,23 +366,27 @@ class CompiledModule:
             raw = _encode(args[i], a.type)
             out[frame.offsets[i] : frame.offsets[i] + len(raw)] = raw
 
-    def caller(self, name: str, args: list[Any], buffers: dict[int, np.ndarray]) -> Callable[[], None]:
+    def caller(
+        self, name: str, args: list[Any], buffers: dict[int, np.ndarray], repeat: int = 1
+    ) -> Callable[[], None]:
         """A call of ``name`` with its arguments marshalled once, for timing loops: pointer
         argument ``i`` is ``buffers[i]`` itself (no copy, no guard bytes), so the caller
-        keeps the arrays alive and sees what the function writes."""
+        keeps the arrays alive and sees what the function writes. ``repeat``: the call
+        makes that many calls in native code (short calls are not timed as ctypes)."""
         fn, frame = self.functions[name], self.frames[name]
-        block = bytearray(frame.args_size)
-        self._arg_block(fn, frame, args, block)
+        one = bytearray(frame.args_size)
+        self._arg_block(fn, frame, args, one)
         for i, a in enumerate(fn.args):
             if isinstance(a.type, PtrType):
-                block[frame.offsets[i] : frame.offsets[i] + 8] = buffers[i].ctypes.data.to_bytes(8, "little")
-        result = bytearray(frame.ret_size)
+                one[frame.offsets[i] : frame.offsets[i] + 8] = buffers[i].ctypes.data.to_bytes(8, "little")
+        block = one * repeat
+        result = bytearray(max(1, frame.ret_size * repeat))
         args_at = ctypes.addressof((ctypes.c_char * len(block)).from_buffer(block))
         ret_at = ctypes.addressof((ctypes.c_char * len(result)).from_buffer(result))
         call = self._batches[name]
 
         def run() -> None:
-            call(args_at, ret_at, 1)
+            call(args_at, ret_at, repeat)
             _ = (block, result, buffers)  # keep the marshalled memory alive with the closure
 
         return run

@@ -1,0 +1,274 @@
+"""The loop vectorizer's code, measured (issue 10, deliverable 7): the C loop kernels of
+``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
+ours, timed at a long and a short trip count.
+
+    ./dev bench loop [--target avx2|sse4] [--kernels a,b] [--trips 4096,13] [--rounds N]
+                     [--json FILE]
+
+For each kernel:
+
+* scalar: clang-22 -O3 -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -march=M
+* LLVM:   clang-22 -O3 -march=M                 (LoopVectorize, with its unrolling)
+* ours:   the loop vectorizer (``transforms.loop``) on the scalar IR
+
+(M is x86-64-v3 for AVX2, x86-64-v2 for SSE4.) A kernel's first line may add flags for
+every version (``// cflags: -ffast-math``). Every version is printed by vecverify's
+printer and compiled by llvmlite's JIT for the same CPU, then called on the same numpy
+buffers (the trip count is the first integer argument; arrays hold trip count + 16
+elements), rounds interleaved; the figure is the median time per call. Outputs are
+compared with the scalar version's first (floating-point results of reassociated
+reductions within a relative 1e-3: ``approx``). Geomean ratios at each trip count are
+printed at the end. Figures are printed, never asserted. Target: ours no slower than
+LLVM's geomean at trip count 4096.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.bench_slp import _placed, _time
+from transforms.slp.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang
+
+KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
+OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
+LLVM_FLAGS = ("-O3",)
+CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
+VECTOR_WIDTH = re.compile(r"<(\d+) x (?:i\d+|float|double|half)>")
+VERSIONS = ("scalar", "llvm", "ours")
+
+_NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "float": np.float32,
+          "double": np.float64, "half": np.float16}
+
+
+@dataclass
+class KernelResult:
+    name: str
+    elem: str = ""
+    lanes: dict[str, int] = field(default_factory=dict)  # widest vector per version
+    times_us: dict[str, dict[str, float]] = field(default_factory=dict)  # trip count -> version -> us
+    outputs: dict[str, str] = field(default_factory=dict)  # version -> agree | approx | DIFFER | n/a
+    ours: str = ""  # what our vectorizer said (its report lines) or why there is no column
+    rules: list[str] = field(default_factory=list)
+
+
+def kernel_flags(source: Path) -> tuple[str, ...]:
+    m = CFLAGS_LINE.search(source.read_text())
+    return tuple(m.group(1).split()) if m else ()
+
+
+def pointee_types(fn: Any) -> dict[int, str]:
+    """The element type each pointer argument is loaded or stored as (through GEPs)."""
+    from vecverify.ir.values import Argument, GetElementPtr, Load, Store
+
+    out: dict[int, str] = {}
+    for inst in fn.instructions():
+        if not isinstance(inst, Load | Store):
+            continue
+        p = inst.operands[0] if isinstance(inst, Load) else inst.operands[1]
+        while isinstance(p, GetElementPtr):
+            p = p.operands[0]
+        if isinstance(p, Argument) and p in fn.args:
+            t = inst.type if isinstance(inst, Load) else inst.operands[0].type
+            out.setdefault(fn.args.index(p), str(t))
+    return out
+
+
+def make_inputs(fn: Any, trips: int, seed: int) -> tuple[list[Any], dict[int, np.ndarray]]:
+    """Arguments: the first integer one is the trip count, a float one 2.5; every pointer
+    gets trip count + 16 random elements (small: no integer kernel overflows a signed
+    type in a way that matters, floats stay finite)."""
+    from vecverify.ir.floats import bits_from_double, bits_from_float
+    from vecverify.ir.types import FloatType, IntType, PtrType
+
+    rng = np.random.default_rng(seed)
+    pointee = pointee_types(fn)
+    args: list[Any] = []
+    buffers: dict[int, np.ndarray] = {}
+    trip_given = False
+    for k, a in enumerate(fn.args):
+        if isinstance(a.type, PtrType):
+            dtype = _NUMPY.get(pointee.get(k, "i32"), np.int32)
+            size = trips + 16
+            if np.issubdtype(dtype, np.floating):
+                data = rng.uniform(-10.0, 10.0, size).astype(dtype)
+            else:
+                data = rng.integers(-100, 100, size).astype(dtype)
+            buffers[k] = data.view(np.uint8).copy()
+            args.append(None)
+        elif isinstance(a.type, IntType) and not trip_given:
+            args.append(trips)
+            trip_given = True
+        elif isinstance(a.type, FloatType):
+            args.append(bits_from_float(2.5) if a.type.bits == 32 else bits_from_double(2.5))
+        else:
+            args.append(3)
+    return args, buffers
+
+
+def compare(ref: dict[int, np.ndarray], got: dict[int, np.ndarray], dtypes: dict[int, Any]) -> str:
+    """agree (bit for bit), approx (floats within 1e-3 relative), or DIFFER."""
+    if all(np.array_equal(ref[i], got[i]) for i in ref):
+        return "agree"
+    for i in ref:
+        dt = dtypes.get(i)
+        if dt is None or not np.issubdtype(dt, np.floating):
+            if not np.array_equal(ref[i], got[i]):
+                return "DIFFER"
+            continue
+        a, b = ref[i].view(dt).astype(np.float64), got[i].view(dt).astype(np.float64)
+        if not np.allclose(a, b, rtol=1e-3, atol=1e-6, equal_nan=True):
+            return "DIFFER"
+    return "approx"
+
+
+def our_version(scalar: Any, target: str) -> tuple[Any, list[str], list[str]] | str:
+    """(module, report lines, rules) from our loop vectorizer, or why there is none."""
+    try:
+        from transforms.loop.command import vectorize_module_loops
+    except ImportError:
+        return "n/a: the loop vectorizer (transforms/loop) is not there yet"
+    module, reports = vectorize_module_loops(scalar, target)
+    lines = [r.line() for r in reports]
+    rules = sorted({x for r in reports for x in getattr(r, "rules", ())})
+    return module, lines, rules
+
+
+def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -> KernelResult:
+    from vecverify.execute import compile_module
+    from vecverify.llvm import parse_module, print_module
+
+    r = KernelResult(source.stem)
+    extra = kernel_flags(source)
+    scalar = parse_module(compile_c(source, OURS_INPUT_FLAGS + extra, target), f"{source.stem} (scalar)")
+    llvm = parse_module(compile_c(source, LLVM_FLAGS + extra, target), f"{source.stem} (LLVM)")
+    texts = {"scalar": print_module(scalar), "llvm": print_module(llvm)}
+    ours = our_version(scalar, target)
+    if isinstance(ours, str):
+        r.ours = ours
+    else:
+        texts["ours"] = print_module(ours[0])
+        r.ours, r.rules = "; ".join(ours[1]), ours[2]
+    [name] = list(scalar.functions)
+    fn = scalar.functions[name]
+    pointee = pointee_types(fn)
+    r.elem = ",".join(sorted(set(pointee.values())))
+    r.lanes = {k: max((int(m.group(1)) for m in VECTOR_WIDTH.finditer(t)), default=1) for k, t in texts.items()}
+    dtypes = {i: _NUMPY.get(t) for i, t in pointee.items()}
+    compiled = {k: compile_module(t, cpu=MARCH[target]) for k, t in texts.items()}
+    for trips in trip_counts:
+        args, buffers = make_inputs(fn, trips, seed=trips)
+        calls, finals = {}, {}
+        # Calls repeated in native code, about 64k iterations per timed call: a short
+        # trip count is not timed as the ctypes overhead.
+        repeat = max(1, 65536 // max(trips, 1))
+        for k, m in compiled.items():
+            bufs = {i: _placed(b, i) for i, b in buffers.items()}
+            m.caller(name, args, bufs)()
+            finals[k] = {i: b.copy() for i, b in bufs.items()}
+            calls[k] = _per_call(m.caller(name, args, bufs, repeat), repeat)
+        for k in compiled:
+            if k != "scalar":
+                verdict = compare(finals["scalar"], finals[k], dtypes)
+                old = r.outputs.get(k, "agree")
+                r.outputs[k] = verdict if old == "agree" or verdict == "DIFFER" else old
+        r.times_us[str(trips)] = {k: us / calls[k].repeat for k, us in _time(calls, rounds).items()}
+    for k in VERSIONS:
+        r.outputs.setdefault(k, "n/a" if k not in compiled else "agree")
+    return r
+
+
+def _per_call(run: Any, repeat: int) -> Any:
+    """``run`` makes ``repeat`` calls; _time divides by the calls it makes, so it is told
+    about the repetition through a wrapper whose time is later scaled (see run_kernel)."""
+    run.repeat = repeat  # type: ignore[attr-defined]
+    return run
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(statistics.fmean(math.log(v) for v in values)) if values else float("nan")
+
+
+def print_table(results: list[KernelResult], target: str, trip_counts: list[int]) -> None:
+    have_ours = all("ours" in r.times_us[str(trip_counts[0])] for r in results)
+    print(f"\nLoop benchmark: target {target} (-march={MARCH[target]}), median us per call")
+    cols = " ".join(f"{'n=' + str(n) + ' ' + v:>14s}" for n in trip_counts for v in VERSIONS)
+    head = f"{'kernel':18s} {'elem':12s} {'lanes s/l/o':>11s} | {cols} | outputs llvm/ours"
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        lanes = "/".join(str(r.lanes.get(v, "-")) for v in VERSIONS)
+        cells = " ".join(
+            f"{r.times_us[str(n)][v]:14.3f}" if v in r.times_us[str(n)] else f"{'n/a':>14s}"
+            for n in trip_counts for v in VERSIONS
+        )
+        print(f"{r.name:18s} {r.elem:12s} {lanes:>11s} | {cells} | {r.outputs['llvm']}/{r.outputs['ours']}")
+    print("-" * len(head))
+    for n in trip_counts:
+        key = str(n)
+        g = {v: geomean([r.times_us[key][v] for r in results]) for v in VERSIONS if v != "ours" or have_ours}
+        line = (f"geomean at n={n}: scalar {g['scalar']:.3f} us, LLVM {g['llvm']:.3f} us "
+                f"(LLVM/scalar {g['llvm'] / g['scalar']:.2f})")
+        if have_ours:
+            line += f", ours {g['ours']:.3f} us (ours/scalar {g['ours'] / g['scalar']:.2f}, ours/LLVM {g['ours'] / g['llvm']:.2f})"
+        print(line)
+    if not have_ours:
+        print(f"ours: {results[0].ours if results else ''}")
+    else:
+        for r in results:
+            print(f"  {r.name}: {r.ours}" + (f" [rules: {', '.join(r.rules)}]" if r.rules else ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="./dev bench loop", description=__doc__.split("\n\n")[0])
+    p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
+    p.add_argument("--kernels", help="comma-separated kernel names (default: all of corpus/loop/c)")
+    p.add_argument("--trips", default="4096,13", help="trip counts (default 4096,13)")
+    p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    args = p.parse_args(argv)
+    from bench.bench_slp import _host_target
+
+    target = args.target or _host_target()
+    try:
+        trip_counts = [int(x) for x in args.trips.split(",") if x.strip()]
+    except ValueError:
+        print(f"bench loop: --trips wants integers, got {args.trips!r}", file=sys.stderr)
+        return 2
+    try:
+        ensure_clang(sys.stdout)
+    except ToolchainError as e:
+        print(f"bench loop: {e}", file=sys.stderr)
+        return 2
+    sources = sorted(KERNELS.glob("*.c"))
+    if args.kernels:
+        wanted = set(args.kernels.split(","))
+        missing = wanted - {s.stem for s in sources}
+        if missing:
+            print(f"bench loop: no kernel named {sorted(missing)[0]!r} in {KERNELS}", file=sys.stderr)
+            return 2
+        sources = [s for s in sources if s.stem in wanted]
+    results = []
+    for source in sources:
+        t0 = time.perf_counter()
+        try:
+            results.append(run_kernel(source, target, trip_counts, args.rounds))
+        except ToolchainError as e:
+            print(f"bench loop: {e}", file=sys.stderr)
+            return 2
+        print(f"  {source.stem}: done in {time.perf_counter() - t0:.1f}s", flush=True)
+    print_table(results, target, trip_counts)
+    if args.json:
+        args.json.write_text(json.dumps({"target": target, "trip_counts": trip_counts,
+                                         "kernels": [asdict(r) for r in results]}, indent=2) + "\n")
+    return 0
