@@ -1,0 +1,83 @@
+"""Hypothesis strategies for loop kernels (see :mod:`properties.loops`): element types,
+a first-order recurrence (``b[i] = a[i] - a[i-1]`` from start 1, or a carried scalar from
+start 0), several statements, reductions of each kind, and trip counts (0 and 1 first).
+
+Drawn structure first and simplest first, so shrinking goes to: i8, one statement
+``out0[i] = a[i]``, no recurrence, no reduction, trip count 0.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from .kernel import is_float
+from .loops import (
+    ELEMS,
+    FLOAT_OPS,
+    FLOAT_REDUCTIONS,
+    INT_OPS,
+    INT_REDUCTIONS,
+    Bin,
+    Expr,
+    Leaf,
+    LoopKernel,
+    Num,
+)
+
+# Trip counts: the edge cases first, then a few around vector widths, then larger ones.
+TRIP_COUNTS = (0, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 33, 64, 100)
+
+
+def trip_counts() -> st.SearchStrategy[int]:
+    return st.sampled_from(TRIP_COUNTS)
+
+
+def _constants(elem: str) -> st.SearchStrategy[int | float]:
+    if is_float(elem):
+        return st.sampled_from((1.0, 0.5, -2.0, 3.0))
+    return st.sampled_from((1, 3, -1, 7, 255))
+
+
+@st.composite
+def expressions(draw: st.DrawFn, elem: str, leaves: tuple[str, ...], depth: int) -> Expr:
+    if depth == 0 or draw(st.integers(0, 2)) == 0:
+        if draw(st.integers(0, 4)) == 0:
+            return Num(draw(_constants(elem)))
+        return Leaf(draw(st.sampled_from(leaves)))
+    ops = FLOAT_OPS if is_float(elem) else INT_OPS
+    op = draw(st.sampled_from(ops))
+    return Bin(op, draw(expressions(elem, leaves, depth - 1)), draw(expressions(elem, leaves, depth - 1)))
+
+
+@st.composite
+def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: int = 3,
+                 max_reductions: int = 2, reduction_ops: tuple[str, ...] | None = None) -> LoopKernel:
+    """A loop kernel; ``reduction_ops`` restricts the reductions (default: every kind
+    for integers, fadd for floats)."""
+    elem = draw(st.sampled_from(types))
+    recurrence = draw(st.booleans())
+    start = draw(st.sampled_from((0, 1))) if recurrence else 0
+    uses_c = draw(st.booleans())
+    leaves = ("cur",) + (("prev",) if recurrence else ()) + (("c",) if uses_c else ())
+    n_red = draw(st.integers(0, max_reductions))
+    n_stores = draw(st.integers(0 if n_red else 1, max_stores))
+    stores = tuple(draw(expressions(elem, leaves, 2)) for _ in range(n_stores))
+    if recurrence and not any(_mentions(e, "prev") for e in stores):
+        # The recurrence is used: the first statement reads it (b[i] = a[i] - prev).
+        op = "fsub" if is_float(elem) else "sub"
+        stores = (Bin(op, Leaf("cur"), Leaf("prev")),) + stores[1:] if stores else (Bin(op, Leaf("cur"), Leaf("prev")),)
+    pool: tuple[str, ...] = FLOAT_REDUCTIONS if is_float(elem) else INT_REDUCTIONS
+    if reduction_ops is not None:
+        pool = tuple(o for o in pool if o in reduction_ops) or pool
+    reductions = tuple(
+        (draw(st.sampled_from(pool)), draw(expressions(elem, leaves, 1))) for _ in range(n_red)
+    )
+    return LoopKernel(elem, start, recurrence, stores, reductions)
+
+
+def _mentions(e: Expr, name: str) -> bool:
+    if isinstance(e, Leaf):
+        return e.name == name
+    if isinstance(e, Bin):
+        return _mentions(e.lhs, name) or _mentions(e.rhs, name)
+    return False
