@@ -300,6 +300,10 @@ class Transform:
     # False for a family of rules that another transform applies (the loop vectorizer's
     # recurrence and reduction rules): proved by `vecverify prove`, never fuzzed alone.
     fuzzed: bool = True
+    # A Hypothesis strategy of the programs this transform's campaigns draw instead of the
+    # straight-line kernels (the loop vectorizer's: properties.loop_strategies); each has
+    # ``text`` (an @src function), ``describe()`` and ``size``.
+    fuzz_kernels: Any = None
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:

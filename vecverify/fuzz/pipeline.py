@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from properties.kernel import Kernel, evaluate, random_inputs, same
+from properties.loops import LoopKernel
 from vecverify.ir.function import Function, Module
 
 from . import native
@@ -87,7 +88,7 @@ class Outcome:
         return bool(self.native_mismatch)
 
 
-def source_function(kernel: Kernel) -> Function:
+def source_function(kernel: Kernel | LoopKernel) -> Function:
     from vecverify.llvm import parse_module
 
     return parse_module(kernel.text, "<kernel>").functions["src"]
@@ -108,7 +109,7 @@ class OutOfTime(Exception):
 
 
 def run_program(
-    kernel: Kernel,
+    kernel: Kernel | LoopKernel,
     transform: TransformLike,
     native_seed: int,
     *,
@@ -153,8 +154,47 @@ def run_program(
 
         out.report = verdict_text(verdict)
     if use_native and native.available():
-        compare_natively(kernel, out, native_seed, native_runs)
+        if isinstance(kernel, LoopKernel):
+            compare_loop_natively(kernel, out, native_seed)
+        else:
+            compare_natively(kernel, out, native_seed, native_runs)
     return out
+
+
+# Loop kernels run at every trip count up to 3 * 16 + 1 (every VF's vector loop entered
+# 0..3 times, with every remainder) and two larger ones.
+LOOP_TRIP_COUNTS = (*range(0, 18), 23, 31, 49, 100)
+
+
+def compare_loop_natively(kernel: LoopKernel, out: Outcome, seed: int) -> None:
+    """Run @src and @tgt at LOOP_TRIP_COUNTS on random arrays; every array must come out
+    the same (the kernels define every value), and the source as the reference model
+    says."""
+    from properties.loops import OutOfBounds, evaluate, random_inputs, run_native
+
+    rng = np.random.default_rng(seed)
+    for trips in LOOP_TRIP_COUNTS:
+        inputs = random_inputs(kernel, trips, rng)
+        want = evaluate(kernel, inputs, trips)
+        try:
+            src = run_native(kernel, out.text, inputs, trips, "src")
+        except OutOfBounds as e:
+            out.model_mismatch = out.model_mismatch or f"trip count {trips}: {e}"
+            return
+        try:
+            tgt = run_native(kernel, out.text, inputs, trips, "tgt")
+        except OutOfBounds as e:
+            out.native_mismatch = f"trip count {trips}: {e}"
+            return
+        out.native_runs += 1
+        for arr in kernel.arrays:
+            s, t, m = (x[arr].view(np.uint8) for x in (src, tgt, want))
+            if not out.model_mismatch and not np.array_equal(s, m):
+                out.model_mismatch = f"trip count {trips}: native source {arr} = {src[arr]}, model {want[arr]}"
+            if not np.array_equal(s, t):
+                out.native_mismatch = (f"trip count {trips} (x = {inputs.x}, a = {inputs.arrays['a']}): "
+                                       f"source {arr} = {src[arr]}, target {tgt[arr]}")
+                return
 
 
 def _hex(bits: int | None, esize: int) -> str:
