@@ -310,3 +310,15 @@ def test_vectorize_command_proves_loops(tmp_path, capsys) -> None:  # noqa: ANN0
 
     data = json.loads(report.read_text())
     assert data["loops"][0]["vf"] == 2 and data["verify"][0]["witness"] == "proved"
+
+
+@pytest.mark.parametrize("vf", ["3", "0", "x", "128"])
+def test_vectorize_command_bad_vf(vf: str, tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.cli import main
+
+    src = tmp_path / "k.ll"
+    src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
+    with pytest.raises(SystemExit) as e:
+        main(["vectorize", str(src), "--vf", vf])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err

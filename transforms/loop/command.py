@@ -14,9 +14,19 @@ from vecverify.ir.function import Module
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 
 
+def _power_of_two(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 2 or n & (n - 1) or n > 64:
+        raise argparse.ArgumentTypeError(f"the VF must be a power of two from 2 to 64, not {n}")
+    return n
+
+
 def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
-    p.add_argument("--vf", type=int, default=None, metavar="N",
+    p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
                    help="loop vectorization factor (a power of two; default: from the target and the cost model)")
 
 
