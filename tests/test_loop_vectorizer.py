@@ -322,3 +322,14 @@ def test_vectorize_command_bad_vf(vf: str, tmp_path, capsys) -> None:  # noqa: A
         main(["vectorize", str(src), "--vf", vf])
     err = capsys.readouterr().err
     assert e.value.code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_vacuous_proof_is_flagged() -> None:
+    """An over-aligned scalar access (align 4 on i8 elements) makes two consecutive
+    iterations UB: anything refines that, and the report must say so."""
+    over_aligned = RECURRENCE.format(T="i8", A=4, SUB="sub i8 %cur, %prev")
+    _, _, r = _vectorize(over_aligned, 2)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and proof.vacuous and "vacuously" in proof.line()
+    _, _, r = _vectorize(kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev"), 2)
+    assert not prove_loop(r).vacuous

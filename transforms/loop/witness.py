@@ -489,6 +489,7 @@ class LoopProof:
     obligations: list[Obligation] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
+    vacuous: bool = False  # the scalar loop is UB whenever it runs VF iterations from a state
 
     @property
     def status(self) -> str:
@@ -505,7 +506,8 @@ class LoopProof:
     def line(self) -> str:
         head = f"@{self.function}: loop {self.loop} (VF {self.vf}): "
         if self.status == "proved":
-            return head + "proved for every trip count (witness: entry, step, exit)"
+            warn = " (vacuously: the scalar loop is UB whenever it runs VF iterations)" if self.vacuous else ""
+            return head + f"proved for every trip count (witness: entry, step, exit){warn}"
         if self.status == "error":
             return head + f"witness error: {self.error}"
         parts = []
@@ -538,5 +540,21 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         proof.checks.append((ob.name, verdict))
         if getattr(verdict, "status", "") == "incorrect":
             break
+    if proof.status == "proved":
+        proof.vacuous = _always_ub(proof.obligations[1].src, run, timeout_ms)
     proof.seconds = time.monotonic() - t0
     return proof
+
+
+def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int) -> bool:
+    """Whether ``src`` is UB for every input (Alive2 warns "source is always UB"): then
+    even a function returning something else refines it. A proof of the step from such a
+    source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
+    for example), and the report says so."""
+    from vecverify.refine import CheckOptions
+
+    other = copy.deepcopy(src)
+    last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
+    last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution
+    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1))
+    return getattr(verdict, "status", "") == "correct"
