@@ -4,7 +4,7 @@ loop it vectorizes for every trip count.
 
 Public API::
 
-    from transforms.loop import vectorize_loops, LoopOptions, prove_loop, TRANSFORM
+    from transforms.loop import vectorize_loops, LoopOptions, prove_loop, LOOP_TRANSFORM
 
     new_fn, reports = vectorize_loops(fn, LoopOptions(target="avx2"))   # or vf=4
     for r in reports:
@@ -15,8 +15,11 @@ Public API::
 
 ``new_fn`` is None when no loop was vectorized; the input function is never changed.
 ``LoopReport.vector`` is the :class:`~transforms.loop.codegen.VectorLoop` (blocks and
-values of the output function) the witness is built from. ``TRANSFORM`` is registered as
-``loop``: ``apply(fn)`` returns the vectorized function or None.
+values of the output function) the witness is built from. ``LOOP_TRANSFORM`` is the
+transform ``loop``: ``apply(fn)`` returns the vectorized function or None. It is not yet
+named ``TRANSFORM`` (which registers it): fuzz campaigns draw straight-line kernels,
+which it declines every one of, and a campaign fails a transform that declines all; it
+is registered together with the loop-kernel strategy (issue 10, item 6).
 
 The layers, one module each: ``structure`` (loops, LCSSA), ``induction`` (induction,
 exit test, trip count), ``phis`` (reductions, recurrences), ``memory`` (accesses,
@@ -35,7 +38,9 @@ from vecverify.ir.function import Function
 from ..base import Transform
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 
-__all__ = ["LoopOptions", "LoopReport", "vectorize_loops", "TRANSFORM"]
+from .witness import LoopProof, prove_loop
+
+__all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "LOOP_TRANSFORM"]
 
 
 @dataclass
@@ -47,7 +52,7 @@ class LoopTransform(Transform):
         return vectorize_loops(fn, opts)[0]
 
 
-TRANSFORM = LoopTransform(
+LOOP_TRANSFORM = LoopTransform(
     "loop",
     "Inner-loop vectorization (LoopVectorize's shape) with first-order recurrences and reductions",
 )
