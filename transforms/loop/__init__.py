@@ -37,7 +37,6 @@ from vecverify.ir.function import Function
 
 from ..base import Transform
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
-
 from .witness import LoopProof, prove_loop
 
 __all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "LOOP_TRANSFORM"]
