@@ -49,6 +49,15 @@ def _float_text(bits: int, t: FloatType) -> str:
 
 
 def format_value(value: SymValue, t: Type, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str:
+    from .ir.types import StructType
+
+    if isinstance(t, StructType):  # a literal struct's lanes are its fields' lanes, in order
+        fields, k = [], 0
+        for f in t.fields:
+            n = f.lanes if f.is_vector else 1
+            fields.append(format_value(value[k:k + n], f, pairs))
+            k += n
+        return "{ " + ", ".join(fields) + " }"
     parts = [
         format_scalar(to_int(substitute(lane.value, pairs)), to_bool(substitute(lane.poison, pairs)), t)
         for lane in value

@@ -1,0 +1,443 @@
+"""Code generation: LoopVectorize's shape around the scalar loop.
+
+::
+
+    preheader ──> iter.check: tc, min.iters.check = tc < VF ──yes──> scalar.ph
+                     │no
+                  vector.ph: n.vec = tc - tc % VF, recurrence and reduction starts, splats
+                     │
+                  vector.body: index, vector phis, the body widened by VF,
+                     │          index.next = index + VF, until index.next == n.vec
+                  middle.block: final reductions, recurrence extracts, live-out extracts,
+                     │           cmp.n = tc == n.vec ──yes──> exit (its phis get the extracts)
+                  scalar.ph: resume phis (from middle.block, or the start values)
+                     │
+                  the original loop (the scalar epilogue) ──> exit
+
+Memory instructions keep their order in the vector body; pure instructions are computed
+when first needed, which also places a recurrence's users after its splice (LLVM sinks
+them; one that would have to pass a memory access is declined). Flags stay on every
+operation computed lane by lane; reduction links drop ``nsw``/``nuw``/``disjoint``
+(reassociated, they may overflow where the scalar order did not) and keep fast-math flags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vecverify.ir.function import Block
+from vecverify.ir.types import FloatType, IntType, Type, VectorType
+from vecverify.ir.values import (
+    BinOp,
+    Br,
+    Call,
+    Cast,
+    Constant,
+    ConstFloat,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    ExtractElement,
+    FCmp,
+    FNeg,
+    Freeze,
+    GetElementPtr,
+    ICmp,
+    InsertElement,
+    Instruction,
+    Load,
+    Phi,
+    Select,
+    ShuffleVector,
+    Store,
+    Value,
+)
+
+from .induction import incoming, trip_count
+from .legality import WIDENABLE, LoopPlan, intrinsic_base
+from .phis import Recurrence, Reduction
+from .structure import Decline
+
+I32 = IntType(32)
+I1 = IntType(1)
+
+
+def type_suffix(t: Type) -> str:
+    if isinstance(t, VectorType):
+        return f"v{t.count}{type_suffix(t.elem)}"
+    if isinstance(t, FloatType):
+        return f"f{t.bits}"
+    assert isinstance(t, IntType), t
+    return f"i{t.bits}"
+
+
+def identity(kind: str, t: Type) -> Constant:
+    if isinstance(t, FloatType):
+        raise AssertionError(kind)
+    assert isinstance(t, IntType)
+    value = {"add": 0, "or": 0, "xor": 0, "umax": 0, "mul": 1, "and": -1, "umin": -1,
+             "smax": 1 << (t.bits - 1), "smin": (1 << (t.bits - 1)) - 1}[kind]
+    return ConstInt(t, value)
+
+
+def reduce_call(red: Reduction, vec: Value, name: str) -> Call:
+    """``llvm.vector.reduce.<kind>`` of ``vec``: the middle block's final reduction, and
+    the witness's reading of the accumulator."""
+    t = red.phi.type
+    return Call(t, name, [vec], callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}", flags=red.flags)
+
+
+@dataclass
+class VectorLoop:
+    """What codegen made (in the output function), for the report and the witness."""
+
+    plan: LoopPlan
+    vf: int
+    iter_check: Block
+    vector_ph: Block
+    body: Block
+    middle: Block
+    scalar_ph: Block
+    tc: Value
+    n_vec: Value
+    index: Phi
+    index_next: Instruction
+    vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(scalar phi) -> vector phi
+    widened: dict[int, Value] = field(default_factory=dict)  # id(scalar value) -> vector
+    resume: dict[int, Phi] = field(default_factory=dict)  # id(scalar header phi) -> scalar.ph phi
+    exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
+
+
+class _Blocks:
+    def __init__(self, fn_blocks: list[Block]) -> None:
+        self.taken = {b.name for b in fn_blocks}
+
+    def new(self, name: str) -> Block:
+        n, k = name, 1
+        while n in self.taken:
+            n, k = f"{name}{k}", k + 1
+        self.taken.add(n)
+        return Block(n, [])
+
+
+def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
+    """Rewrite ``plan.loop``'s function in place (a copy of the input) or raise Decline
+    before changing anything."""
+    loop, ind = plan.loop, plan.induction
+    fn = loop.fn
+    blocks = _Blocks(fn.blocks)
+    check, ph, body, middle, sph = (blocks.new(n) for n in
+                                    ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
+    it = ind.type
+
+    def add(block: Block) -> _Adder:
+        return _Adder(block)
+
+    # iter.check: trip count and the minimum-iterations test.
+    a = add(check)
+    tc = trip_count(ind, a)
+    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, vf)], pred="ult"))
+    # vector.ph
+    p = add(ph)
+    n_mod = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, vf)], op="urem"))
+    n_vec = p(BinOp(it, "n.vec", [tc, n_mod], op="sub"))
+    zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
+    ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
+    # vector.body
+    index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
+    body.instructions.append(index)
+    w = _Widener(plan, vf, ph, body, index, zero_start)
+    vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index)  # index_next set below
+    for rec in plan.phis.recurrences:
+        vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
+        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
+        vphi = Phi(vt, "vector.recur", [init], blocks=[ph.name])
+        body.instructions.append(vphi)
+        vl.vector_phis[id(rec.phi)] = vphi
+        w.vector_phis[id(rec.phi)] = vphi
+    for red in plan.phis.reductions:
+        vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+        if red.kind in ("smin", "smax", "umin", "umax", "fmin", "fmax"):
+            start: Value = w.splat(red.init, "minmax.ident")
+        else:
+            ident = ConstVector(vt, tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
+            start = p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
+        vphi = Phi(vt, "vec.phi", [start], blocks=[ph.name])
+        body.instructions.append(vphi)
+        vl.vector_phis[id(red.phi)] = vphi
+        w.vector_phis[id(red.phi)] = vphi
+    w.emit_body()
+    for rec in plan.phis.recurrences:
+        v = vl.vector_phis[id(rec.phi)]
+        v.operands.append(w.widen(rec.previous))
+        v.blocks.append(body.name)
+    for red in plan.phis.reductions:
+        v = vl.vector_phis[id(red.phi)]
+        v.operands.append(w.widen(red.result))
+        v.blocks.append(body.name)
+    # Live-outs that are computed in the loop and are not phis: their last lane.
+    live: dict[int, Value] = {}
+    for ephi in plan.exit_phis:
+        out_v = incoming(ephi, loop.header.name)
+        if loop.contains(out_v) and not isinstance(out_v, Phi) and \
+                not any(out_v is r.result for r in plan.phis.reductions):
+            live[id(out_v)] = w.widen(out_v)
+    b = add(body)
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add", flags=frozenset({"nuw"})))
+    index.operands.append(index_next)
+    index.blocks.append(body.name)
+    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
+    body.instructions.append(Br(_void(), None, [done], targets=[middle.name, body.name]))
+    vl.index_next = index_next
+    vl.widened = w.vectors
+    # middle.block
+    m = add(middle)
+    rdx: dict[int, Value] = {}
+    for red in plan.phis.reductions:
+        rdx[id(red.phi)] = m(reduce_call(red, w.widen(red.result), "rdx"))
+    last: dict[int, Value] = {}
+    for rec in plan.phis.recurrences:
+        cur = w.widen(rec.previous)
+        last[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, ConstInt(I32, vf - 1)]))
+    for ephi in plan.exit_phis:
+        vl.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vf, m, w, rdx, ind_end, live)
+    cmp_n = m(ICmp(I1, "cmp.n", [tc, n_vec], pred="eq"))
+    middle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, sph.name]))
+    # scalar.ph: resume phis; the original loop enters from there.
+    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last}
+    for phi in loop.phis:
+        start_v = incoming(phi, loop.preheader.name)
+        r = Phi(phi.type, _resume_name(plan, phi), [resume_from[id(phi)], start_v], blocks=[middle.name, check.name])
+        sph.instructions.append(r)
+        vl.resume[id(phi)] = r
+        phi.operands = [r if blk == loop.preheader.name else op for op, blk in zip(phi.operands, phi.blocks, strict=True)]
+        phi.blocks = [sph.name if blk == loop.preheader.name else blk for blk in phi.blocks]
+    sph.instructions.append(Br(_void(), None, [], targets=[loop.header.name]))
+    # Close the new blocks, wire them in.
+    check.instructions.append(Br(_void(), None, [small], targets=[sph.name, ph.name]))
+    ph.instructions.append(Br(_void(), None, [], targets=[body.name]))
+    term = loop.preheader.instructions[-1]
+    assert isinstance(term, Br)
+    term.targets = [check.name if t == loop.header.name else t for t in term.targets]
+    for ephi in plan.exit_phis:
+        ephi.operands.append(vl.exit_values[id(ephi)])
+        ephi.blocks.append(middle.name)
+    at = fn.blocks.index(loop.header)
+    fn.blocks[at:at] = [check, ph, body, middle, sph]
+    return vl
+
+
+def _exit_value(plan: LoopPlan, v: Value, vf: int, m: _Adder, w: _Widener, rdx: dict[int, Value],
+                ind_end: Value, live: dict[int, Value]) -> Value:
+    loop, ind = plan.loop, plan.induction
+    if not loop.contains(v):
+        return v
+    if v is ind.next:
+        return ind_end
+    if v is ind.phi:
+        return m(BinOp(ind.type, "ind.escape", [ind_end, ConstInt(ind.type, -1)], op="add"))
+    for red in plan.phis.reductions:
+        if v is red.result:
+            return rdx[id(red.phi)]
+    for rec in plan.phis.recurrences:
+        if v is rec.phi:
+            cur = w.widen(rec.previous)
+            return m(ExtractElement(v.type, "vector.recur.extract.for.phi", [cur, ConstInt(I32, vf - 2)]))
+    return m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
+                            [live[id(v)], ConstInt(I32, vf - 1)]))
+
+
+def _resume_name(plan: LoopPlan, phi: Phi) -> str:
+    if phi is plan.induction.phi:
+        return "bc.resume.val"
+    if any(phi is r.phi for r in plan.phis.recurrences):
+        return "scalar.recur.init"
+    return "bc.merge.rdx"
+
+
+def _void() -> Type:
+    from vecverify.ir.types import VOID
+
+    return VOID
+
+
+class _Adder:
+    """Appends instructions to a block; calling it returns the instruction."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+
+    def __call__(self, inst: Instruction) -> Instruction:
+        self.block.instructions.append(inst)
+        return inst
+
+
+class _Widener:
+    """The vector body: ``widen(v)`` is v's vector of VF lanes, ``lane0(v)`` its scalar
+    value in the first lane (addresses)."""
+
+    def __init__(self, plan: LoopPlan, vf: int, ph: Block, body: Block, index: Phi, zero_start: bool) -> None:
+        self.plan, self.vf, self.ph, self.body = plan, vf, ph, body
+        self.loop = plan.loop
+        self.ind = plan.induction
+        self.vectors: dict[int, Value] = {}
+        self.scalars: dict[int, Value] = {}
+        self.vector_phis: dict[int, Phi] = {}
+        self.splats: dict[int, Value] = {}
+        self.in_progress: set[int] = set()
+        self.emitted_memory: set[int] = set()
+        self.access = {id(a.inst): a for a in plan.accesses}
+        self.index, self.zero_start = index, zero_start
+        self._iv0: Value | None = None
+
+    @property
+    def iv0(self) -> Value:
+        """The induction's value in the first lane: start + index."""
+        if self._iv0 is None:
+            self._iv0 = self.index if self.zero_start else \
+                self._add(BinOp(self.ind.type, "offset.idx", [self.ind.start, self.index], op="add"))
+        return self._iv0
+
+    def _add(self, inst: Instruction) -> Instruction:
+        self.body.instructions.append(inst)
+        return inst
+
+    def vt(self, t: Type) -> VectorType:
+        assert isinstance(t, IntType | FloatType), t
+        return VectorType(self.vf, t)
+
+    def splat(self, v: Value, name: str = "broadcast.splat") -> Value:
+        """A loop-invariant value on every lane (computed in vector.ph)."""
+        if isinstance(v, ConstInt | ConstFloat | ConstPoison):
+            return ConstVector(self.vt(v.type), tuple(v for _ in range(self.vf)))  # type: ignore[arg-type]
+        if id(v) not in self.splats:
+            vt = self.vt(v.type)
+            one = InsertElement(vt, "broadcast.splatinsert", [ConstPoison(vt), v, ConstInt(I32, 0)])
+            sh = ShuffleVector(vt, name, [one, ConstPoison(vt)], mask=(0,) * self.vf)
+            self.ph.instructions += [one, sh]
+            self.splats[id(v)] = sh
+        return self.splats[id(v)]
+
+    def emit_body(self) -> None:
+        for inst in self.loop.body:
+            if isinstance(inst, Load | Store) or (isinstance(inst, Call) and not _pure_call(inst)):
+                self._memory(inst)
+
+    def _memory(self, inst: Instruction) -> None:
+        acc = self.access[id(inst)]
+        if isinstance(inst, Store):
+            val = self.widen(inst.operands[0])
+            self._add(Store(_void(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
+        else:
+            assert isinstance(inst, Load)
+            ptr = self.lane0(inst.operands[0])
+            if acc.kind == "uniform":
+                one = self._add(Load(inst.type, None, [ptr], align=inst.align))
+                vt = self.vt(inst.type)
+                ins = self._add(InsertElement(vt, None, [ConstPoison(vt), one, ConstInt(I32, 0)]))
+                self.vectors[id(inst)] = self._add(ShuffleVector(vt, None, [ins, ConstPoison(vt)], mask=(0,) * self.vf))
+            else:
+                self.vectors[id(inst)] = self._add(Load(self.vt(inst.type), "wide.load", [ptr], align=inst.align))
+        self.emitted_memory.add(id(inst))
+
+    def widen(self, v: Value) -> Value:
+        if self.loop.is_invariant(v):
+            return self.splat(v)
+        assert isinstance(v, Instruction)
+        if id(v) in self.vectors:
+            return self.vectors[id(v)]
+        if isinstance(v, Load | Store):
+            raise Decline(f"%{v.name}: a value would have to move above a memory access "
+                          "(a recurrence's user that cannot be sunk)")
+        if id(v) in self.in_progress:
+            raise Decline(f"%{v.name} depends on itself")
+        self.in_progress.add(id(v))
+        out = self._widen(v)
+        self.in_progress.discard(id(v))
+        self.vectors[id(v)] = out
+        return out
+
+    def _widen(self, v: Instruction) -> Value:
+        ind = self.ind
+        if v is ind.phi:
+            it = ind.type
+            vt = self.vt(it)
+            ins = self._add(InsertElement(vt, None, [ConstPoison(vt), self.iv0, ConstInt(I32, 0)]))
+            sp = self._add(ShuffleVector(vt, None, [ins, ConstPoison(vt)], mask=(0,) * self.vf))
+            steps = ConstVector(vt, tuple(ConstInt(it, k) for k in range(self.vf)))
+            return self._add(BinOp(vt, "vec.ind", [sp, steps], op="add"))
+        if isinstance(v, Phi):
+            vphi = self.vector_phis.get(id(v))
+            if vphi is None:
+                raise Decline(f"phi %{v.name}")
+            rec = next((r for r in self.plan.phis.recurrences if r.phi is v), None)
+            if rec is None:
+                return vphi  # a reduction's accumulator
+            return self._splice(rec, vphi)
+        if isinstance(v, GetElementPtr):
+            raise Decline(f"%{v.name}: a pointer used as data")
+        ops = [self._operand(v, k, op) for k, op in enumerate(v.operands)]
+        vt = self.vt(v.type) if not isinstance(v, ICmp | FCmp) else VectorType(self.vf, I1)
+        flags: frozenset[str] = getattr(v, "flags", frozenset())
+        if self._is_reduction_link(v):
+            flags = frozenset(f for f in flags if f not in ("nsw", "nuw", "disjoint", "exact"))
+        if isinstance(v, BinOp):
+            return self._add(BinOp(vt, None, ops, op=v.op, flags=flags))
+        if isinstance(v, Cast):
+            return self._add(Cast(vt, None, ops, op=v.op, flags=flags))
+        if isinstance(v, ICmp):
+            return self._add(ICmp(vt, None, ops, pred=v.pred, flags=flags))
+        if isinstance(v, FCmp):
+            return self._add(FCmp(vt, None, ops, pred=v.pred, flags=flags))
+        if isinstance(v, Select):
+            return self._add(Select(vt, None, ops, flags=flags))
+        if isinstance(v, FNeg):
+            return self._add(FNeg(vt, None, ops, flags=flags))
+        if isinstance(v, Freeze):
+            return self._add(Freeze(vt, None, ops))
+        if isinstance(v, Call) and intrinsic_base(v.callee) in WIDENABLE:
+            callee = f"{intrinsic_base(v.callee)}.{type_suffix(vt)}"
+            return self._add(Call(vt, None, ops, callee=callee, flags=v.flags))
+        raise Decline(f"%{v.name}: {v.opcode} cannot be widened")
+
+    def _operand(self, v: Instruction, k: int, op: Value) -> Value:
+        # The i1 immediates of abs/ctlz/cttz stay scalar.
+        if isinstance(v, Call) and isinstance(op, ConstInt) and op.type.bits == 1 and k == 1:
+            return op
+        if isinstance(v, Select) and k == 0 and self.loop.is_invariant(op):
+            return op  # a scalar condition selects whole vectors
+        return self.widen(op)
+
+    def _is_reduction_link(self, v: Instruction) -> bool:
+        return any(any(v is link for link in r.chain) for r in self.plan.phis.reductions)
+
+    def _splice(self, rec: Recurrence, vphi: Phi) -> Value:
+        cur = self.widen(rec.previous)
+        n = self.vf
+        return self._add(ShuffleVector(vphi.type, None, [vphi, cur], mask=tuple(range(n - 1, 2 * n - 1))))
+
+    def lane0(self, v: Value) -> Value:
+        """The scalar value of ``v`` in the vector iteration's first lane."""
+        if self.loop.is_invariant(v):
+            return v
+        if v is self.ind.phi:
+            return self.iv0
+        if id(v) in self.scalars:
+            return self.scalars[id(v)]
+        if not isinstance(v, BinOp | Cast | GetElementPtr):
+            raise Decline(f"an address computed from %{v.name}")
+        clone = _copy(v, [self.lane0(op) for op in v.operands])
+        self.scalars[id(v)] = self._add(clone)
+        return clone
+
+
+def _pure_call(inst: Call) -> bool:
+    return intrinsic_base(inst.callee) in WIDENABLE
+
+
+def _copy(v: Instruction, operands: list[Value]) -> Instruction:
+    import copy as _c
+
+    out = _c.copy(v)
+    out.operands = operands
+    return out

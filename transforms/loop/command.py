@@ -1,0 +1,98 @@
+"""The loop vectorizer's part of ``vecverify vectorize``: vectorize every function's
+loops before SLP runs on what stays scalar, print one line per loop, and with
+``--verify`` prove every vectorized loop (the witness, for every trip count), check the
+function with loops unrolled 2*VF+2 times, and run both versions natively at trip counts
+0..3*VF+1 and random larger ones."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from vecverify.ir.function import Module
+
+from .vectorizer import LoopOptions, LoopReport, vectorize_loops
+
+
+def _power_of_two(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 2 or n & (n - 1) or n > 64:
+        raise argparse.ArgumentTypeError(f"the VF must be a power of two from 2 to 64, not {n}")
+    return n
+
+
+def add_loop_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
+    p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
+                   help="loop vectorization factor (a power of two; default: from the target and the cost model)")
+
+
+def vectorize_module_loops(module: Module, target: str, vf: int | None = None) -> tuple[Module, list[LoopReport]]:
+    out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
+    reports: list[LoopReport] = []
+    for name, fn in module.functions.items():
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf))
+        if new is not None:
+            out.functions[name] = new
+        reports += rs
+    return out, reports
+
+
+def verify_loops(before: Module, reports: list[LoopReport], after: Module, args: argparse.Namespace,
+                 verdicts: list[dict[str, Any]], log: Any) -> int:
+    """The three opinions on every vectorized loop; returns the exit code (0, 1, 3)."""
+    from vecverify.checker import check_pair
+    from vecverify.cli import EXIT_INCONCLUSIVE, EXIT_INCORRECT
+    from vecverify.refine import CheckOptions
+    from vecverify.report import verdict_text
+
+    from .native import compare_at_trip_counts
+    from .witness import prove_loop
+
+    code = 0
+
+    def worse(c: int) -> None:
+        nonlocal code
+        code = EXIT_INCORRECT if c == EXIT_INCORRECT else (code or c)
+
+    by_fn: dict[str, list[LoopReport]] = {}
+    for r in reports:
+        if r.vectorized:
+            by_fn.setdefault(r.function, []).append(r)
+    for name, rs in by_fn.items():
+        src, tgt = before.functions[name], after.functions[name]
+        for r in rs:
+            entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf}
+            proof = prove_loop(r, timeout_ms=args.timeout_ms)
+            print(proof.line(), file=log)
+            entry["witness"] = proof.status
+            for check, v in proof.checks:
+                if getattr(v, "status", "") == "incorrect":
+                    print(f"{check} check of loop {r.loop}:\n{verdict_text(v)}", file=log)  # type: ignore[arg-type]
+            if proof.status == "refuted":
+                worse(EXIT_INCORRECT)
+            elif proof.status != "proved":
+                worse(EXIT_INCONCLUSIVE)
+            try:
+                runs = compare_at_trip_counts(src, tgt, r.vector, args.seed)  # type: ignore[arg-type]
+                entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
+                for m in runs.mismatches[:1]:
+                    print(f"@{name}: loop {r.loop}: native mismatch at {m}", file=log)
+                print(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts 0..{3 * r.vf + 1} "
+                      f"and larger, {len(runs.mismatches)} mismatches", file=log)
+                if runs.mismatches:
+                    worse(EXIT_INCORRECT)
+            except Exception as e:  # the harness cannot run it: said, never a verdict
+                entry["native"] = f"skipped: {e}"
+                print(f"@{name}: loop {r.loop}: native: skipped ({e})", file=log)
+            verdicts.append(entry)
+        unroll = 2 * max(r.vf for r in rs) + 2
+        v = check_pair(src, tgt, CheckOptions(timeout_ms=args.timeout_ms, unroll=unroll))
+        print(f"@{name}: bounded check: {verdict_text(v)}", file=log)
+        verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error})
+        if v.status == "incorrect":
+            worse(EXIT_INCORRECT)
+    return code

@@ -1,0 +1,67 @@
+"""The vectorization factor and the cost model.
+
+VF starts at what one register of the target holds of the widest element the vector
+body computes with (``--target sse4``: 128 bits, ``avx2``: 256), capped by the
+dependences and by ``max_vf``; it is halved until one vector iteration is strictly
+cheaper than VF scalar iterations (the per-instruction costs of ``slp/costs.py``: a
+vector operation per register it occupies, the recurrence splice as one shuffle per
+register, the induction's update and exit test once per iteration on both sides).
+"""
+
+from __future__ import annotations
+
+from vecverify.ir.types import FloatType, IntType, Type, VectorType
+from vecverify.ir.values import BinOp, Call, Cast, GetElementPtr, Instruction, Load, Phi, Store
+
+from ..slp.costs import SCALAR, Target
+from .legality import LoopPlan
+from .structure import Decline
+
+
+def _scalar_cost(inst: Instruction) -> int:
+    if isinstance(inst, Phi | GetElementPtr):
+        return 0
+    if isinstance(inst, Cast):
+        return SCALAR["cast"]
+    return SCALAR.get(inst.opcode, 1)
+
+
+def _lane_type(inst: Instruction) -> Type:
+    return inst.operands[0].type if isinstance(inst, Store) else inst.type
+
+
+def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> int:
+    if isinstance(inst, GetElementPtr) or inst is plan.induction.next or inst is plan.induction.compare:
+        return 0
+    t = _lane_type(inst)
+    if not isinstance(t, IntType | FloatType):
+        return 1
+    vt = VectorType(vf, t)
+    regs = target.registers(vt)
+    if isinstance(inst, Phi):
+        rec = any(inst is r.phi for r in plan.phis.recurrences)
+        return target.shuffle * regs if rec else 0
+    if isinstance(inst, Load | Store):
+        uniform = any(a.inst is inst and a.kind == "uniform" for a in plan.accesses)
+        return 1 + target.broadcast if uniform else regs
+    if isinstance(inst, BinOp):
+        return target.vector_op(inst.op, vt, uniform_shift=not inst.op.endswith("sh"))
+    if isinstance(inst, Call):
+        return 2 * regs
+    return regs
+
+
+def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tuple[int, int, int]:
+    """(VF, scalar cost of VF iterations, cost of one vector iteration), or Decline."""
+    vf = max(2, target.register_bits // plan.widest_bits)
+    for cap in (plan.max_vf, max_vf):
+        if cap is not None:
+            vf = min(vf, 1 << (cap.bit_length() - 1))
+    body = plan.loop.body
+    scalar_iter = sum(_scalar_cost(i) for i in body) + 2  # + the latch's compare and branch
+    while vf >= 2:
+        vector = sum(_vector_cost(i, vf, target, plan) for i in body) + 2
+        if vector < vf * scalar_iter:
+            return vf, vf * scalar_iter, vector
+        vf //= 2
+    raise Decline(f"not profitable on {target.name}")

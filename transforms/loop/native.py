@@ -1,0 +1,79 @@
+"""Native runs of a function and its loop-vectorized form at chosen trip counts: every
+trip count 0..3*VF+1 (the scalar-only, vector-only and mixed paths, and each remainder)
+and a few random larger ones, on random memory (``slp/native_runs``: both functions get
+the same buffers; return values and every buffer are compared byte for byte).
+
+The trip count is set through the argument the loop's bound comes from (``%n``, or the
+``zext``/``sext`` of it that clang puts in the preheader), as ``start + t`` for a
+constant start; other integer arguments that shape the function are drawn small.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import numpy as np
+
+from vecverify.ir.function import Function, Module
+from vecverify.ir.values import Argument, Cast, ConstInt, Value
+
+from ..slp.native_runs import MemoryRuns, random_arguments, shape_arguments
+from .codegen import VectorLoop
+
+RANDOM_LARGER = 6  # random trip counts beyond 3*VF+1
+MAX_TRIP = 200
+
+
+def _bound_argument(vl: VectorLoop) -> tuple[int, int] | None:
+    """(argument index, start) when the bound is an argument and the start a constant."""
+    ind = vl.plan.induction
+    b: Value = ind.bound
+    while isinstance(b, Cast) and b.op in ("zext", "sext"):
+        b = b.operands[0]
+    if not isinstance(b, Argument) or not isinstance(ind.start, ConstInt):
+        return None
+    return b.index, ind.start.signed()
+
+
+def trip_counts(vf: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return list(range(3 * vf + 2)) + sorted(rng.randint(3 * vf + 2, MAX_TRIP) for _ in range(RANDOM_LARGER))
+
+
+def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: int = 0) -> MemoryRuns:
+    """Run both at every trip count of :func:`trip_counts` (one random input each)."""
+    from vecverify.execute import compile_module
+    from vecverify.llvm import print_module
+
+    tgt_fn = copy.copy(tgt)
+    tgt_fn.name = f"{src.name}.vectorized"
+    module = compile_module(print_module(Module(functions={src.name: src, tgt_fn.name: tgt_fn})))
+    shape = shape_arguments(src)
+    bound = _bound_argument(vl)
+    rng = random.Random(seed)
+    out = MemoryRuns()
+    for t in trip_counts(vl.vf, seed):
+        args, buffers = random_arguments(src, rng, shape)
+        if bound is not None:
+            k, start = bound
+            bits = src.args[k].type.bits  # type: ignore[attr-defined]
+            args[k] = (start + t) % (1 << bits)
+        a = module.run(src.name, args, buffers)
+        if a.oob_writes:
+            out.skipped += 1
+            continue
+        b = module.run(tgt_fn.name, args, buffers)
+        out.runs += 1
+        where = f"trip count {t}" if bound is not None else "random input"
+        if b.oob_writes:
+            out.mismatches.append(f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
+        elif a.value != b.value:
+            out.mismatches.append(f"{where}: returns {a.value}, vectorized {b.value}")
+        else:
+            for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
+                if not np.array_equal(x, y):
+                    at = int(np.flatnonzero(x != y)[0])
+                    out.mismatches.append(f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
+                    break
+    return out

@@ -1,0 +1,92 @@
+"""The driver: for each loop of a function, analysis and legality, VF and cost, code
+generation; one report per loop, vectorized or left scalar with the reason."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from vecverify.ir.function import Function
+
+from ..base import TransformOptions
+from ..slp.costs import TARGETS
+from .codegen import VectorLoop, vectorize
+from .cost import choose_vf
+from .legality import analyze
+from .structure import Decline, find_loops
+
+
+@dataclass
+class LoopOptions(TransformOptions):
+    """``target``: the cost model and register width (``sse4``, ``avx2``); ``vf``: force
+    this vectorization factor (a power of two; the dependences still cap it, the cost
+    model is not asked), ``max_vf``: never more lanes than this."""
+
+    target: str = "avx2"
+    vf: int | None = None
+    max_vf: int | None = None
+
+
+@dataclass
+class LoopReport:
+    """One loop of one function: vectorized (``vf`` > 0) or left scalar (``reason``)."""
+
+    function: str
+    loop: str  # the header's label in the input, "%9"
+    vf: int = 0
+    reason: str = ""
+    recurrences: list[str] = field(default_factory=list)  # "%x"
+    reductions: list[str] = field(default_factory=list)  # "add %s"
+    scalar_cost: int = 0  # of VF scalar iterations
+    vector_cost: int = 0  # of one vector iteration
+    vector: VectorLoop | None = field(default=None, repr=False)  # in the output function
+
+    @property
+    def vectorized(self) -> bool:
+        return self.vf > 0
+
+    def line(self) -> str:
+        if not self.vectorized:
+            return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
+        what = [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
+        extra = f" ({', '.join(what)})" if what else ""
+        cost = f", cost {self.scalar_cost} -> {self.vector_cost}" if self.scalar_cost else " (VF forced)"
+        return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{extra}{cost}"
+
+
+def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[Function | None, list[LoopReport]]:
+    """A copy of ``fn`` with every loop the vectorizer handles vectorized (None when none
+    is), and one report per loop. Never raises for a loop it cannot handle: that loop is
+    left as it is and its report says why."""
+    options = options or LoopOptions()
+    target = TARGETS[options.target]
+    current = fn
+    changed = False
+    reports: list[LoopReport] = []
+    for header, _, _ in find_loops(fn):
+        work = copy.deepcopy(current)
+        found = {h: (lp, why) for h, lp, why in find_loops(work)}
+        lp, why = found.get(header, (None, "not found"))
+        rep = LoopReport(fn.name, f"%{header}")
+        reports.append(rep)
+        if lp is None:
+            rep.reason = why
+            continue
+        try:
+            plan = analyze(lp)
+            if options.vf is not None:
+                vf = options.vf if plan.max_vf is None else min(options.vf, plan.max_vf)
+                if vf < 2 or vf & (vf - 1):
+                    raise Decline(f"VF {options.vf} is not possible here (dependences allow {plan.max_vf})")
+                scalar, vector = 0, 0
+            else:
+                vf, scalar, vector = choose_vf(plan, target, options.max_vf)
+            vl = vectorize(plan, vf)
+        except Decline as e:
+            rep.reason = str(e)
+            continue
+        rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = vf, scalar, vector, vl
+        rep.recurrences = [f"%{r.phi.name}" for r in plan.phis.recurrences]
+        rep.reductions = [f"{r.kind} %{r.phi.name}" for r in plan.phis.reductions]
+        current, changed = work, True
+    return (current if changed else None), reports

@@ -1,0 +1,560 @@
+"""The proof of a vectorized loop for every trip count: a witness and three ordinary
+refinement checks.
+
+The vectorizer knows how its state after each vector iteration stands for the scalar
+loop's state after VF times as many iterations. That correspondence is the function
+``alpha`` from a vector state ``V`` (``index``; each recurrence's vector phi ``vrec``;
+each reduction's accumulator ``vacc``) to a scalar header state:
+
+    iv  = start + index
+    rec = vrec[VF-1]                       (the last lane: the phi's next value)
+    red = llvm.vector.reduce.<kind>(vacc)  (the lanes folded; the initial value is in it)
+
+together with the invariant ``Inv(index, n.vec)``: ``index <u n.vec``,
+``(n.vec - index) % VF == 0``, ``n.vec <=u tc`` (the trip count formula of
+``induction.py``). Values the code after the loop reads from the last iteration
+(live-outs) are read from the last vector iteration: lane VF-1 of the value's vector,
+lane VF-2 of a recurrence's vector for the recurrence phi itself (seed 003).
+
+Each check is a straight-line ``@src``/``@tgt`` pair returning a struct, checked by
+``vecverify.refine.check_refinement`` (memory included):
+
+* **entry**: where the vector loop is entered (``iter.check`` says ``tc >= VF``), the
+  code of ``iter.check`` and ``vector.ph`` gives a state with ``alpha(V0)`` equal to the
+  scalar loop's start values and ``Inv(0, n.vec)``.
+* **step**: from any state ``V`` with ``Inv`` (inputs: the function's arguments, the
+  loop-invariant values, ``index``, ``n.vec``, the vector phis), VF copies of the scalar
+  body from ``alpha(V)`` (none of whose exit tests may leave the loop) and one vector
+  body write the same memory and reach ``alpha(V')`` and the same live-outs, and ``Inv``
+  holds again when the vector loop goes on.
+* **exit**: from a state after the last vector iteration (``index == n.vec``, live-out
+  vectors as inputs), the middle block makes the scalar loop's exit decision and hands
+  the exit block and the scalar epilogue (``scalar.ph``) what the scalar loop would.
+
+By induction on the vector iterations, with the scalar epilogue being the original
+loop, the vectorized function refines the scalar one for every trip count: a failing
+check is a refutation of the loop, with its counterexample. (Refinement composes: every
+instruction is monotone in poison and undef, so a step from a state that refines the
+scalar one refines the scalar step.) The checks cover the loop; the rest of the
+function is the input's, apart from the preheader's edge (now to ``iter.check``) and the
+exit phis' new incoming values, which the exit check covers.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vecverify.ir.function import Block, Function, Module
+from vecverify.ir.types import VOID, IntType, StructType, Type
+from vecverify.ir.values import (
+    Alloca,
+    Argument,
+    BinOp,
+    Br,
+    Call,
+    Constant,
+    ConstInt,
+    ConstPoison,
+    ExtractElement,
+    ICmp,
+    InsertValue,
+    Instruction,
+    Load,
+    ParamAttrs,
+    Phi,
+    Value,
+)
+
+from .codegen import VectorLoop, reduce_call
+from .induction import incoming, trip_count
+from .phis import Reduction
+
+I1 = IntType(1)
+I32 = IntType(32)
+TRUE = ConstInt(I1, 1)
+FALSE = ConstInt(I1, 0)
+
+
+class WitnessError(Exception):
+    """The vector code does not have the shape the witness describes (a bug)."""
+
+
+# ----------------------------------------------------------------------------- building
+
+
+class _Params:
+    """The parameters both functions of an obligation share, in one order."""
+
+    def __init__(self) -> None:
+        self.keys: list[object] = []
+        self.types: dict[object, Type] = {}
+        self.names: dict[object, str] = {}
+        self.attrs: dict[object, ParamAttrs] = {}
+
+    def declare(self, key: object, t: Type, name: str, attrs: ParamAttrs | None = None) -> None:
+        if key not in self.types:
+            self.keys.append(key)
+            self.types[key], self.names[key] = t, name
+            self.attrs[key] = attrs or ParamAttrs()
+
+
+class _Side:
+    """One function of an obligation under construction: one block, values mapped from
+    the vectorized function."""
+
+    def __init__(self, name: str, params: _Params, fn: Function) -> None:
+        self.name, self.params, self.fn = name, params, fn
+        self.insts: list[Instruction] = []
+        self.args: dict[object, Argument] = {}
+        self.vmap: dict[int, Value] = {}
+        self.emitted: set[int] = set()  # this side's own instructions
+        for k, a in enumerate(fn.args):
+            params.declare(("arg", k), a.type, a.name or f"a{k}", a.attrs)
+            self.vmap[id(a)] = self.arg(("arg", k))
+
+    def arg(self, key: object) -> Argument:
+        if key not in self.args:
+            self.args[key] = Argument(self.params.types[key], self.params.names[key], self.params.attrs[key])
+        return self.args[key]
+
+    def state(self, key: str, t: Type, noundef: bool = False) -> Argument:
+        self.params.declare(("state", key), t, key, ParamAttrs(noundef=noundef))
+        return self.arg(("state", key))
+
+    def emit(self, inst: Instruction) -> Instruction:
+        self.insts.append(inst)
+        self.emitted.add(id(inst))
+        return inst
+
+    def value(self, v: Value) -> Value:
+        """``v`` of the vectorized function as a value here: mapped, a constant, or a
+        loop-invariant value recomputed (pure instructions) or taken as a parameter."""
+        if id(v) in self.vmap:
+            return self.vmap[id(v)]
+        if id(v) in self.emitted or isinstance(v, Constant):
+            return v
+        if isinstance(v, Argument):
+            raise WitnessError(f"argument %{v.name} of another function")
+        assert isinstance(v, Instruction)
+        if isinstance(v, Phi | Load | Alloca) or v.type == VOID or (isinstance(v, Call) and not _pure(v)):
+            key = ("inv", id(v))
+            self.params.declare(key, v.type, f"{v.name or 'v'}.inv")
+            out: Value = self.arg(key)
+        else:
+            out = self.clone(v)
+        self.vmap[id(v)] = out
+        return out
+
+    def clone(self, v: Instruction, suffix: str = "") -> Instruction:
+        c = copy.copy(v)
+        c.operands = [self.value(op) for op in v.operands]
+        if suffix and v.name:
+            c.name = f"{v.name}{suffix}"
+        self.vmap[id(v)] = c
+        return self.emit(c)
+
+    def assume(self, cond: Value) -> None:
+        self.emit(Call(VOID, None, [cond], callee="llvm.assume"))
+
+    def finish(self, outputs: list[Value]) -> Function:
+        st = StructType(tuple(o.type for o in outputs))
+        agg: Value = ConstPoison(st)
+        for k, o in enumerate(outputs):
+            agg = self.emit(InsertValue(st, f"out{k}" if k == len(outputs) - 1 else None, [agg, o], index=k))
+        from vecverify.ir.values import Ret
+
+        self.emit(Ret(VOID, None, [agg]))
+        args = []
+        for k, key in enumerate(self.params.keys):
+            a = self.arg(key)
+            a.index = k
+            args.append(a)
+        return Function(self.name, st, args, [Block("entry", self.insts)])
+
+
+def _and(side: _Side, conds: list[Value]) -> Value:
+    acc = conds[0]
+    for c in conds[1:]:
+        acc = side.emit(BinOp(I1, None, [acc, c], op="and"))
+    return acc
+
+
+def _not(side: _Side, c: Value) -> Value:
+    return side.emit(BinOp(I1, None, [c, TRUE], op="xor"))
+
+
+# ----------------------------------------------------------------------------- witness
+
+
+@dataclass
+class Obligation:
+    name: str  # entry | step | exit
+    src: Function
+    tgt: Function
+
+    def text(self) -> str:
+        from vecverify.llvm import print_module
+
+        return print_module(Module(functions={"src": self.src, "tgt": self.tgt}))
+
+
+class Witness:
+    """The correspondence of one vectorized loop, and its three obligations."""
+
+    def __init__(self, vl: VectorLoop) -> None:
+        self.vl = vl
+        self.plan = vl.plan
+        self.loop = vl.plan.loop
+        self.ind = vl.plan.induction
+        self.vf = vl.vf
+        self.fn = self.loop.fn
+
+    # --- the pieces of the state
+    def _vector_phi_types(self) -> list[tuple[Phi, Phi]]:
+        """(scalar header phi, its vector phi) for recurrences, then reductions."""
+        out = [(r.phi, self.vl.vector_phis[id(r.phi)]) for r in self.plan.phis.recurrences]
+        out += [(r.phi, self.vl.vector_phis[id(r.phi)]) for r in self.plan.phis.reductions]
+        return out
+
+    def _live_outs(self) -> list[Value]:
+        """The loop values the exit phis take (in exit-phi order, without repeats)."""
+        seen: list[Value] = []
+        for ep in self.plan.exit_phis:
+            v = incoming(ep, self.loop.header.name)
+            if self.loop.contains(v) and not any(v is s for s in seen):
+                seen.append(v)
+        return seen
+
+    def _needs_vector(self, v: Value) -> bool:
+        """A live-out whose last value is read from its own vector (not from the state)."""
+        ind, phis = self.ind, self.plan.phis
+        return not (v is ind.phi or v is ind.next or any(v is r.result for r in phis.reductions)
+                    or any(v is r.phi for r in phis.recurrences))
+
+    def _tc(self, side: _Side) -> Value:
+        tc = trip_count(self.ind, _MappedEmit(side))
+        return tc if any(tc is i for i in side.insts) else side.value(tc)
+
+    def _inv(self, side: _Side, index: Value, n_vec: Value, tc: Value) -> list[Value]:
+        it = self.ind.type
+        diff = side.emit(BinOp(it, None, [n_vec, index], op="sub"))
+        rem = side.emit(BinOp(it, None, [diff, ConstInt(it, self.vf)], op="urem"))
+        return [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
+                side.emit(ICmp(I1, None, [index, n_vec], pred="ult")),
+                side.emit(ICmp(I1, None, [n_vec, tc], pred="ule"))]
+
+    def _alpha(self, side: _Side, index: Value, vphis: dict[int, Value]) -> list[Value]:
+        """alpha(V): the scalar header state, in header-phi order."""
+        it = self.ind.type
+        out: list[Value] = []
+        for phi in self.loop.phis:
+            if phi is self.ind.phi:
+                start = side.value(self.ind.start)
+                out.append(index if _is_zero(start) else side.emit(BinOp(it, "iv", [start, index], op="add")))
+                continue
+            red = self._reduction(phi)
+            if red is not None:
+                out.append(side.emit(reduce_call(red, vphis[id(phi)], "red")))
+            else:
+                out.append(side.emit(ExtractElement(phi.type, "rec", [vphis[id(phi)], ConstInt(I32, self.vf - 1)])))
+        return out
+
+    def _alpha_live(self, side: _Side, index: Value, vphis: dict[int, Value], vectors: dict[int, Value],
+                    header: list[Value]) -> list[Value]:
+        """The live-outs' last values, from the state after a vector iteration."""
+        out: list[Value] = []
+        phis = self.loop.phis
+        for v in self._live_outs():
+            if v is self.ind.next:
+                out.append(header[phis.index(self.ind.phi)])
+            elif v is self.ind.phi:
+                it = self.ind.type
+                out.append(side.emit(BinOp(it, None, [header[phis.index(self.ind.phi)], ConstInt(it, -1)], op="add")))
+            elif any(v is r.result for r in self.plan.phis.reductions):
+                red = next(r for r in self.plan.phis.reductions if v is r.result)
+                out.append(header[phis.index(red.phi)])
+            elif isinstance(v, Phi):
+                out.append(side.emit(ExtractElement(v.type, None, [vphis[id(v)], ConstInt(I32, self.vf - 2)])))
+            else:
+                out.append(side.emit(ExtractElement(v.type, None, [vectors[id(v)], ConstInt(I32, self.vf - 1)])))
+        return out
+
+    def _reduction(self, phi: Phi) -> Reduction | None:
+        return next((r for r in self.plan.phis.reductions if r.phi is phi), None)
+
+    def _state_inputs(self, side: _Side, with_index: bool) -> tuple[Value, Value, dict[int, Value]]:
+        it = self.ind.type
+        index = side.state("index", it, noundef=True) if with_index else None
+        n_vec = side.state("n.vec", it, noundef=True)
+        vphis: dict[int, Value] = {}
+        for phi, vphi in self._vector_phi_types():
+            vphis[id(phi)] = side.state(f"v.{phi.name}", vphi.type)
+        return (index if index is not None else n_vec), n_vec, vphis
+
+    # --- the scalar body, VF times
+    def _scalar_copies(self, side: _Side, state: list[Value]) -> tuple[list[Value], list[Value], Value]:
+        """VF copies of the scalar body from header state ``state``: the state after them,
+        the live-outs' values in the last copy, and whether an exit test of the first VF-1
+        copies would have left the loop."""
+        phis = self.loop.phis
+        exits: list[Value] = []
+        live: list[Value] = []
+        for k in range(self.vf):
+            for phi, v in zip(phis, state, strict=True):
+                side.vmap[id(phi)] = v
+            for inst in self.loop.body:
+                if not isinstance(inst, Phi):
+                    side.clone(inst, f".{k}")
+            if k < self.vf - 1:
+                cont = side.value(self.ind.compare)
+                exits.append(cont if not self.loop.continues_when_true() else _not(side, cont))
+            if k == self.vf - 1:
+                live = [side.value(v) for v in self._live_outs()]
+            state = [side.value(incoming(phi, self.loop.header.name)) for phi in phis]
+        early: Value = FALSE
+        for e in exits:
+            early = side.emit(BinOp(I1, None, [early, e], op="or")) if early is not FALSE else e
+        return state, live, early
+
+    # --- the three obligations
+    def entry(self) -> Obligation:
+        params = _Params()
+        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        vl = self.vl
+        # src: the scalar loop's start values, where the vector loop is entered.
+        for inst in vl.iter_check.instructions[:-1]:
+            src.clone(inst)
+        small = src.value(_branch_cond(vl.iter_check))
+        src.assume(_not(src, small) if _true_target(vl.iter_check) == vl.scalar_ph.name else small)
+        starts = [src.value(incoming(phi, vl.scalar_ph.name) if False else _start_value(vl, phi)) for phi in self.loop.phis]
+        # tgt: iter.check and vector.ph, then alpha of the first vector state.
+        for blk in (vl.iter_check, vl.vector_ph):
+            for inst in blk.instructions[:-1]:
+                tgt.clone(inst)
+        vphis = {id(phi): tgt.value(incoming(vphi, vl.vector_ph.name)) for phi, vphi in self._vector_phi_types()}
+        zero = ConstInt(self.ind.type, 0)
+        alpha0 = self._alpha(tgt, zero, vphis)
+        ok = _and(tgt, self._inv(tgt, zero, tgt.value(vl.n_vec), self._tc(tgt)))
+        return Obligation("entry", src.finish([*starts, TRUE]), tgt.finish([*alpha0, ok]))
+
+    def step(self) -> Obligation:
+        params = _Params()
+        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        vl = self.vl
+        outs: dict[str, list[Value]] = {}
+        for side in (src, tgt):
+            index, n_vec, vphis = self._state_inputs(side, with_index=True)
+            side.vmap[id(vl.n_vec)] = n_vec
+            if side is src:
+                for c in self._inv(src, index, n_vec, self._tc(src)):
+                    src.assume(c)
+                state, live, early = self._scalar_copies(src, self._alpha(src, index, vphis))
+                outs["src"] = [*state, *live, early, TRUE]
+                continue
+            side.vmap[id(vl.index)] = index
+            for phi, vphi in self._vector_phi_types():
+                side.vmap[id(vphi)] = vphis[id(phi)]
+            for inst in vl.body.instructions[:-1]:
+                if not isinstance(inst, Phi):
+                    side.clone(inst)
+            index2 = side.value(vl.index_next)
+            vphis2 = {id(phi): side.value(incoming(vphi, vl.body.name)) for phi, vphi in self._vector_phi_types()}
+            vectors = {id(v): side.value(vl.widened[id(v)]) for v in self._live_outs() if self._needs_vector(v)}
+            header = self._alpha(side, index2, vphis2)
+            live = self._alpha_live(side, index2, vphis2, vectors, header)
+            done = side.value(_branch_cond(vl.body))
+            exits_now = done if _true_target(vl.body) == vl.middle.name else _not(side, done)
+            again = self._inv(side, index2, n_vec, n_vec)[:2]
+            ok = side.emit(BinOp(I1, None, [exits_now, _and(side, again)], op="or"))
+            outs["tgt"] = [*header, *live, FALSE, ok]
+        return Obligation("step", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
+
+    def exit(self) -> Obligation:
+        params = _Params()
+        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        vl = self.vl
+        outs: dict[str, list[Value]] = {}
+        for side in (src, tgt):
+            n_vec, _, vphis = self._state_inputs(side, with_index=False)
+            side.vmap[id(vl.n_vec)] = n_vec
+            vectors: dict[int, Value] = {}
+            for v in self._live_outs():
+                if self._needs_vector(v):
+                    vec = vl.widened[id(v)]
+                    vectors[id(v)] = side.state(f"last.{v.name}", vec.type)
+            if side is src:
+                it = self.ind.type
+                tc = self._tc(src)
+                src.assume(src.emit(BinOp(I1, None, [src.emit(ICmp(I1, None, [src.emit(
+                    BinOp(it, None, [n_vec, ConstInt(it, self.vf)], op="urem")), ConstInt(it, 0)], pred="eq")),
+                    src.emit(ICmp(I1, None, [n_vec, ConstInt(it, 0)], pred="ne"))], op="and")))
+                src.assume(src.emit(ICmp(I1, None, [n_vec, tc], pred="ule")))
+                header = self._alpha(src, n_vec, vphis)
+                live = self._alpha_live(src, n_vec, vphis, vectors, header)
+                src.vmap[id(self.ind.next)] = header[self.loop.phis.index(self.ind.phi)]
+                cont = src.value(self.ind.compare)
+                leaves = _not(src, cont) if self.loop.continues_when_true() else cont
+                by_value = {id(v): x for v, x in zip(self._live_outs(), live, strict=True)}
+                exit_vals = [by_value[id(v)] if self.loop.contains(v) else src.value(v)
+                             for v in (incoming(ep, self.loop.header.name) for ep in self.plan.exit_phis)]
+                outs["src"] = [leaves, *exit_vals, *header]
+                continue
+            # tgt: the middle block, reading the last vector iteration's values.
+            for phi, vphi in self._vector_phi_types():
+                side.vmap[id(incoming(vphi, vl.body.name))] = vphis[id(phi)]
+            for v in self._live_outs():
+                if self._needs_vector(v):
+                    side.vmap[id(vl.widened[id(v)])] = vectors[id(v)]
+            body_ids = {id(i) for i in vl.body.instructions}
+            for inst in vl.middle.instructions[:-1]:
+                for op in inst.operands:
+                    if id(op) in body_ids and id(op) not in side.vmap:
+                        raise WitnessError(f"the middle block reads %{op.name}, which the witness does not describe")
+                side.clone(inst)
+            cmp_n = side.value(_branch_cond(vl.middle))
+            leaves = cmp_n if _true_target(vl.middle) == self.loop.exit.name else _not(side, cmp_n)
+            exit_vals = [side.value(incoming(ep, vl.middle.name)) for ep in self.plan.exit_phis]
+            resume = [side.value(incoming(vl.resume[id(phi)], vl.middle.name)) for phi in self.loop.phis]
+            outs["tgt"] = [leaves, *exit_vals, *resume]
+        return Obligation("exit", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
+
+    def obligations(self) -> list[Obligation]:
+        self._check_structure()
+        return [self.entry(), self.step(), self.exit()]
+
+    def _check_structure(self) -> None:
+        """What the three checks take for granted about the rest of the function: the
+        scalar loop is entered from scalar.ph only, and scalar.ph's other incoming values
+        are the loop's original start values."""
+        vl = self.vl
+        for phi in self.loop.phis:
+            if set(phi.blocks) != {vl.scalar_ph.name, self.loop.header.name}:
+                raise WitnessError(f"the scalar loop's phi %{phi.name} is entered from elsewhere")
+
+
+def _pure(call: Call) -> bool:
+    from .legality import WIDENABLE, intrinsic_base
+
+    return intrinsic_base(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.")
+
+
+def _is_zero(v: Value) -> bool:
+    return isinstance(v, ConstInt) and v.value == 0
+
+
+def _branch_cond(block: Block) -> Value:
+    term = block.instructions[-1]
+    if not (isinstance(term, Br) and term.operands):
+        raise WitnessError(f"block {block.name} does not end in a conditional branch")
+    return term.operands[0]
+
+
+def _true_target(block: Block) -> str:
+    term = block.instructions[-1]
+    assert isinstance(term, Br)
+    return term.targets[0]
+
+
+def _start_value(vl: VectorLoop, phi: Phi) -> Value:
+    """The scalar loop's start value of ``phi``: scalar.ph's incoming from iter.check
+    (the original preheader value)."""
+    return incoming(vl.resume[id(phi)], vl.iter_check.name)
+
+
+class _MappedEmit:
+    """An ``Emit`` that maps operands into a side first (for trip_count)."""
+
+    def __init__(self, side: _Side) -> None:
+        self.side = side
+
+    def __call__(self, inst: Instruction) -> Instruction:
+        inst.operands = [self.side.value(op) for op in inst.operands]
+        return self.side.emit(inst)
+
+
+# ----------------------------------------------------------------------------- checking
+
+
+@dataclass
+class LoopProof:
+    """The verdicts of a loop's three checks."""
+
+    function: str
+    loop: str
+    vf: int
+    checks: list[tuple[str, object]] = field(default_factory=list)  # (name, Verdict)
+    obligations: list[Obligation] = field(default_factory=list)
+    error: str = ""
+    seconds: float = 0.0
+    vacuous: bool = False  # the scalar loop is UB whenever it runs VF iterations from a state
+
+    @property
+    def status(self) -> str:
+        """proved | refuted | unknown (a check failed to prove or is unsupported) | error"""
+        if self.error:
+            return "error"
+        st = [getattr(v, "status", "") for _, v in self.checks]
+        if any(s == "incorrect" for s in st):
+            return "refuted"
+        if st and all(s == "correct" for s in st):
+            return "proved"
+        return "unknown"
+
+    def line(self) -> str:
+        head = f"@{self.function}: loop {self.loop} (VF {self.vf}): "
+        if self.status == "proved":
+            warn = " (vacuously: the scalar loop is UB whenever it runs VF iterations)" if self.vacuous else ""
+            return head + f"proved for every trip count (witness: entry, step, exit){warn}"
+        if self.status == "error":
+            return head + f"witness error: {self.error}"
+        parts = []
+        for name, v in self.checks:
+            s = getattr(v, "status", "")
+            if s != "correct":
+                parts.append(f"{name}: {s}" + (f" ({getattr(v, 'error', '') or getattr(v, 'detail', '')})"))
+        return head + ("refuted: " if self.status == "refuted" else "not proved: ") + "; ".join(parts)
+
+
+def prove_loop(report: object, timeout_ms: int = 20_000,
+               check: Callable[..., object] | None = None) -> LoopProof:
+    """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
+    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``."""
+    from vecverify.checker import check_pair
+    from vecverify.refine import CheckOptions
+
+    vl = getattr(report, "vector", None)
+    assert isinstance(vl, VectorLoop), "prove_loop needs a vectorized loop's report"
+    proof = LoopProof(getattr(report, "function", "?"), getattr(report, "loop", "?"), vl.vf)
+    t0 = time.monotonic()
+    try:
+        proof.obligations = Witness(vl).obligations()
+    except WitnessError as e:
+        proof.error = str(e)
+        return proof
+    run = check or check_pair
+    for ob in proof.obligations:
+        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1))
+        proof.checks.append((ob.name, verdict))
+        if getattr(verdict, "status", "") == "incorrect":
+            break
+    if proof.status == "proved":
+        proof.vacuous = _always_ub(proof.obligations[1].src, run, timeout_ms)
+    proof.seconds = time.monotonic() - t0
+    return proof
+
+
+def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int) -> bool:
+    """Whether ``src`` is UB for every input (Alive2 warns "source is always UB"): then
+    even a function returning something else refines it. A proof of the step from such a
+    source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
+    for example), and the report says so."""
+    from vecverify.refine import CheckOptions
+
+    other = copy.deepcopy(src)
+    last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
+    last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution
+    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1))
+    return getattr(verdict, "status", "") == "correct"
