@@ -55,6 +55,13 @@ class Mutant:
     why: str = ""  # for a mutant the native runs cannot see: why
     fuzz_kernels: Any = None  # programs of another kind (loop kernels) instead of the profile's
 
+    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Any:
+        """The base transform's own proof of its (here: mutated) output, if it has one."""
+        from transforms.registry import get
+
+        prove = getattr(get(self.base), "prove_output", None)
+        return prove(src, tgt, timeout_ms) if prove is not None else None
+
     def apply(self, fn: Function, options: Any = None) -> Function | None:
         if self.make is not None:
             return self.make(fn)
