@@ -30,6 +30,7 @@ dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,10 +49,36 @@ class LoopTransform(Transform):
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
         opts = options if isinstance(options, LoopOptions) else LoopOptions()
-        return vectorize_loops(fn, opts)[0]
+        out, reports = vectorize_loops(fn, opts)
+        if out is not None:
+            _REPORTS[id(out)] = (weakref.ref(out), reports)
+        return out
+
+    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Any:
+        """The witness proof of every loop ``apply`` vectorized in ``tgt`` (a mutant may
+        have edited tgt since: the witness reads the edited code), or None."""
+        from vecverify.refine import Verdict
+
+        from .witness import prove_loop
+
+        ref, reports = _REPORTS.get(id(tgt), (None, []))
+        if ref is None or ref() is not tgt:
+            return None
+        for rep in reports:
+            if not rep.vectorized:
+                continue
+            proof = prove_loop(rep, timeout_ms)
+            if proof.status != "proved":
+                bad = [v for _, v in proof.checks if getattr(v, "status", "") != "correct"]
+                return bad[0] if bad else Verdict("failed", detail=proof.line())
+        return Verdict("correct", detail="witness: proved for every trip count")
+
+
+_REPORTS: dict[int, tuple[Any, list[LoopReport]]] = {}
 
 
 LOOP_TRANSFORM = LoopTransform(
     "loop",
     "Inner-loop vectorization (LoopVectorize's shape) with first-order recurrences and reductions",
+    fuzz_kernels=__import__("properties.loop_strategies", fromlist=["x"]).loop_kernels(),
 )

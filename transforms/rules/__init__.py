@@ -6,6 +6,7 @@ from . import extension, recurrence, reduction, reorder, replacement, shuffle
 
 
 def builtin() -> list:  # noqa: ANN201
+    from ..loop import LOOP_TRANSFORM as LOOP
     from ..slp import TRANSFORM as SLP
 
-    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP, recurrence.TRANSFORM, reduction.TRANSFORM]
+    return [reorder.TRANSFORM, extension.TRANSFORM, replacement.TRANSFORM, shuffle.TRANSFORM, SLP, recurrence.TRANSFORM, reduction.TRANSFORM, LOOP]
