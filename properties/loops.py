@@ -275,8 +275,8 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
         def ev(e: Expr, env: dict[str, Any] = env) -> Any:
             if isinstance(e, Leaf):
                 return env[e.name]
-            if isinstance(e, Num):
-                return dt(e.value)
+            if isinstance(e, Num):  # an integer constant wraps to the element width, as in the IR
+                return np.array(e.value).astype(dt)[()]
             return _apply(e.op, ev(e.lhs), ev(e.rhs), k.elem)
 
         for j, e in enumerate(k.stores):

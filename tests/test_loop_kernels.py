@@ -6,6 +6,8 @@ its witness, passes the bounded check, and runs natively like the scalar loop.""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -60,6 +62,9 @@ def test_scalar_loop_refines_itself(k: LoopKernel) -> None:
 # ----------------------------------------------------------------------------- with the vectorizer
 
 
+@pytest.mark.skipif(not os.environ.get("VECVERIFY_LOOP_PROPERTY"),
+                    reason="minutes per example (witness + bounded check at unroll 10); not yet in the suite's "
+                           "budget: VECVERIFY_LOOP_PROPERTY=1 runs it")
 @settings(max_examples=8, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(loop_kernels(types=("i8", "i32", "i64"), max_stores=2, max_reductions=1), st.integers(0, 2**32 - 1))
 def test_vectorize_then_witness_bounded_check_and_native_runs_agree(k: LoopKernel, seed: int) -> None:
