@@ -541,21 +541,3 @@ def results_text(a: Observed, b: Observed) -> str:
 
 
 __all__ = ["exec_function", "compare_natively", "exec_text", "run_counterexample", "parse_args", "standalone"]
-
-
-def counterexample_json(example: Any) -> dict[str, Any]:
-    """A counterexample run natively (when it is free of UB and poison): whether it ran,
-    whether it shows the difference, and a one-line text."""
-    try:
-        run = run_counterexample(example)
-    except Unsupported as e:
-        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e.what}"}
-    except ValueError as e:  # an input the concrete evaluation cannot take: say so, no verdict changes
-        return {"ran": False, "shows_difference": False, "text": f"not run natively: {e}"}
-    out: dict[str, Any] = {"ran": run.ran, "shows_difference": run.shows_difference}
-    text = run.note
-    if run.source is not None and run.target is not None:
-        out["source"], out["target"] = run.source.lanes, run.target.lanes
-        text = f"run on this machine: {results_text(run.source, run.target)}: {run.note}"
-    out["text"] = text
-    return out

@@ -153,9 +153,9 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
         out.text = "\n".join([RULE, print_function(src).rstrip(), "=>", print_function(tgt).rstrip(),
                               verdict_text(verdict)])
         # numpy and the JIT: imported only for a counterexample
-        from ..native_check import counterexample_json
+        from ..compare import counterexample_run
 
-        out.native = str(counterexample_json(verdict.example)["text"])
+        out.native = str(counterexample_run(verdict.example)["text"])
     return out
 
 
