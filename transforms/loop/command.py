@@ -91,7 +91,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
             verdicts.append(entry)
         unroll = 2 * max(r.vf for r in rs) + 2
         v = check_pair(src, tgt, CheckOptions(timeout_ms=args.timeout_ms, unroll=unroll))
-        print(f"@{name}: bounded check: {verdict_text(v)}", file=log)
+        print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}", file=log)
         verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error})
         if v.status == "incorrect":
             worse(EXIT_INCORRECT)
