@@ -405,6 +405,26 @@ def float_intrinsic(draw: st.DrawFn) -> Case:
     return Case("float intrinsic", _fn(ret, params, [call]), tuple(args), (), (decl,), lenient)
 
 
+CONSTRAINED_FP: dict[str, int] = {"fadd": 2, "fsub": 2, "fmul": 2, "fdiv": 2, "fma": 3, "sqrt": 1}
+
+
+@st.composite
+def constrained_fp(draw: st.DrawFn) -> Case:
+    """Constrained intrinsics in the environment native code runs in: round.tonearest
+    (the only mode the machine is in here), exceptions ignored."""
+    kind, elem, n = draw(st.sampled_from(sorted(CONSTRAINED_FP))), draw(FLOATS), draw(LANES)
+    t = _type(elem, n)
+    count = CONSTRAINED_FP[kind]
+    a = _values(draw, elem, n)
+    args = [a] + [_near(draw, a, elem) for _ in range(count - 1)]
+    name = f"llvm.experimental.constrained.{kind}.{_suffix(elem, n)}"
+    params = [t] * count
+    operands = ", ".join(f"{p} %{c}" for p, c in zip(params, "abc", strict=False))
+    call = f'%r = call {t} @{name}({operands}, metadata !"round.tonearest", metadata !"fpexcept.ignore")'
+    decl = _declare(t, name, params + ["metadata", "metadata"])
+    return Case("constrained fp", _fn(t, params, [call]), tuple(args), (), (decl,))
+
+
 # ----------------------------------------------------------------------------- memory
 
 MEMORY_ELEMS = ("i8", "i16", "i32", "i64", "i24", "i40", "half", "float", "double")
@@ -573,6 +593,7 @@ FAMILIES: dict[str, Callable[[], st.SearchStrategy[Case]]] = {
     "freeze": freeze, "float binop": float_binop, "float unary": float_unary, "fcmp": fcmp,
     "float cast": float_cast, "vector element": vector_element, "shufflevector": shufflevector,
     "int intrinsic": int_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
+    "constrained fp": constrained_fp,
     "load/store": load_store, "masked load/store": masked_memory, "gather/scatter": gather_scatter,
     "lane mask": lane_mask, "program": program,
 }

@@ -105,3 +105,37 @@ def test_not_modelled_is_named(text: str, what: str) -> None:
         m = parse_module(text)
         check_refinement(m.functions["f"], m.functions["f"], CheckOptions())
     assert e.value.what == what
+
+
+CONSTRAINED = """
+define float @src(float %x) {
+  %r = call float @llvm.experimental.constrained.fsub.f32(float %x, float 0.0, metadata !"round.upward", metadata !"{except}")
+  ret float %r
+}
+define float @tgt(float %x) {
+  ret float %x
+}
+"""
+
+
+@pytest.mark.parametrize("except_, status", [("fpexcept.ignore", "correct"), ("fpexcept.strict", "unsupported"),
+                                             ("fpexcept.maytrap", "unsupported")])
+def test_constrained_exceptions_keep_a_refinement_from_being_correct(except_: str, status: str) -> None:
+    """The values refine (x - 0.0 rounded upward is x); only with exceptions ignored is
+    that the whole story."""
+    from vecverify.checker import check_pair
+    from vecverify.refine import CheckOptions
+
+    m = parse_module(CONSTRAINED.replace("{except}", except_))
+    verdict = check_pair(m.functions["src"], m.functions["tgt"], CheckOptions())
+    assert verdict.status == status, verdict.detail
+    if status == "unsupported":
+        assert except_ in verdict.detail
+
+
+def test_constrained_intrinsics_not_modelled_are_named() -> None:
+    text = ('define float @f(double %x) {\n  %r = call float @llvm.experimental.constrained.fptrunc.f32.f64('
+            'double %x, metadata !"round.upward", metadata !"fpexcept.ignore")\n  ret float %r\n}\n')
+    with pytest.raises(Unsupported) as e:
+        parse_module(text)
+    assert "constrained floating-point call to @llvm.experimental.constrained.fptrunc.f32.f64" in e.value.what

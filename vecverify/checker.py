@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .errors import InputError, InternalError, Unsupported
 from .ir.function import Function, Module
+from .ir.values import Call
 from .llvm import read_module as _read
 from .refine import CheckOptions, Verdict, check_refinement
 from .testfile import TestCase
@@ -60,7 +61,10 @@ def _function(mod: Module, name: str) -> Function:
 def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     """The refinement check, with unsupported constructs as a verdict, not an exception."""
     try:
-        return check_refinement(src, tgt, options)
+        verdict = check_refinement(src, tgt, options)
+        if verdict.status == "correct":
+            _check_fp_exceptions(src, tgt)
+        return verdict
     except Unsupported as e:
         return Verdict("unsupported", detail=str(e))
     except InputError:
@@ -69,6 +73,17 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         return Verdict("internal", detail=f"internal error: {e}")
     except Exception as e:  # a bug: report it on one line, never as a verdict
         return Verdict("internal", detail=f"internal error: {type(e).__name__}: {e}")
+
+
+def _check_fp_exceptions(src: Function, tgt: Function) -> None:
+    """Floating-point status flags and traps are not modelled: a check that holds for
+    the values does not show that a constrained intrinsic under fpexcept.strict or
+    fpexcept.maytrap keeps its exceptions (LangRef), so such a pair is not "correct"."""
+    for fn in (src, tgt):
+        for inst in fn.instructions():
+            if isinstance(inst, Call) and inst.fp_env is not None and inst.fp_env[1] != "fpexcept.ignore":
+                raise Unsupported(f"floating-point exceptions ({inst.fp_env[1]}) of @{inst.callee} "
+                                  "(the values refine; exceptions are not modelled)", fn.name)
 
 
 def check_files(

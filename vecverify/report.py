@@ -9,6 +9,7 @@ from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
 from .semantics.core import PTR_ADDR_BITS, SymValue
+from .semantics.floating import rounding_mode_name
 
 RULE = "-" * 40
 
@@ -104,6 +105,9 @@ def _input_lines(ex: Example) -> list[str]:
                 lanes.append(format_scalar(to_int(m.eval(v, model_completion=True)), False, a.type))
         text = lanes[0] if not a.type.is_vector else "< " + ", ".join(lanes) + " >"
         lines.append(f"{a.type} {a.name} = {text}")
+    for v in ex.environment:  # the floating-point environment, where the functions read it
+        if str(v) == "env!fp.rounding_mode":
+            lines.append(f"rounding mode = {rounding_mode_name(to_int(m.eval(v, model_completion=True)))}")
     return lines
 
 

@@ -7,6 +7,7 @@ float is exactly a double), and ``half`` as ``0xH`` followed by its 16 bits.
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 
 from .types import FloatType
 
@@ -81,3 +82,44 @@ def special_encodings(t: FloatType) -> dict[str, int]:
         "smallest normal": 1 << m, "largest finite": exp_all - 1,
         "2**m": (bias + m) << m, "2**m + 2": ((bias + m) << m) | 1,  # no fraction bits left
     }
+
+
+# Denormal handling of a function (LangRef: ``denormal_fpenv``, formerly the
+# "denormal-fp-math" string attributes): for results (output) and operands (input) of
+# floating-point operations, one of these kinds.
+DENORMAL_KINDS = ("ieee", "preservesign", "positivezero", "dynamic")
+
+
+@dataclass(frozen=True)
+class DenormalMode:
+    output: str = "ieee"
+    input: str = "ieee"
+
+    def __str__(self) -> str:
+        return self.output if self.output == self.input else f"{self.output}|{self.input}"
+
+
+@dataclass(frozen=True)
+class DenormalModes:
+    """The function's default mode and, when given, the one for ``float``."""
+
+    default: DenormalMode = DenormalMode()
+    f32: DenormalMode | None = None
+
+    def for_type(self, t: FloatType) -> DenormalMode:
+        if self.f32 is not None and t.bits == 32:
+            return self.f32
+        return self.default
+
+    @property
+    def is_ieee(self) -> bool:
+        return self.default == DenormalMode() and self.f32 in (None, DenormalMode())
+
+    def __str__(self) -> str:
+        parts = [] if self.default == DenormalMode() and self.f32 is not None else [str(self.default)]
+        if self.f32 is not None:
+            parts.append(f"float: {self.f32}")
+        return f"denormal_fpenv({', '.join(parts)})"
+
+
+IEEE_DENORMALS = DenormalModes()

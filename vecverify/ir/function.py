@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .floats import IEEE_DENORMALS, DenormalModes
 from .types import Type
 from .values import Argument, GlobalVariable, Instruction, ParamAttrs, is_terminator
 
@@ -34,6 +35,7 @@ class Function:
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
     willreturn: bool = False  # not returning (a call that does not return) is UB
     big_endian: bool = False  # the module's data layout: byte order in memory and bitcasts
+    denormal: DenormalModes = IEEE_DENORMALS  # its denormal_fpenv attribute
 
     @property
     def entry(self) -> Block:

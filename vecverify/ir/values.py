@@ -467,6 +467,9 @@ class Call(Instruction):
     # Call-site function attributes, as written (attribute groups expanded).
     fn_attrs: tuple[tuple[str, str | None], ...] = ()
     effects: CalleeEffects | None = None  # set for external functions only
+    # A constrained floating-point intrinsic's metadata arguments: (rounding mode,
+    # exception behaviour), as written (round.upward, fpexcept.strict ...).
+    fp_env: tuple[str, str] | None = None
 
     @property
     def opcode(self) -> str:

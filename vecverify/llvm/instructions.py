@@ -53,12 +53,15 @@ from .lexer import Token
 from .policy import (
     ALL_FMF,
     CASTS,
+    CONSTRAINED_FP,
     DROPPED_INTRINSICS,
+    EXCEPTION_BEHAVIOURS,
     FCMP_PREDS,
     FP_BINOPS,
     ICMP_PREDS,
     INT_BINOPS,
     INT_FLAGS,
+    ROUNDING_MODES,
     UNSUPPORTED_CASTS,
     UNSUPPORTED_INSTRUCTIONS,
 )
@@ -441,7 +444,8 @@ class InstructionGrammar(ValueGrammar):
         intrinsic = callee.startswith("llvm.")
         if "..." in fn_type:
             raise self.unsupported(f"variadic call to {callee_tok.text}")
-        if callee.startswith("llvm.experimental.constrained."):
+        constrained = callee.startswith("llvm.experimental.constrained.")
+        if constrained and callee.split(".")[3] not in CONSTRAINED_FP:
             raise self.unsupported(f"constrained floating-point call to {callee_tok.text}")
         if callee.startswith(DROPPED_INTRINSICS):
             while self.peek().line == callee_tok.line and self.peek().kind != "eof":
@@ -451,9 +455,14 @@ class InstructionGrammar(ValueGrammar):
         self.expect("(")
         args: list[Value] = []
         arg_attrs: list[ParamAttrs] = []
+        metadata: list[str] = []  # a constrained intrinsic's rounding and exception arguments
         while self.peek().text != ")":
-            if args:
+            if args or metadata:
                 self.expect(",")
+            if constrained and self.peek().text == "metadata":
+                self.next()
+                metadata.append(self.metadata_string())
+                continue
             ty = self.parse_type()
             attrs = self.param_attrs(self.parse_param_attrs(before_value=True),
                                      intrinsic_call=intrinsic)
@@ -474,11 +483,25 @@ class InstructionGrammar(ValueGrammar):
             else:
                 break
         # noreturn on a call is modelled (unknown calls, traps); on a definition it is not.
-        self.check_fn_attrs([a for a in fn_attrs if a[0] != "noreturn"])
+        # strictfp on a constrained call only says what the metadata arguments say.
+        self.check_fn_attrs([a for a in fn_attrs if a[0] != "noreturn" and not (constrained and a[0] == "strictfp")])
+        fp_env = self.constrained_fp_env(callee_tok.text, metadata) if constrained else None
         if not fn_type:
             fn_type = f"{ret_type} ({', '.join(str(a.type) for a in args)})"
         while arg_attrs and arg_attrs[-1] == ParamAttrs():
             arg_attrs.pop()
         return Call(ret_type, name if ret_type != VOID else None, args, callee=callee,
                     flags=flags, callee_type=fn_type, arg_attrs=arg_attrs, ret_attrs=ret_attrs,
-                    fn_attrs=tuple(fn_attrs) if not intrinsic else ())
+                    fn_attrs=tuple(fn_attrs) if not intrinsic else (), fp_env=fp_env)
+
+    def metadata_string(self) -> str:
+        """``!"text"``: a metadata string argument."""
+        self.expect(kind="excl")
+        return self.expect(kind="str").value
+
+    def constrained_fp_env(self, callee: str, metadata: list[str]) -> tuple[str, str]:
+        """The (rounding mode, exception behaviour) arguments of a constrained intrinsic;
+        the conversions and comparisons that take no rounding mode are not modelled."""
+        if len(metadata) != 2 or metadata[0] not in ROUNDING_MODES or metadata[1] not in EXCEPTION_BEHAVIOURS:
+            raise self.unsupported(f"constrained floating-point call to {callee} with arguments {metadata}")
+        return metadata[0], metadata[1]

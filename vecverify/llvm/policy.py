@@ -21,6 +21,12 @@ UNSUPPORTED_INSTRUCTIONS = frozenset(
      "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",
      "catchswitch", "catchret", "cleanupret"}
 )
+# Constrained floating-point intrinsics that are modelled (the operation under the
+# rounding mode of its metadata argument), and the values those arguments may have.
+CONSTRAINED_FP = frozenset({"fadd", "fsub", "fmul", "fdiv", "fma", "sqrt"})
+ROUNDING_MODES = ("round.tonearest", "round.tonearestaway", "round.upward", "round.downward",
+                  "round.towardzero", "round.dynamic")
+EXCEPTION_BEHAVIOURS = frozenset({"fpexcept.ignore", "fpexcept.maytrap", "fpexcept.strict"})
 ALL_FMF = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
 INT_FLAGS = frozenset({"nuw", "nsw", "exact", "disjoint"})
 ICMP_PREDS = frozenset({"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"})

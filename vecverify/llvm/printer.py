@@ -275,6 +275,7 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
         for i, a in enumerate(ops):
             pa = inst.arg_attrs[i] if i < len(inst.arg_attrs) else ParamAttrs()
             args.append(_join(str(a.type), _attrs(pa), nm.ref(a)))
+        args += [f'metadata !"{m}"' for m in inst.fp_env or ()]
         callee_ty = inst.callee_type if "..." in inst.callee_type else str(inst.type)
         return _join("call", fmf_text(inst.flags), _attrs(inst.ret_attrs), callee_ty,
                      f"@{quote_name(inst.callee)}({', '.join(args)})", fn_attrs_text(inst.fn_attrs))
@@ -303,7 +304,7 @@ def _declaration_for(call: Call) -> str:
     if "..." in call.callee_type:
         ret, _, params = call.callee_type.partition(" (")
         return f"declare {ret} @{quote_name(call.callee)}({params}"
-    params = ", ".join(str(o.type) for o in call.operands)
+    params = ", ".join([str(o.type) for o in call.operands] + ["metadata"] * len(call.fp_env or ()))
     return f"declare {call.type} @{quote_name(call.callee)}({params})"
 
 

@@ -102,6 +102,15 @@ class Environment:
         self.events.append(event)
         return event
 
+    def shared(self, name: str, bits: int) -> z3.BitVecRef:
+        """A part of the environment both functions see, such as the dynamic rounding
+        mode: one variable per name, quantified like the inputs."""
+        for v in self.variables:
+            if str(v) == f"env!{name}":
+                assert isinstance(v, z3.BitVecRef)
+                return v
+        return self._var(z3.BitVec(f"env!{name}", bits))  # type: ignore[return-value]
+
     def _var(self, v: z3.ExprRef) -> z3.ExprRef:
         self.variables.append(v)
         return v

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import z3
 
 from ..errors import Unsupported
+from ..ir.floats import IEEE_DENORMALS, DenormalModes
 from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
 
 if TYPE_CHECKING:
@@ -150,6 +151,11 @@ class Context:
     # What makes a key independent of the side: each keyed choice, and each term a
     # choice was made for, paired with a side-free stand-in (see floating.choice_key).
     key_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
+    # The floating-point environment the function runs in: its denormal modes (from its
+    # attributes), and where the shared parts of that environment (the dynamic rounding
+    # mode) come from: the check's Environment, so source and target see the same.
+    denormal: DenormalModes = IEEE_DENORMALS
+    environment: Callable[[str, int], z3.BitVecRef] | None = None
 
     def fresh(self, hint: str, bits: int, key: int | None = None) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""
@@ -160,6 +166,14 @@ class Context:
             self.choice_keys[str(v)] = key
             self.key_stand_ins.append((v, z3.BitVec(f"choice!{key}", bits)))
         return v
+
+    def environment_value(self, name: str, bits: int, default: int) -> z3.BitVecRef:
+        """A value of the environment shared by source and target (an input of the
+        check); evaluating one function alone (as the native witness runs it), the
+        default environment's ``default``."""
+        if self.environment is None:
+            return z3.BitVecVal(default, bits)
+        return self.environment(name, bits)
 
     def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:
         """A fresh value for one use of undef."""

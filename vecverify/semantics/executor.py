@@ -133,7 +133,8 @@ class Executor:
         # Calls that did not return: where, the memory then, whether it is observed.
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
-        self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian)
+        self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian, denormal=fn.denormal,
+                           environment=env.shared if env is not None else None)
         self.undef_guards = self.ctx.undef_guards
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value

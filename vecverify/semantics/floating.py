@@ -323,6 +323,67 @@ def _fp_binop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
     return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if inst.opcode == "fdiv" else ())
 
 
+# ----------------------------------------------------------------------------- constrained
+
+# The rounding modes of constrained intrinsics' metadata, in the order of the codes the
+# dynamic rounding mode (a part of the environment shared by source and target) takes;
+# codes past the last stand for it too.
+_ROUNDING_MODES = {"round.tonearest": RNE, "round.tonearestaway": z3.RNA(), "round.upward": z3.RTP(),
+                   "round.downward": z3.RTN(), "round.towardzero": RTZ}
+ROUNDING_MODE_BITS = 3
+
+
+def rounding_mode_name(code: int) -> str:
+    """The metadata name of the dynamic rounding mode's ``code``."""
+    names = list(_ROUNDING_MODES)
+    return names[min(code, len(names) - 1)]
+
+
+def _rounding(ctx: Context, inst: Instruction) -> z3.FPRMRef:
+    """The rounding mode a constrained intrinsic computes in. ``round.dynamic`` is the
+    mode in effect; any other is an assumption about it, and LangRef makes a call whose
+    assumption is false undefined behaviour."""
+    fp_env: tuple[str, str] | None = getattr(inst, "fp_env", None)
+    assert fp_env is not None
+    names = list(_ROUNDING_MODES)
+    raw = ctx.environment_value("fp.rounding_mode", ROUNDING_MODE_BITS, default=0)  # to nearest
+    current = z3.If(z3.ULE(raw, len(names) - 1), raw, len(names) - 1)
+    if fp_env[0] != "round.dynamic":
+        ctx.ub(current != names.index(fp_env[0]))
+        return _ROUNDING_MODES[fp_env[0]]
+    rm: z3.FPRMRef = _ROUNDING_MODES[names[-1]]
+    for k in reversed(range(len(names) - 1)):
+        rm = z3.If(current == k, _ROUNDING_MODES[names[k]], rm)
+    return rm
+
+
+_CONSTRAINED: dict[str, Callable[[z3.FPRMRef, list[z3.FPRef]], z3.FPRef]] = {
+    "fadd": lambda rm, v: z3.fpAdd(rm, *_canonical(v[0], v[1])),
+    "fsub": lambda rm, v: z3.fpSub(rm, v[0], v[1]),
+    "fmul": lambda rm, v: z3.fpMul(rm, *_canonical(v[0], v[1])),
+    "fdiv": lambda rm, v: z3.fpDiv(rm, v[0], v[1]),
+    "fma": lambda rm, v: z3.fpFMA(rm, v[0], v[1], v[2]),
+    "sqrt": lambda rm, v: z3.fpSqrt(rm, v[0]),
+}
+
+
+@semantics(*(f"llvm.experimental.constrained.{op}" for op in _CONSTRAINED))
+def _constrained(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """The operation rounded as the rounding-mode argument says, with the usual NaN
+    rules. The exception-behaviour argument changes no value: floating-point status
+    flags and traps are not modelled (a check that passes with fpexcept.strict or
+    fpexcept.maytrap is reported unsupported, see checker)."""
+    t = _call_type(inst)
+    name = intrinsic_base_name(_text_attr(inst, "callee")).rsplit(".", 1)[1]
+    op = _CONSTRAINED[name]
+    rm = _rounding(ctx, inst)
+
+    def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
+        return from_fp(ctx, op(rm, [to_fp(x, t) for x in v]), t, [(x, t) for x in v])
+
+    return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if name == "fdiv" else ())
+
+
 @semantics("fneg")
 def _fneg(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.type)
