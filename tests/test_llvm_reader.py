@@ -594,12 +594,8 @@ def test_unsupported_in_body(body: str, what: str) -> None:
          "parameter attribute nofpclass"),
         ("define noalias ptr @f(ptr %p) {\n  ret ptr %p\n}\n", "return attribute noalias"),
         ("define void @f() strictfp {\n  ret void\n}\n", "function attribute strictfp"),
-        ('define float @f(float %x) #0 {\n  ret float %x\n}\n'
-         'attributes #0 = { "denormal-fp-math"="preserve-sign,preserve-sign" }\n',
-         'function attribute "denormal-fp-math"=preserve-sign,preserve-sign'),
-        ('define float @f(float %x) "denormal-fp-math-f32"="positive-zero,ieee" {\n'
-         '  ret float %x\n}\n',
-         'function attribute "denormal-fp-math-f32"=positive-zero,ieee'),
+        ("define float @f(float %x) denormal_fpenv(ieee|ieee|ieee) {\n  ret float %x\n}\n",
+         "function attribute denormal_fpenv(ieee|ieee|ieee)"),
         ("define void @f(i32 %x, ...) {\n  ret void\n}\n", "variadic function"),
         ("define i32 @f() {\n  %x = add i32 ptrtoint (ptr @f to i32), 1\n  ret i32 %x\n}\n",
          "ptrtoint cast"),
@@ -756,3 +752,20 @@ def test_load_range_and_noundef_metadata_are_read() -> None:
             "!0 = !{i32 -2, i32 10, i32 20, i32 30}\n!1 = !{}\n")
     load = next(i for i in parse_module(text, "m.ll").functions["f"].instructions() if isinstance(i, Load))
     assert load.ranges == ((2**32 - 2, 10), (20, 30)) and load.noundef
+
+
+@pytest.mark.parametrize("attrs, modes", [
+    ("denormal_fpenv(positivezero)", "denormal_fpenv(positivezero)"),
+    ("denormal_fpenv(preservesign|ieee)", "denormal_fpenv(preservesign|ieee)"),
+    ("denormal_fpenv(ieee,ieee)", "denormal_fpenv(ieee)"),
+    ("denormal_fpenv(positivezero, float: ieee)", "denormal_fpenv(positivezero, float: ieee)"),
+    ("denormal_fpenv(float: dynamic)", "denormal_fpenv(float: dynamic)"),
+    ("denormal_fpenv(preservesign, float: preservesign)", "denormal_fpenv(preservesign)"),
+    ('"denormal-fp-math"="preserve-sign,positive-zero"', "denormal_fpenv(preservesign|positivezero)"),
+    ('"denormal-fp-math-f32"="positive-zero,positive-zero"', "denormal_fpenv(float: positivezero)"),
+    ("nounwind", "denormal_fpenv(ieee)"),
+])
+def test_denormal_modes_are_read(attrs: str, modes: str) -> None:
+    """LLVM 23's denormal_fpenv and the string attributes before it, as one model."""
+    fn = parse_module(f"define float @f(float %x) {attrs} {{\n  ret float %x\n}}\n").functions["f"]
+    assert str(fn.denormal) == modes

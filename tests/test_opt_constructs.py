@@ -72,8 +72,23 @@ define i32 @f(i32 %x) {
 """
 
 
-@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM, THREE_WAY],
-                         ids=["wide-int", "struct-gep", "mem-intrinsics", "scmp-ucmp"])
+# The machine runs with IEEE denormals: flushing is allowed, never required (LangRef), so
+# the semantics under a flushing mode must still allow what the machine computes.
+DENORMAL = """
+define float @f(float %x, float %y, double %d) denormal_fpenv(preservesign, float: positivezero|preservesign) {
+  %a = fmul float %x, %y
+  %b = fdiv float %a, 0x47D2CED320000000
+  %t = fptrunc double %d to float
+  %c = fadd float %b, %t
+  %k = fcmp olt float %c, %x
+  %r = select i1 %k, float %c, float %b
+  ret float %r
+}
+"""
+
+
+@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM, THREE_WAY, DENORMAL],
+                         ids=["wide-int", "struct-gep", "mem-intrinsics", "scmp-ucmp", "denormal-modes"])
 def test_semantics_agree_with_the_machine(text: str) -> None:
     fn = parse_module(text).functions["f"]
     report = exec_function(fn, standalone(fn), 30, seed=3)
@@ -139,3 +154,23 @@ def test_constrained_intrinsics_not_modelled_are_named() -> None:
     with pytest.raises(Unsupported) as e:
         parse_module(text)
     assert "constrained floating-point call to @llvm.experimental.constrained.fptrunc.f32.f64" in e.value.what
+
+
+@pytest.mark.parametrize("src_attrs, tgt_attrs, status", [
+    ("denormal_fpenv(positivezero)", "", "incorrect"),
+    ("denormal_fpenv(ieee)", "", "correct"),
+    ("denormal_fpenv(preservesign, float: preservesign)", '"denormal-fp-math"="preserve-sign,preserve-sign"',
+     "correct"),
+])
+def test_a_target_keeps_the_denormal_mode(src_attrs: str, tgt_attrs: str, status: str) -> None:
+    """The mode is the function's contract with its callers: changing it is an error
+    (Alive2's "Function attributes not refined"), spelling it differently is not."""
+    from vecverify.checker import check_pair
+    from vecverify.refine import CheckOptions
+
+    m = parse_module(f"define float @src(float %x) {src_attrs} {{\n  ret float %x\n}}\n"
+                     f"define float @tgt(float %x) {tgt_attrs} {{\n  ret float %x\n}}\n")
+    verdict = check_pair(m.functions["src"], m.functions["tgt"], CheckOptions())
+    assert verdict.status == status
+    if status == "incorrect":
+        assert verdict.error == "Function attributes not refined"

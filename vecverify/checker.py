@@ -60,6 +60,11 @@ def _function(mod: Module, name: str) -> Function:
 
 def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     """The refinement check, with unsupported constructs as a verdict, not an exception."""
+    if src.denormal != tgt.denormal:
+        # As Alive2: a function's denormal mode is part of its contract with its callers
+        # (they set the environment up for it), so a target may not change it.
+        return Verdict("incorrect", "Function attributes not refined",
+                       detail=f"@{src.name} has {src.denormal}, @{tgt.name} has {tgt.denormal}")
     try:
         verdict = check_refinement(src, tgt, options)
         if verdict.status == "correct":

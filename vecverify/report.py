@@ -9,7 +9,7 @@ from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
 from .semantics.core import PTR_ADDR_BITS, SymValue
-from .semantics.floating import rounding_mode_name
+from .semantics.floating import denormal_kind_name, rounding_mode_name
 
 RULE = "-" * 40
 
@@ -106,8 +106,13 @@ def _input_lines(ex: Example) -> list[str]:
         text = lanes[0] if not a.type.is_vector else "< " + ", ".join(lanes) + " >"
         lines.append(f"{a.type} {a.name} = {text}")
     for v in ex.environment:  # the floating-point environment, where the functions read it
-        if str(v) == "env!fp.rounding_mode":
-            lines.append(f"rounding mode = {rounding_mode_name(to_int(m.eval(v, model_completion=True)))}")
+        name, code = str(v), to_int(m.eval(v, model_completion=True)) or 0
+        if name == "env!fp.rounding_mode":
+            lines.append(f"rounding mode = {rounding_mode_name(code)}")
+        elif name.startswith("env!fp.denormal."):  # env!fp.denormal.{default,f32}.{input,output}
+            _, _, which, direction = name.split(".")
+            scope = "float " if which == "f32" else ""
+            lines.append(f"denormal mode ({scope}{direction}s) = {denormal_kind_name(code)}")
     return lines
 
 
@@ -167,7 +172,7 @@ def verdict_text(verdict: Verdict) -> str:
     if verdict.status == "incorrect":
         return (
             f"Transformation doesn't verify!{bound}\n\nERROR: {verdict.error}\n\n"
-            + format_example(verdict)
+            + (format_example(verdict) if verdict.example is not None else verdict.detail)
         )
     if verdict.status == "failed":
         return f"ERROR: Couldn't prove the correctness of the transformation ({verdict.detail}){bound}"

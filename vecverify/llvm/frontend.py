@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from ..errors import InputError
 from ..ir.function import Module
 from .cursor import LLVMParseError
+from .denormal import rewrite_denormal_fpenv
 from .grammar import ModuleGrammar
 
 
@@ -63,6 +64,7 @@ def canonicalize(text: str, source_name: str = "<input>") -> str:
     """Parse and verify ``text`` with LLVM; return LLVM's printed form of the module."""
     import llvmlite.binding as llvm
 
+    text = rewrite_denormal_fpenv(text)  # newer than the LLVM that parses
     try:
         with _quiet_stderr():
             mod = llvm.parse_assembly(text)

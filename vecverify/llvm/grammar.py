@@ -25,8 +25,9 @@ from .annotations import Attr
 from .callees import resolve_calls
 from .constants import ForwardValue
 from .cursor import LLVMParseError, TokenCursor
+from .denormal import denormal_modes
 from .instructions import InstructionGrammar
-from .policy import LINKAGE_WORDS, check_datalayout
+from .policy import DENORMAL_ATTRS, LINKAGE_WORDS, check_datalayout
 
 
 class ModuleGrammar(InstructionGrammar):
@@ -271,9 +272,12 @@ class ModuleGrammar(InstructionGrammar):
                 self.skip_metadata_value()
             else:
                 fn_attrs.extend(self.parse_one_attr())
+        denormal = denormal_modes(fn_attrs)
+        fn_attrs = [a for a in fn_attrs if a[0] not in DENORMAL_ATTRS]
         self.check_fn_attrs(fn_attrs)
         fn = Function(name, ret_type, args, [], ret_attrs,
-                      willreturn=any(a[0] == "willreturn" for a in fn_attrs), big_endian=self.big_endian)
+                      willreturn=any(a[0] == "willreturn" for a in fn_attrs), big_endian=self.big_endian,
+                      denormal=denormal)
         first = True
         while not self.accept("}"):
             tok = self.peek()

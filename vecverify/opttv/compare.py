@@ -155,7 +155,8 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
         # numpy and the JIT: imported only for a counterexample
         from ..compare import counterexample_run
 
-        out.native = str(counterexample_run(verdict.example)["text"])
+        if verdict.example is not None:  # None: the functions' attributes differ
+            out.native = str(counterexample_run(verdict.example)["text"])
     return out
 
 

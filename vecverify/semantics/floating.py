@@ -212,6 +212,50 @@ def result_flags(ctx: Context, inst: Instruction, flags: frozenset[str], value: 
     return tuple(out)
 
 
+# ----------------------------------------------------------------------------- denormals
+
+# The codes of a dynamic denormal mode (a part of the environment shared by source and
+# target); code 3 stands for IEEE too.
+_DYNAMIC_KINDS = ("ieee", "preservesign", "positivezero")
+
+
+def denormal_kind_name(code: int) -> str:
+    """The kind a dynamic denormal mode's ``code`` stands for."""
+    return _DYNAMIC_KINDS[code] if code < len(_DYNAMIC_KINDS) else "ieee"
+
+
+def is_subnormal_bits(bits: z3.BitVecRef, t: FloatType) -> z3.BoolRef:
+    m = t.sbits - 1
+    return z3.And(z3.Extract(t.bits - 2, m, bits) == 0, z3.Extract(m - 1, 0, bits) != 0)
+
+
+def flush_denormal(ctx: Context, bits: z3.BitVecRef, t: FloatType, direction: str) -> z3.BitVecRef:
+    """An operand (``direction`` "input") or result ("output") of a floating-point
+    operation under the function's denormal mode. LangRef: with preservesign or
+    positivezero a subnormal *may* be flushed to zero (not mandated), to a zero of its
+    own sign or to +0.0; dynamic is one of the three, chosen by the environment."""
+    mode = ctx.denormal.for_type(t)
+    kind = mode.output if direction == "output" else mode.input
+    if kind == "ieee":
+        return bits
+    subnormal = is_subnormal_bits(bits, t)
+    if z3.is_false(z3.simplify(subnormal)):
+        return bits
+    positive_zero = z3.BitVecVal(0, t.bits)
+    signed_zero = z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, bits), z3.BitVecVal(0, t.bits - 1))
+    may_flush = ctx.fresh_bool(f"denormal.{direction}")
+    if kind == "positivezero":
+        zero = positive_zero
+    elif kind == "preservesign":
+        zero = signed_zero
+    else:
+        which = "f32" if ctx.denormal.f32 is not None and t.bits == 32 else "default"
+        code = ctx.environment_value(f"fp.denormal.{which}.{direction}", 2, default=0)  # native: IEEE
+        zero = z3.If(code == 2, positive_zero, signed_zero)
+        may_flush = z3.And(may_flush, z3.Or(code == 1, code == 2))
+    return z3.If(z3.And(subnormal, may_flush), zero, bits)
+
+
 def _lanewise(
     ctx: Context,
     inst: Instruction,
@@ -221,16 +265,22 @@ def _lanewise(
     flag_operands: bool = True,
     nsz_operands: Sequence[int] = (),
     nsz_result: bool = True,
+    bitwise: bool = False,
 ) -> SymValue:
     """Apply ``compute`` lane by lane with poison propagation and the fast-math flags;
     under nsz, the operands at ``nsz_operands`` and (if ``nsz_result``) the result have
-    a free zero sign."""
+    a free zero sign. Operands and result of an operation that is not ``bitwise`` go
+    through the function's denormal mode."""
     flags = _check_flags(ctx, inst)
     out = []
     for lanes in zip(*args, strict=True):
         values = [lane.value for lane in lanes]
         operands = [_no_signed_zero(ctx, flags, t, v) if i in nsz_operands else v for i, v in enumerate(values)]
+        if not bitwise:
+            operands = [flush_denormal(ctx, v, t, "input") for v in operands]
         bits = compute(operands)
+        if not bitwise:
+            bits = flush_denormal(ctx, bits, t, "output")
         if nsz_result:
             bits = _no_signed_zero(ctx, flags, t, bits)
         poison = any_of([lane.poison for lane in lanes] + [_flag_poison(flags, t, values if flag_operands else [], bits)])
@@ -388,7 +438,7 @@ def _constrained(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymVa
 def _fneg(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.type)
     sign = z3.BitVecVal(1 << (t.bits - 1), t.bits)
-    return _lanewise(ctx, inst, args, t, lambda v: v[0] ^ sign)
+    return _lanewise(ctx, inst, args, t, lambda v: v[0] ^ sign, bitwise=True)
 
 
 _FCMP: dict[str, Callable[[z3.FPRef, z3.FPRef], z3.BoolRef]] = {
@@ -421,7 +471,8 @@ def _fcmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     pred = _text_attr(inst, "pred")
     out = []
     for a, b in zip(*args, strict=True):
-        r = _fcmp_pred(pred, to_fp(a.value, t), to_fp(b.value, t))
+        x, y = (flush_denormal(ctx, v, t, "input") for v in (a.value, b.value))
+        r = _fcmp_pred(pred, to_fp(x, t), to_fp(y, t))
         poison = any_of([a.poison, b.poison, _flag_poison(flags, t, [a.value, b.value], None)])
         out.append(Lane(z3.If(r, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), poison))
     return tuple(out)
@@ -479,8 +530,10 @@ def _fp_resize(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValu
     flags = _check_flags(ctx, inst)
     out = []
     for a in args[0]:
-        r = z3.fpToFP(RNE, to_fp(a.value, src), sort_of(dst))
-        bits = _no_signed_zero(ctx, flags, dst, from_fp(ctx, r, dst, [(a.value, src)], keep_format=False))
+        x = flush_denormal(ctx, a.value, src, "input")
+        r = z3.fpToFP(RNE, to_fp(x, src), sort_of(dst))
+        bits = flush_denormal(ctx, from_fp(ctx, r, dst, [(x, src)], keep_format=False), dst, "output")
+        bits = _no_signed_zero(ctx, flags, dst, bits)
         poison = any_of([a.poison, _flag_poison(flags, src, [a.value], None), _flag_poison(flags, dst, [], bits)])
         out.append(Lane(bits, poison))
     return tuple(out)
@@ -497,7 +550,7 @@ def _call_type(inst: Instruction) -> FloatType:
 def _fabs(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _call_type(inst)
     mask = z3.BitVecVal((1 << (t.bits - 1)) - 1, t.bits)
-    return _lanewise(ctx, inst, args, t, lambda v: v[0] & mask)
+    return _lanewise(ctx, inst, args, t, lambda v: v[0] & mask, bitwise=True)
 
 
 @semantics("llvm.copysign")
@@ -506,7 +559,7 @@ def _copysign(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
     return _lanewise(
         ctx, inst, args, t,
         lambda v: z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, v[1]), z3.Extract(t.bits - 2, 0, v[0])),
-        nsz_operands=(1,),
+        nsz_operands=(1,), bitwise=True,
     )
 
 
