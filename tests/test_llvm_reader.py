@@ -565,8 +565,6 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %a = fadd bfloat 0xR0000, 0xR0000\n  ret void\n", "bfloat type"),
         ("  %v = load <{ i32, i8 }>, ptr %p, align 4\n  ret void\n", "struct type"),
         ("  %v = load { <{ i32 }> }, ptr %p, align 4\n  ret void\n", "struct type"),
-        ("  %v = extractvalue { i32, {} } { i32 1, {} zeroinitializer }, 0\n  ret void\n",
-         "empty struct type"),
         ("  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n",
          'operand bundle "align"'),
         ("  store ptr addrspace(1) null, ptr %p, align 8\n  ret void\n",

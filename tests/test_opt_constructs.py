@@ -87,8 +87,34 @@ define float @f(float %x, float %y, double %d) denormal_fpenv(preservesign, floa
 """
 
 
-@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM, THREE_WAY, DENORMAL],
-                         ids=["wide-int", "struct-gep", "mem-intrinsics", "scmp-ucmp", "denormal-modes"])
+AGGREGATE_MEMORY = """
+define i64 @f(ptr dereferenceable(32) %p, i8 %a, i32 %b, i16 %c) {
+  %s0 = insertvalue { i8, i32 } poison, i8 %a, 0
+  %s = insertvalue { i8, i32 } %s0, i32 %b, 1
+  store { i8, i32 } %s, ptr %p
+  %q = getelementptr inbounds i8, ptr %p, i64 8
+  %v0 = insertvalue [3 x i16] zeroinitializer, i16 %c, 1
+  store [3 x i16] %v0, ptr %q
+  %t = load { i8, i32 }, ptr %p
+  %x = extractvalue { i8, i32 } %t, 1
+  %u = load [3 x i16], ptr %q
+  %y = extractvalue [3 x i16] %u, 1
+  %e = load {}, ptr %p
+  %w = load i32, ptr %q
+  %x64 = zext i32 %x to i64
+  %y64 = zext i16 %y to i64
+  %w64 = zext i32 %w to i64
+  %m = mul i64 %y64, 4294967296
+  %r1 = add i64 %x64, %m
+  %r = xor i64 %r1, %w64
+  ret i64 %r
+}
+"""
+
+
+@pytest.mark.parametrize("text", [WIDE, STRUCT_GEP, MEM, THREE_WAY, DENORMAL, AGGREGATE_MEMORY],
+                         ids=["wide-int", "struct-gep", "mem-intrinsics", "scmp-ucmp", "denormal-modes",
+                              "aggregate-memory"])
 def test_semantics_agree_with_the_machine(text: str) -> None:
     fn = parse_module(text).functions["f"]
     report = exec_function(fn, standalone(fn), 30, seed=3)

@@ -81,7 +81,12 @@ def _constant_offset(v: Value) -> tuple[Argument, int] | None:
 
 def _accesses(fn: Function) -> list[tuple[Value, int]]:
     """Every memory access: its pointer operand and how many bytes it touches."""
-    from .execute.native import store_size as value_bytes
+    from .execute.native import store_size
+    from .semantics.aggregates import is_aggregate
+    from .semantics.gep import alloc_size
+
+    def value_bytes(t: Type) -> int:
+        return alloc_size(t) if is_aggregate(t) else store_size(t)
 
     out = []
     for inst in fn.instructions():

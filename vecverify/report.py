@@ -96,14 +96,18 @@ def _input_lines(ex: Example) -> list[str]:
             lines.append(f"{a.type} {a.name} = {desc}")
             continue
         lanes = []
-        for v, p, u in zip(a.values, a.poison, a.undef, strict=True):
+        for v, p, u, lt in zip(a.values, a.poison, a.undef, _lane_types(a.type), strict=True):
             if to_bool(m.eval(p, model_completion=True)):
                 lanes.append("poison")
             elif to_bool(m.eval(u, model_completion=True)):
                 lanes.append("undef")
             else:
-                lanes.append(format_scalar(to_int(m.eval(v, model_completion=True)), False, a.type))
-        text = lanes[0] if not a.type.is_vector else "< " + ", ".join(lanes) + " >"
+                lanes.append(format_scalar(to_int(m.eval(v, model_completion=True)), False, lt))
+        if isinstance(a.type, StructType | ArrayType):  # an aggregate: its lanes in order
+            text = ("{ " if isinstance(a.type, StructType) else "[ ") + ", ".join(lanes) + (
+                " }" if isinstance(a.type, StructType) else " ]")
+        else:
+            text = lanes[0] if not a.type.is_vector else "< " + ", ".join(lanes) + " >"
         lines.append(f"{a.type} {a.name} = {text}")
     for v in ex.environment:  # the floating-point environment, where the functions read it
         name, code = str(v), to_int(m.eval(v, model_completion=True)) or 0

@@ -131,7 +131,7 @@ class StructType(Type):
     fields: tuple[Type, ...]
 
     def __str__(self) -> str:
-        return "{ " + ", ".join(str(f) for f in self.fields) + " }"
+        return "{ " + ", ".join(str(f) for f in self.fields) + " }" if self.fields else "{}"
 
 
 @dataclass(frozen=True)

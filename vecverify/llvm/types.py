@@ -143,8 +143,6 @@ class TypeParser:
                         break
                     self.next()
                 self.expect("}")
-                if not fields:
-                    raise self.unsupported("empty struct type")
                 return StructType(tuple(fields))
             if tok.text == "[":
                 count = int(self.expect(kind="int").text)

@@ -44,6 +44,7 @@ from ..ir.values import (
     Value,
 )
 from . import load_all_semantics
+from .aggregates import is_aggregate, load_aggregate, store_aggregate
 from .calls import ORDER_BITS, Environment, result_widths
 from .core import (
     FALSE,
@@ -382,13 +383,22 @@ class Executor:
     def _execute(self, inst: Instruction, state: _State) -> SymValue:
         env = state.env
         args = [self.operand(v, env) for v in inst.operands]
+        if isinstance(inst, Load | Store):
+            # LangRef: accessing memory through a pointer that is not well defined (it
+            # may take several values for the undef in it) is UB.
+            self.ctx.ub(self._undef_dependent(args[-1][0].value))
         if isinstance(inst, Load):
-            loaded = self.mem_ops.load_lanes(self.ctx, state.memory, args[0][0], inst.type, inst.align)
+            if is_aggregate(inst.type):
+                loaded = load_aggregate(self.ctx, self.mem_ops, state.memory, args[0][0], inst.type, inst.align)
+            else:
+                loaded = self.mem_ops.load_lanes(self.ctx, state.memory, args[0][0], inst.type, inst.align)
             return self._load_metadata(inst, loaded)
         if isinstance(inst, Store):
-            state.memory = self.mem_ops.store_lanes(
-                self.ctx, state.memory, args[1][0], inst.operands[0].type, args[0], inst.align
-            )
+            t = inst.operands[0].type
+            if is_aggregate(t):
+                state.memory = store_aggregate(self.ctx, self.mem_ops, state.memory, args[1][0], t, args[0], inst.align)
+            else:
+                state.memory = self.mem_ops.store_lanes(self.ctx, state.memory, args[1][0], t, args[0], inst.align)
             return ()
         if isinstance(inst, GetElementPtr):
             return gep_semantics(self.ctx, inst, args, self.mem_ops.blocks)

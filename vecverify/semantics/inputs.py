@@ -15,7 +15,7 @@ import z3
 from ..errors import Unsupported
 from ..ir.edges import float_edges, int_edges
 from ..ir.function import Function
-from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type
+from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..ir.values import (
     Constant,
     ConstArray,
@@ -25,7 +25,7 @@ from ..ir.values import (
     ConstVector,
     GlobalVariable,
 )
-from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_bits
+from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_widths
 from .memory import Memory, MemoryBlock, PointerArg, initial_memory
 
 # Blocks may be huge (a source may index 2**32 bytes into one), but stay clear of the top
@@ -92,7 +92,7 @@ def build_inputs(
     args: list[ArgInput] = []
     pre: list[z3.BoolRef] = []
     memory = initial_memory()
-    pointer_args = [i for i, a in enumerate(fn.args) if isinstance(a.type.scalar, PtrType)]
+    pointer_args = [i for i, a in enumerate(fn.args) if _is_pointer(a.type)]
     # One block per pointer argument; a noalias argument's is its own, the others choose
     # among the blocks of the arguments that are not noalias and of the globals.
     blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
@@ -104,7 +104,7 @@ def build_inputs(
         label = f"%{_arg_label(fn, i)}"
         t = arg.type
         lanes = t.lanes
-        if isinstance(t.scalar, PtrType):
+        if _is_pointer(t):
             if t.lanes != 1:
                 raise Unsupported(f"vector of pointers argument {label}", fn.name)
             k = pointer_args.index(i) + 1
@@ -126,9 +126,12 @@ def build_inputs(
                 value = z3.If(null, z3.BitVecVal(0, value.size()), value)
             args.append(ArgInput(label, t, [value], poison, [FALSE], ptr, null))
             continue
-        bits = lane_bits(t)
-        suffix = (lambda k: f"!{k}") if t.is_vector else (lambda k: "")
-        values = [z3.BitVec(f"{label}{suffix(k)}", bits) for k in range(lanes)]
+        if _holds_pointer(t):
+            raise Unsupported(f"pointer in the aggregate argument {label}", fn.name)
+        widths = lane_widths(t)  # an aggregate's lanes are its fields' (each may be poison)
+        lanes = len(widths)
+        suffix = (lambda k: f"!{k}") if t.is_vector or isinstance(t, StructType | ArrayType) else (lambda k: "")
+        values = [z3.BitVec(f"{label}{suffix(k)}", w) for k, w in enumerate(widths)]
         # The source is UB on a noundef argument that is poison or undef, so such inputs
         # need not be considered (the target may then do anything).
         defined = arg.attrs.noundef
@@ -144,6 +147,19 @@ def build_inputs(
         pre += [z3.Not(z3.And(p, u)) for p, u in zip(poison, undef, strict=True) if not z3.is_false(p) and not z3.is_false(u)]
         args.append(ArgInput(label, t, values, poison, undef))
     return Inputs(args, blocks, memory, pre, global_blocks, constant_blocks)
+
+
+def _is_pointer(t: Type) -> bool:
+    """A pointer or a vector of pointers."""
+    return isinstance(t, PtrType) or isinstance(t, VectorType) and isinstance(t.elem, PtrType)
+
+
+def _holds_pointer(t: Type) -> bool:
+    if isinstance(t, StructType):
+        return any(_holds_pointer(f) for f in t.fields)
+    if isinstance(t, ArrayType):
+        return _holds_pointer(t.elem)
+    return _is_pointer(t)
 
 
 FIRST_GLOBAL_BLOCK = 64
@@ -224,7 +240,7 @@ def observed_pointer_args(fn: Function) -> set[int]:
             uses.setdefault(id(op), []).append((inst, k))
     out = set()
     for i, arg in enumerate(fn.args):
-        if not isinstance(arg.type.scalar, PtrType):
+        if not _is_pointer(arg.type):
             continue
         work: list[object] = [arg]
         while work:
@@ -255,6 +271,8 @@ def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
     lanes: list[tuple[z3.BitVecRef, list[int], int]] = []
     flags: list[z3.BoolRef] = []
     for a in inputs.args:
+        if isinstance(a.type, StructType | ArrayType):
+            continue  # aggregates are left to the solver
         scalar = a.type.scalar
         if not isinstance(scalar, IntType | FloatType) or a.pointer is not None:
             continue
