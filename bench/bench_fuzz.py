@@ -19,7 +19,8 @@ import argparse
 import resource
 import time
 
-from vecverify.fuzz import CampaignOptions, run_campaign
+from vecverify.fuzz import CampaignOptions, CampaignResult, run_campaign
+from vecverify.fuzz.pipeline import STAGES
 
 TARGET = 20.0
 
@@ -27,6 +28,28 @@ TARGET = 20.0
 def _cpu_seconds() -> float:
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _print_profile(r: CampaignResult, wall: float, jobs: int) -> None:
+    """Where the campaign's time went: seconds per stage and transform (summed over the
+    worker processes), and each stage's share of the time the workers had."""
+    stages = ["start-up", "generate", *STAGES, "shrink"]
+    names = list(r.transforms)
+    print("  profile (seconds, all workers):")
+    print(f"  {'stage':14s} " + " ".join(f"{n[:11]:>11s}" for n in names) + f" {'all':>8s} {'share':>6s}")
+    budget = wall * jobs
+    for stage in stages:
+        if stage == "start-up":
+            row = ["" for _ in names]
+            total = r.startup_seconds
+        else:
+            per = [r.stats[n].stages.get(stage, 0.0) for n in names]
+            row = [f"{x:.2f}" for x in per]
+            total = sum(per)
+        print(f"  {stage:14s} " + " ".join(f"{x:>11s}" for x in row) + f" {total:8.2f} {100 * total / budget:5.1f}%")
+    accounted = r.startup_seconds + sum(sum(r.stats[n].stages.values()) for n in names)
+    print(f"  {'other':14s} " + " ".join(f"{'':>11s}" for _ in names)
+          + f" {budget - accounted:8.2f} {100 * (budget - accounted) / budget:5.1f}%  (scheduling, idle workers)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if changed / wall < TARGET <= changed * per_cpu:
         verdict += " (met by CPU time: the machine is shared)"
     print(f"  target: >= {TARGET:g} transformed programs/s on {args.jobs} processes: {verdict}")
+    _print_profile(r, wall, args.jobs)
     if not r.native_available:
         print(f"  native: unavailable ({r.native_note})")
     print(f"  failures: {r.failures}" + (f"; problems: {'; '.join(r.problems)}" if r.problems else ""))

@@ -4,8 +4,11 @@ guard bytes, the compile cache."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from vecverify.errors import Unsupported
 from vecverify.execute import compile_module, execute
+from vecverify.execute.codegen import object_code
 from vecverify.ir.floats import bits_from_float
 
 
@@ -113,3 +116,24 @@ def test_aliasing_pointers_share_a_block() -> None:
         assert ev.ub is False and ev.lanes[0].value == expected
         assert ev.allows([native.value], [list(native.buffers[0])])
         assert not ev.allows([native.value ^ 1], [list(native.buffers[0])])
+
+
+def test_code_generator_abort_is_unsupported_and_the_next_module_compiles() -> None:
+    """LLVM's x86 back end aborts on llvm.canonicalize.v2f32 (valid IR): the helper
+    process dies, not the caller; the module is unsupported with LLVM's message, and the
+    next module gets a new helper."""
+    aborts = (
+        "declare <2 x float> @llvm.canonicalize.v2f32(<2 x float>)\n"
+        "define <2 x float> @f(<2 x float> %x) {\n"
+        "  %r = call <2 x float> @llvm.canonicalize.v2f32(<2 x float> %x)\n  ret <2 x float> %r\n}\n"
+    )
+    with pytest.raises(Unsupported, match="code generator failed .*(UNREACHABLE|LLVM ERROR)"):
+        compile_module(aborts)
+    fine = "define i32 @g(i32 %x) {\n  %r = add i32 %x, 1\n  ret i32 %r\n}\n"
+    assert execute(fine, "g", [41]).value == 42
+
+
+def test_code_generator_helper_reports_what_llvm_rejects() -> None:
+    with pytest.raises(Unsupported, match="LLVM rejected <m>"):
+        object_code("define i32 @g(i32 %x) {\n  ret i64 0\n}\n", "", "", "<m>")
+    assert object_code("define void @h() {\n  ret void\n}\n", "", "", "<m>")[:4] == b"\x7fELF"

@@ -50,6 +50,11 @@ def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
             assert s.native_programs == s.programs - s.declined, name
         else:
             assert s.native_runs == 0 and r.native_note
+        # The profile (bench fuzz): every stage a transformed program goes through took
+        # time, and no stage more than the campaign did.
+        want = {"generate", "parse", "transform", "verify IR", "prove"} | ({"compile", "native run"} if r.native_available else set())
+        assert want <= {k for k, v in s.stages.items() if v > 0}, (name, s.stages)
+        assert sum(s.stages.values()) <= r.seconds
 
 
 def test_a_transform_that_always_declines_is_a_problem(tmp_path: Path,
@@ -108,6 +113,7 @@ def test_shards_split_the_work_deterministically() -> None:
 def test_a_mutant_is_shrunk_and_saved_as_a_regression_case(tmp_path: Path) -> None:
     r = run_campaign(_opts(tmp_path, mutant=MUTANT, max_examples=30))
     assert r.exit_code == 1 and len(r.findings) == 1
+    assert r.stats[MUTANT].stages.get("shrink", 0) > 0  # the programs after the failure shrink it
     f = r.findings[0]
     assert f.kind == "incorrect" and f.error_line == "Mismatch in memory"
     text = Path(f.path).read_text()
@@ -236,6 +242,7 @@ def test_bad_options_are_one_line_and_exit_2(argv: list[str], message: str,
 def test_two_processes(tmp_path: Path) -> None:
     r = run_campaign(_opts(tmp_path, transforms=["reorder"], max_examples=20, chunk=5, jobs=2))
     assert r.stats["reorder"].programs == 20 and r.units == 4 and not r.errors
+    assert r.startup_seconds > 0  # both workers reported their start-up
 
 
 def test_sigterm_keeps_findings_and_writes_reports(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ import numpy as np
 from ..errors import Unsupported
 from ..ir.function import Function, Module
 from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
+from .codegen import object_code
 
 GUARD = 64
 GUARD_BYTE = 0xA5
@@ -170,7 +171,7 @@ def _wrappers(fn: Function, frame: Frame) -> str:
     for i, (a, off) in enumerate(zip(fn.args, frame.offsets, strict=True)):
         _load_arg(a.type, f"%a{i}", body, off)
         names.append(f"{a.type} %a{i}")
-    # Inlined (see _inline_calls): no calling convention between the wrapper and the
+    # Inlined (see codegen_worker._object_code): no calling convention between the wrapper and the
     # function, whose lowering of odd vector types LLVM gets wrong (a returned
     # <12 x i6> comes back through memory, and is read from the wrong bytes).
     call = f"call {fn.ret_type} @{fn.name}({', '.join(names)}) alwaysinline"
@@ -270,76 +271,35 @@ def _load_runtime_libraries() -> None:
             llvm.load_library_permanently(path)
 
 
+@cache
+def _machine_spec(cpu: str = "") -> tuple[str, str]:
+    """(CPU name, features) of the code generator: the named ``cpu`` (benchmarks name
+    one, e.g. x86-64-v3), or by default this machine's CPU with its features, but for
+    AVX-512 (and what builds on it): LLVM 22's AVX-512 lowering aborts the process on
+    some valid IR (a call passing ``<1 x i1>``: "Cannot emit physreg copy instruction";
+    ``bitcast half to <16 x i1>``: "Cannot select"), found by the cross-check
+    (properties/crosscheck.py)."""
+    import llvmlite.binding as llvm
+
+    if cpu:
+        return cpu, ""
+    features = llvm.get_host_cpu_features()
+    for name in list(features):
+        if name.startswith(AVOIDED_FEATURES):
+            features[name] = False
+    return llvm.get_host_cpu_name(), features.flatten()
+
+
 def _target_machine(cpu: str = "") -> Any:
-    """The named ``cpu`` (benchmarks name one, e.g. x86-64-v3), or by default this
-    machine's CPU with its features, but for AVX-512 (and what builds on it):
-    LLVM 22's AVX-512 lowering aborts the process on some valid IR (a call passing
-    ``<1 x i1>``: "Cannot emit physreg copy instruction"; ``bitcast half to <16 x i1>``:
-    "Cannot select"), found by the cross-check (properties/crosscheck.py)."""
+    """A target machine for one JIT engine (which owns it); the object code comes from
+    codegen.py's process, made for the same CPU and features."""
     import llvmlite.binding as llvm
 
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     _load_runtime_libraries()
-    target = llvm.Target.from_default_triple()
-    if cpu:
-        return target.create_target_machine(cpu=cpu, opt=2)
-    features = llvm.get_host_cpu_features()
-    for name in list(features):
-        if name.startswith(AVOIDED_FEATURES):
-            features[name] = False
-    return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=features.flatten(), opt=2)
-
-
-def _inline_calls(ir: Any, machine: Any) -> None:
-    """Inline the functions into their wrappers (the calls are marked alwaysinline); no
-    other optimization: the code generator sees each instruction as written."""
-    import llvmlite.binding as llvm
-
-    pto = llvm.create_pipeline_tuning_options(speed_level=0)
-    manager = llvm.create_new_module_pass_manager()
-    manager.add_always_inliner_pass()
-    manager.run(ir, llvm.create_pass_builder(machine, pto))
-
-
-def _object_code(text: str, machine: Any, where: str) -> bytes:
-    """The module compiled to object code, in a forked child process: LLVM's code
-    generator aborts the process on some valid IR (x86 ``llvm.canonicalize.v2f32``:
-    "Do not know how to custom type legalize this operation!"), which must not take the
-    caller with it. A child that dies is reported as unsupported, with LLVM's message."""
-    import os
-    import tempfile
-
-    import llvmlite.binding as llvm
-
-    read_end, write_end = os.pipe()
-    with tempfile.TemporaryFile() as errors:
-        pid = os.fork()
-        if pid == 0:  # the child: compile, send the object code, leave without cleanup
-            code = 1
-            try:
-                os.close(read_end)
-                os.dup2(errors.fileno(), 2)
-                ir = llvm.parse_assembly(text)
-                ir.verify()
-                _inline_calls(ir, machine)
-                data = machine.emit_object(ir)
-                with os.fdopen(write_end, "wb") as out:
-                    out.write(data)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write_end)
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        if status != 0:
-            errors.seek(0)
-            lines = [ln for ln in errors.read().decode(errors="replace").splitlines() if ln.strip()]
-            message = next((ln for ln in lines if "LLVM ERROR" in ln or "UNREACHABLE" in ln or "error" in ln.lower()),
-                           lines[-1] if lines else f"exit status {status}")
-            raise Unsupported(f"native execution: LLVM's code generator failed on {where} ({message.strip()})")
-    return data
+    name, features = _machine_spec(cpu)
+    return llvm.Target.from_default_triple().create_target_machine(cpu=name, features=features, opt=2)
 
 
 class CompiledModule:
@@ -352,7 +312,7 @@ class CompiledModule:
         self.frames = {name: Frame.of(fn) for name, fn in self.functions.items()}
         wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
         machine = _target_machine(cpu)
-        obj = _object_code(text + "\n" + wrappers, machine, module.source_name)
+        obj = object_code(text + "\n" + wrappers, *_machine_spec(cpu), module.source_name)
         self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
         self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         self._engine.finalize_object()

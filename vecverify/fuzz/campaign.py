@@ -108,6 +108,9 @@ class TransformStats:
     first_proof_catch: float | None = None  # seconds since the campaign started
     first_native_catch: float | None = None
     first_catch_program: int | None = None  # how many programs it took (1: the first)
+    # Seconds per stage (pipeline.STAGES, plus "generate": Hypothesis drawing the next
+    # program, and "shrink": every stage of the programs run while shrinking a failure).
+    stages: dict[str, float] = field(default_factory=dict)
 
     @property
     def all_declined(self) -> bool:
@@ -115,7 +118,12 @@ class TransformStats:
         return self.programs > 0 and self.declined == self.programs
 
     def to_json(self) -> dict[str, Any]:
-        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
+        def rounded(v: Any) -> Any:
+            if isinstance(v, dict):
+                return {k: rounded(x) for k, x in v.items()}
+            return round(v, 3) if isinstance(v, float) else v
+
+        return {k: rounded(v) for k, v in self.__dict__.items()}
 
 
 @dataclass
@@ -131,6 +139,7 @@ class CampaignResult:
     native_available: bool = False
     native_note: str = ""
     units: int = 0
+    startup_seconds: float = 0.0  # worker processes: from the pool's start to ready, summed
 
     @property
     def programs(self) -> int:
@@ -289,6 +298,9 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     owned: dict[tuple[str, str, str], Path] = {}
     caught = {"proof": False, "native": False}
     unit_start = time.monotonic()
+    # Profile: the time between programs is Hypothesis generating the next one; once a
+    # failure is found, the programs that follow are shrinking it.
+    clock = {"last": time.perf_counter(), "shrinking": False}
 
     def record(f: Finding) -> None:
         sig = f.signature
@@ -313,11 +325,16 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
         if time.time() > cfg.deadline:
             raise BudgetExhausted
         kernel, nseed = args
+        started = time.perf_counter()
         try:
             out = run_program(kernel, transform, nseed, timeout_ms=cfg.timeout_ms,
                               native_runs=cfg.native_runs, use_native=cfg.native, deadline=cfg.deadline)
         except OutOfTime:
             raise BudgetExhausted from None
+        stages = {"generate": started - clock["last"], **out.stages}
+        clock["last"] = time.perf_counter()
+        if clock["shrinking"]:
+            stages = {"shrink": sum(stages.values())}
         now = time.time()
         caught["proof"] |= out.caught_by_proof
         caught["native"] |= out.caught_natively
@@ -325,7 +342,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
             "type": "program", "transform": unit.transform, "declined": out.declined, "proof": out.proof,
             "proof_seconds": out.proof_seconds, "native_runs": out.native_runs,
             "caught_by_proof": out.caught_by_proof, "caught_natively": out.caught_natively,
-            "time": now - cfg.started,
+            "time": now - cfg.started, "stages": stages,
         })
         kind = out.failure
         if cfg.survey:
@@ -341,6 +358,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
             size=kernel.size, caught_by_proof=out.caught_by_proof, caught_natively=out.caught_natively,
             seconds=time.monotonic() - unit_start, report=out.report,
         ))
+        clock["shrinking"] = True
         raise _FAILURE[kind](out.message)
 
     phases = [Phase.explicit, Phase.reuse, Phase.generate]
@@ -378,10 +396,16 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
 _worker_queue: Any = None
 
 
-def _worker_init(q: Any) -> None:
+def _worker_init(q: Any, pool_started: float, use_native: bool) -> None:
     global _worker_queue
     _worker_queue = q
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    # Pay the start-up here, once per worker (the transform registry, the JIT), and
+    # report it: from the pool's start, so the process's own start and imports count.
+    known_names()
+    if use_native:
+        native.available()
+    q.put({"type": "startup", "seconds": time.time() - pool_started})
 
 
 def _worker_emit(event: Event) -> None:
@@ -415,11 +439,15 @@ class _Collector:
             s.native_programs += event["native_runs"] > 0
             s.native_runs += event["native_runs"]
             s.proof_seconds += event["proof_seconds"]
+            for stage, seconds in event.get("stages", {}).items():
+                s.stages[stage] = s.stages.get(stage, 0.0) + seconds
             if event["caught_by_proof"] and s.first_proof_catch is None:
                 s.first_proof_catch = event["time"]
                 s.first_catch_program = s.programs
             if event["caught_natively"] and s.first_native_catch is None:
                 s.first_native_catch = event["time"]
+        elif event["type"] == "startup":
+            r.startup_seconds += event["seconds"]
         elif event["type"] == "finding":
             f: Finding = event["finding"]
             self.latest[(*event["unit"], *f.signature)] = f  # shrinking replaces it
@@ -534,7 +562,7 @@ def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Colle
               result: CampaignResult) -> None:
     ctx = CONTEXT  # spawned: see vecverify/pool.py
     q = ctx.Queue()
-    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(q,))
+    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(q, time.time(), cfg.native))
     pending: list[Any] = []
     exhausted = False
 

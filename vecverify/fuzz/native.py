@@ -15,8 +15,9 @@ import numpy as np
 
 @cache
 def _load() -> tuple[Any, str]:
+    """The ``vecverify.execute`` package, or None and why it cannot be loaded."""
     try:
-        from vecverify.execute import execute
+        import vecverify.execute as execute
     except Exception as e:  # ImportError, or the JIT failing to initialise
         return None, f"{type(e).__name__}: {e}"
     return execute, ""
@@ -30,11 +31,20 @@ def unavailable_reason() -> str:
     return _load()[1]
 
 
-def run(text: str, name: str, nargs: int, buffers: dict[int, np.ndarray]) -> tuple[list[np.ndarray], list[int]]:
-    """Run ``name`` of module ``text`` on pointer buffers; the final buffers and the
-    indices of arguments written out of bounds."""
+def _execute() -> Any:
     execute = _load()[0]
     if execute is None:
         raise RuntimeError(f"native execution unavailable: {unavailable_reason()}")
-    result = execute(text, name, [0] * nargs, buffers)
+    return execute
+
+
+def compile(text: str) -> None:
+    """Compile module ``text`` now (cached: its runs then reuse the code)."""
+    _execute().compile_module(text)
+
+
+def run(text: str, name: str, nargs: int, buffers: dict[int, np.ndarray]) -> tuple[list[np.ndarray], list[int]]:
+    """Run ``name`` of module ``text`` on pointer buffers; the final buffers and the
+    indices of arguments written out of bounds."""
+    result = _execute().execute(text, name, [0] * nargs, buffers)
     return list(result.buffers), list(result.oob_writes)

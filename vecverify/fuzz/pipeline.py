@@ -30,6 +30,10 @@ from vecverify.report import verdict_text
 from . import native
 
 NATIVE_RUNS = 8  # random inputs per program
+# Where a program's time goes, in order (the campaign adds "generate", "shrink" and the
+# workers' "start-up"): parse the kernel, transform, LLVM's verifier on the target, the
+# proof, compiling the pair natively, the native runs and their comparison.
+STAGES = ("parse", "transform", "verify IR", "prove", "compile", "native run")
 PROOF_QUERIES_TIME = 2  # a program's proof in all: at most this many query time limits
 
 
@@ -52,6 +56,14 @@ class Outcome:
     text: str = ""  # module with @src and @tgt (empty when declined)
     report: str = ""  # the proof's alive-tv text when it did not verify (the counterexample)
     extra: dict[str, Any] = field(default_factory=dict)
+    # Seconds per stage (see STAGES), for the campaign's profile (bench fuzz).
+    stages: dict[str, float] = field(default_factory=dict)
+
+    def timed(self, stage: str, t0: float) -> float:
+        """Add the time since ``t0`` to ``stage``; returns now (the next stage's start)."""
+        now = time.perf_counter()
+        self.stages[stage] = self.stages.get(stage, 0.0) + now - t0
+        return now
 
     @property
     def failure(self) -> str:
@@ -121,18 +133,26 @@ def run_program(
 ) -> Outcome:
     """``deadline`` (a time.time() value) caps the proof's time limit: a proof that runs
     out of time because the deadline came raises OutOfTime."""
+    out = Outcome()
+    t = time.perf_counter()
     src = source_function(kernel)
+    t = out.timed("parse", t)
     try:
         tgt = transform.apply(src, TransformOptions())
     except Exception as e:  # a transform bug is a finding, not a campaign crash
-        return Outcome(crash=f"{type(e).__name__}: {e}", text=kernel.text)
+        out.crash, out.text = f"{type(e).__name__}: {e}", kernel.text
+        return out
+    t = out.timed("transform", t)
     if tgt is None:
-        return Outcome(declined=True)
+        out.declined = True
+        return out
     try:
-        out = Outcome(text=pair_text(src, tgt))
+        out.text = pair_text(src, tgt)
         canonicalize(out.text, "<target>")  # LLVM's verifier: the target must be valid IR
     except Exception as e:  # invalid IR from the transform: a finding of its own
-        return Outcome(crash=f"invalid target IR: {type(e).__name__}: {e}", text=kernel.text)
+        out.crash, out.text = f"invalid target IR: {type(e).__name__}: {e}", kernel.text
+        return out
+    out.timed("verify IR", t)
     left = deadline - time.time()
     if left <= 0:
         raise OutOfTime
@@ -143,6 +163,7 @@ def run_program(
     verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
                                 Witness(replay=False)).verdict
     out.proof_seconds = time.perf_counter() - t0
+    out.timed("prove", t0)
     if verdict.status == "failed" and time.time() >= deadline:
         raise OutOfTime
     out.proof = verdict.status
@@ -161,6 +182,16 @@ def _hex(bits: int | None, esize: int) -> str:
 def compare_natively(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None:
     """Run @src and @tgt on ``runs`` random input sets; compare every lane the reference
     model calls defined (a poison lane may hold anything in the target)."""
+    t = time.perf_counter()
+    native.compile(out.text)
+    t = out.timed("compile", t)
+    try:
+        _compare_runs(kernel, out, seed, runs)
+    finally:
+        out.timed("native run", t)
+
+
+def _compare_runs(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None:
     rng = np.random.default_rng(seed)
     nargs = 1 + len(kernel.inputs)
     es = kernel.esize
