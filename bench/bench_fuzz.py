@@ -9,8 +9,11 @@ natively: the figure the target is about), proofs/s and native runs/s, per trans
 and in all, by wall-clock time and by CPU time. The CPU figure (programs per CPU-second
 of the campaign's processes, times the number of jobs) is what the jobs would reach on
 cores of their own: on a machine shared with other work the wall-clock figure is lower.
-Target (issue 5): at least 20 transformed programs/s on 2 processes. Figures are
-printed, never asserted.
+Targets: at least 20 programs/s in all on 2 processes (issue 14), and the stricter 20
+transformed programs/s (issue 5). Then a profile: seconds per stage (the workers'
+start-up, Hypothesis generating, parsing, the transform, LLVM's verifier, the proof,
+native compilation, native runs, shrinking) per transform, and each stage's share of the
+workers' time. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -86,10 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {'per second':14s} {'wall':>9s} {'CPU':>12s}")
     for label, n in (("programs", programs), ("transformed", changed), ("proofs", proofs), ("native runs", runs)):
         print(f"  {label:14s} {n / wall:9.1f} {n * per_cpu:12.1f}")
-    verdict = "met" if changed / wall >= TARGET else "NOT met by wall-clock time"
-    if changed / wall < TARGET <= changed * per_cpu:
-        verdict += " (met by CPU time: the machine is shared)"
-    print(f"  target: >= {TARGET:g} transformed programs/s on {args.jobs} processes: {verdict}")
+    for what, n in (("programs in all", programs), ("transformed programs", changed)):
+        verdict = "met" if n / wall >= TARGET else "NOT met by wall-clock time"
+        if n / wall < TARGET <= n * per_cpu:
+            verdict += " (met by CPU time: the machine is shared)"
+        print(f"  target: >= {TARGET:g} {what}/s on {args.jobs} processes: {verdict}")
     _print_profile(r, wall, args.jobs)
     if not r.native_available:
         print(f"  native: unavailable ({r.native_note})")

@@ -13,6 +13,7 @@ import argparse
 import fnmatch
 import importlib.util
 import json
+import os
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -23,6 +24,7 @@ from vecverify.errors import InputError
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
 from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
 from vecverify.ir.function import Function
+from vecverify.options import at_least_one
 from vecverify.pool import executor
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
@@ -226,7 +228,8 @@ def add_prove_command(subparsers: Any) -> argparse.ArgumentParser:
                    metavar="T,T", help="only these types (i32 also selects vectors of i32)")
     p.add_argument("--timeout-ms", type=int, default=TIMEOUT_MS, metavar="N",
                    help=f"solver time limit per query in milliseconds (default {TIMEOUT_MS})")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="prove in N processes (default 1)")
+    p.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1, metavar="N",
+                   help="prove in N processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print results as JSON")
     p.add_argument("--show-examples", action="store_true", help="print the counterexample of each refuted rule")
     p.set_defaults(run=run_prove)
