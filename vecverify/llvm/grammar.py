@@ -191,8 +191,9 @@ class ModuleGrammar(InstructionGrammar):
         while not self.accept(")"):
             if decl.param_attrs:
                 self.expect(",")
-            if self.peek().kind == "dots":
-                raise Unsupported("variadic function")
+            if self.peek().kind == "dots":  # variadic: the extra arguments have no attributes
+                self.next()
+                continue
             self.parse_type()
             decl.param_attrs.append(self.param_attrs(self.parse_param_attrs(before_value=False)))
             if self.peek().kind == "lvar":

@@ -442,7 +442,7 @@ class InstructionGrammar(ValueGrammar):
             raise self.unsupported(f"call to {callee_tok.text}")
         callee = callee_tok.value
         intrinsic = callee.startswith("llvm.")
-        if "..." in fn_type:
+        if "..." in fn_type and intrinsic:
             raise self.unsupported(f"variadic call to {callee_tok.text}")
         constrained = callee.startswith("llvm.experimental.constrained.")
         if constrained and callee.split(".")[3] not in CONSTRAINED_FP:

@@ -544,7 +544,12 @@ class Executor:
         ):
             raise Unsupported(f"pointer argument of @{inst.callee} in a function with allocas", self.fn.name)
         lanes = tuple(lane for a in args for lane in a)
-        return self._environment_call(inst.callee, effects, lanes, result_widths(inst.type), state)
+        callee = inst.callee
+        if "..." in inst.callee_type:
+            # A variadic callee called with other argument types is, for the environment,
+            # another function (calls of the two are never matched with each other).
+            callee += "(" + ", ".join(str(op.type) for op in inst.operands) + ")"
+        return self._environment_call(callee, effects, lanes, result_widths(inst.type), state)
 
     def _environment_call(
         self, callee: str, effects: CalleeEffects, lanes: SymValue, widths: list[int], state: _State,
