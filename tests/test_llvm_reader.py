@@ -562,7 +562,8 @@ U = "define void @f(ptr %p, i32 %x) {\n"
          "scalable vector type"),
         ("  %a = fadd x86_fp80 0xK00000000000000000000, 0xK00000000000000000000\n  ret void\n",
          "x86_fp80 type"),
-        ("  %a = fadd bfloat 0xR0000, 0xR0000\n  ret void\n", "bfloat type"),
+        ("  %a = fadd ppc_fp128 0xM00000000000000000000000000000000, 0xM00000000000000000000000000000000\n"
+         "  ret void\n", "ppc_fp128 type"),
         ("  %v = load <{ i32, i8 }>, ptr %p, align 4\n  ret void\n", "struct type"),
         ("  %v = load { <{ i32 }> }, ptr %p, align 4\n  ret void\n", "struct type"),
         ("  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n",

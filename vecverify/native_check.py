@@ -22,7 +22,7 @@ import numpy as np
 from .errors import InputError, Unsupported
 from .ir.edges import float_edges, int_edges
 from .ir.function import Function
-from .ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
+from .ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from .ir.values import Argument, Call, ConstInt, GetElementPtr, GlobalVariable, Load, Store, Value
 from .semantics.concrete import ConcreteInput, Evaluation
 
@@ -147,12 +147,28 @@ def random_input(fn: Function, rng: random.Random, extents: dict[int, Extent] | 
     return ConcreteInput(args, blocks, pointers)
 
 
+def _mentions(t: Type, names: tuple[str, ...]) -> bool:
+    if isinstance(t, VectorType):
+        return str(t.elem) in names
+    if isinstance(t, StructType):
+        return any(_mentions(f, names) for f in t.fields)
+    if isinstance(t, ArrayType):
+        return _mentions(t.elem, names)
+    return isinstance(t, FloatType) and t.name in names
+
+
 def _check_native_support(fn: Function) -> None:
     if isinstance(fn.ret_type, PtrType) or any(isinstance(a.type, VectorType) and isinstance(a.type.elem, PtrType)
                                                 for a in fn.args):
         raise Unsupported(f"native runs of @{fn.name}: pointer values other than arguments")
     if fn.big_endian:
         raise Unsupported(f"native runs of @{fn.name}: a big-endian module on this machine")
+    # LLVM 22's JIT (llvmlite) crashes on some bfloat code and calls runtime functions
+    # for fp128 that the process may lack: neither is run.
+    values = [*fn.args, *fn.instructions()]
+    if any(_mentions(v.type, ("bfloat", "fp128")) for v in values) or any(
+            _mentions(op.type, ("bfloat", "fp128")) for inst in fn.instructions() for op in inst.operands):
+        raise Unsupported(f"native runs of @{fn.name}: bfloat or fp128 values")
     # The concrete evaluation and the native module give global variables no block yet.
     if any(isinstance(op, GlobalVariable) for inst in fn.instructions() for op in inst.operands):
         raise Unsupported(f"native runs of @{fn.name}: global variables")

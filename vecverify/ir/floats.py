@@ -6,6 +6,7 @@ float is exactly a double), and ``half`` as ``0xH`` followed by its 16 bits.
 
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass
 
@@ -59,10 +60,27 @@ def bits_from_half(x: float) -> int:
 
 
 def decode(bits: int, type_name: str) -> float:
-    """The Python float an encoding stands for (NaN payloads are lost)."""
-    return {"half": half_from_bits, "float": float_from_bits, "double": double_from_bits}[
-        type_name
-    ](bits)
+    """The Python float an encoding stands for (NaN payloads are lost; an fp128 value
+    rounded to the nearest double, for display)."""
+    exact = {"half": half_from_bits, "float": float_from_bits, "double": double_from_bits,
+             "bfloat": lambda b: float_from_bits(b << 16)}
+    if type_name in exact:
+        return exact[type_name](bits)
+    from .types import FLOAT_TYPES
+
+    t = FLOAT_TYPES[type_name]
+    m = t.sbits - 1
+    bias = (1 << (t.ebits - 1)) - 1
+    sign = -1.0 if bits >> (t.bits - 1) else 1.0
+    field = (bits >> m) & ((1 << t.ebits) - 1)
+    frac = bits & ((1 << m) - 1)
+    if field == (1 << t.ebits) - 1:
+        return sign * math.inf if frac == 0 else math.nan
+    significand = frac | (1 << m) if field else frac
+    try:
+        return sign * math.ldexp(significand, max(field, 1) - bias - m)
+    except OverflowError:
+        return sign * math.inf
 
 
 def special_encodings(t: FloatType) -> dict[str, int]:

@@ -72,7 +72,9 @@ class FloatType(Type):
 HALF = FloatType("half", 5, 11)
 FLOAT = FloatType("float", 8, 24)
 DOUBLE = FloatType("double", 11, 53)
-FLOAT_TYPES = {t.name: t for t in (HALF, FLOAT, DOUBLE)}
+BFLOAT = FloatType("bfloat", 8, 8)
+FP128 = FloatType("fp128", 15, 113)
+FLOAT_TYPES = {t.name: t for t in (HALF, BFLOAT, FLOAT, DOUBLE, FP128)}
 
 
 @dataclass(frozen=True)

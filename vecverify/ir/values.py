@@ -59,6 +59,10 @@ class ConstFloat(Constant):
         digits = self.type.bits // 4
         if self.type.name == "half":
             return f"0xH{self.bits:04X}"
+        if self.type.name == "bfloat":
+            return f"0xR{self.bits:04X}"
+        if self.type.name == "fp128":  # the low 64 bits first
+            return f"0xL{self.bits & ((1 << 64) - 1):016X}{self.bits >> 64:016X}"
         if self.type.name == "float":
             # LLVM writes float constants as the double with the same value.
             from .floats import float_bits_to_double_bits

@@ -190,6 +190,10 @@ class ValueGrammar(AnnotationGrammar):
                 if ty != HALF:
                     raise self.error(tok, f"half constant for type {ty}")
                 return int(t[3:], 16)
+            if t.startswith("0xR") and ty.name == "bfloat":
+                return int(t[3:], 16)
+            if t.startswith("0xL") and ty.name == "fp128":  # the low 64 bits first
+                return int(t[19:35], 16) << 64 | int(t[3:19], 16)
             if t[2] in "KLMR":
                 raise self.error(tok, f"constant {t} for type {ty}")
             bits = int(t[2:], 16)
@@ -199,6 +203,8 @@ class ValueGrammar(AnnotationGrammar):
                 return double_bits_to_float_bits(bits)
             raise self.error(tok, f"double constant for type {ty}")
         value = float(t)
+        if ty.name in ("bfloat", "fp128"):  # LLVM prints these in hex only
+            raise self.error(tok, f"decimal constant for type {ty}")
         if ty == DOUBLE:
             return bits_from_double(value)
         if ty == FLOAT:

@@ -26,10 +26,10 @@ _INT_RE = re.compile(r"i([0-9]+)$")
 
 # Type keywords LLVM knows that vecverify does not model.
 UNSUPPORTED_TYPE_KEYWORDS = frozenset(
-    {"bfloat", "fp128", "x86_fp80", "ppc_fp128", "x86_amx", "x86_mmx", "token", "metadata",
+    {"x86_fp80", "ppc_fp128", "x86_amx", "x86_mmx", "token", "metadata",
      "label", "target", "opaque"}
 )
-TYPE_KEYWORDS = frozenset({"half", "float", "double", "ptr", "void"}) | UNSUPPORTED_TYPE_KEYWORDS
+TYPE_KEYWORDS = frozenset({"half", "bfloat", "float", "double", "fp128", "ptr", "void"}) | UNSUPPORTED_TYPE_KEYWORDS
 
 
 def starts_type(tok: Token) -> bool:
