@@ -30,25 +30,14 @@ import math
 import re
 import statistics
 import sys
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from bench.bench_slp import _placed, _time
-
-try:  # the clang-22 helper is moving to the vectorizers' shared package
-    from transforms.vectorize.clang import (
-        MARCH,
-        SCALAR_FLAGS,
-        ToolchainError,
-        compile_c,
-        ensure_clang,
-    )
-except ImportError:
-    from transforms.slp.clang import MARCH, SCALAR_FLAGS, ToolchainError, compile_c, ensure_clang  # type: ignore[no-redef]
+from bench.kernels import NUMPY, host_target, placed, pointee_types, run_kernels, time_calls
+from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, compile_c
 
 KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
@@ -56,10 +45,6 @@ LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
 VECTOR_WIDTH = re.compile(r"<(\d+) x (?:i\d+|float|double|half)>")
 VERSIONS = ("scalar", "llvm", "ours")
-
-_NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "float": np.float32,
-          "double": np.float64, "half": np.float16}
-
 
 @dataclass
 class KernelResult:
@@ -77,23 +62,6 @@ def kernel_flags(source: Path) -> tuple[str, ...]:
     return tuple(m.group(1).split()) if m else ()
 
 
-def pointee_types(fn: Any) -> dict[int, str]:
-    """The element type each pointer argument is loaded or stored as (through GEPs)."""
-    from vecverify.ir.values import Argument, GetElementPtr, Load, Store
-
-    out: dict[int, str] = {}
-    for inst in fn.instructions():
-        if not isinstance(inst, Load | Store):
-            continue
-        p = inst.operands[0] if isinstance(inst, Load) else inst.operands[1]
-        while isinstance(p, GetElementPtr):
-            p = p.operands[0]
-        if isinstance(p, Argument) and p in fn.args:
-            t = inst.type if isinstance(inst, Load) else inst.operands[0].type
-            out.setdefault(fn.args.index(p), str(t))
-    return out
-
-
 def make_inputs(fn: Any, trips: int, seed: int) -> tuple[list[Any], dict[int, np.ndarray]]:
     """Arguments: the first integer one is the trip count, a float one 2.5; every pointer
     gets trip count + 16 random elements (small: no integer kernel overflows a signed
@@ -108,7 +76,7 @@ def make_inputs(fn: Any, trips: int, seed: int) -> tuple[list[Any], dict[int, np
     trip_given = False
     for k, a in enumerate(fn.args):
         if isinstance(a.type, PtrType):
-            dtype = _NUMPY.get(pointee.get(k, "i32"), np.int32)
+            dtype = NUMPY.get(pointee.get(k, "i32"), np.int32)
             size = trips + 16
             if np.issubdtype(dtype, np.floating):
                 data = rng.uniform(-10.0, 10.0, size).astype(dtype)
@@ -174,7 +142,7 @@ def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -
     pointee = pointee_types(fn)
     r.elem = ",".join(sorted(set(pointee.values())))
     r.lanes = {k: max((int(m.group(1)) for m in VECTOR_WIDTH.finditer(t)), default=1) for k, t in texts.items()}
-    dtypes = {i: _NUMPY.get(t) for i, t in pointee.items()}
+    dtypes = {i: NUMPY.get(t) for i, t in pointee.items()}
     compiled = {k: compile_module(t, cpu=MARCH[target]) for k, t in texts.items()}
     for trips in trip_counts:
         args, buffers = make_inputs(fn, trips, seed=trips)
@@ -183,7 +151,7 @@ def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -
         # trip count is not timed as the ctypes overhead.
         repeat = max(1, 65536 // max(trips, 1))
         for k, m in compiled.items():
-            bufs = {i: _placed(b, i) for i, b in buffers.items()}
+            bufs = {i: placed(b, i) for i, b in buffers.items()}
             m.caller(name, args, bufs)()
             finals[k] = {i: b.copy() for i, b in bufs.items()}
             calls[k] = _per_call(m.caller(name, args, bufs, repeat), repeat)
@@ -192,14 +160,14 @@ def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -
                 verdict = compare(finals["scalar"], finals[k], dtypes)
                 old = r.outputs.get(k, "agree")
                 r.outputs[k] = verdict if old == "agree" or verdict == "DIFFER" else old
-        r.times_us[str(trips)] = {k: us / calls[k].repeat for k, us in _time(calls, rounds).items()}
+        r.times_us[str(trips)] = {k: us / calls[k].repeat for k, us in time_calls(calls, rounds).items()}
     for k in VERSIONS:
         r.outputs.setdefault(k, "n/a" if k not in compiled else "agree")
     return r
 
 
 def _per_call(run: Any, repeat: int) -> Any:
-    """``run`` makes ``repeat`` calls; _time divides by the calls it makes, so it is told
+    """``run`` makes ``repeat`` calls; time_calls divides by the calls it makes, so it is told
     about the repetition through a wrapper whose time is later scaled (see run_kernel)."""
     run.repeat = repeat  # type: ignore[attr-defined]
     return run
@@ -247,36 +215,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
     args = p.parse_args(argv)
-    from bench.bench_slp import _host_target
-
-    target = args.target or _host_target()
+    target = args.target or host_target()
     try:
         trip_counts = [int(x) for x in args.trips.split(",") if x.strip()]
     except ValueError:
         print(f"bench loop: --trips wants integers, got {args.trips!r}", file=sys.stderr)
         return 2
-    try:
-        ensure_clang(sys.stdout)
-    except ToolchainError as e:
-        print(f"bench loop: {e}", file=sys.stderr)
+    results = run_kernels("bench loop", KERNELS, args.kernels,
+                          lambda source: run_kernel(source, target, trip_counts, args.rounds))
+    if results is None:
         return 2
-    sources = sorted(KERNELS.glob("*.c"))
-    if args.kernels:
-        wanted = set(args.kernels.split(","))
-        missing = wanted - {s.stem for s in sources}
-        if missing:
-            print(f"bench loop: no kernel named {sorted(missing)[0]!r} in {KERNELS}", file=sys.stderr)
-            return 2
-        sources = [s for s in sources if s.stem in wanted]
-    results = []
-    for source in sources:
-        t0 = time.perf_counter()
-        try:
-            results.append(run_kernel(source, target, trip_counts, args.rounds))
-        except ToolchainError as e:
-            print(f"bench loop: {e}", file=sys.stderr)
-            return 2
-        print(f"  {source.stem}: done in {time.perf_counter() - t0:.1f}s", flush=True)
     print_table(results, target, trip_counts)
     if args.json:
         args.json.write_text(json.dumps({"target": target, "trip_counts": trip_counts,

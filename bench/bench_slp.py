@@ -31,23 +31,15 @@ import json
 import math
 import re
 import statistics
-import sys
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from bench.kernels import NUMPY, host_target, placed, pointee_types, run_kernels, time_calls
 from transforms.slp.corpus import KERNELS
-from transforms.vectorize.clang import (
-    LLVM_SLP_FLAGS,
-    MARCH,
-    SCALAR_FLAGS,
-    ToolchainError,
-    compile_c,
-    ensure_clang,
-)
+from transforms.vectorize.clang import LLVM_SLP_FLAGS, MARCH, SCALAR_FLAGS, compile_c
 
 VERIFY_UNROLL = 1  # as the corpus: the loop bodies are what is vectorized
 VECTOR_STORE = re.compile(r"store <(\d+) x (\w+)>")
@@ -94,25 +86,6 @@ def _full_width(fn: Any, target: Any) -> tuple[int, str]:
     return best, elem
 
 
-def _pointee(fn: Any) -> dict[int, str]:
-    """The element type each pointer argument is loaded or stored as (for the test data)."""
-    from transforms.vectorize.address import access_of
-    from vecverify.ir.values import Load, Store
-
-    out: dict[int, str] = {}
-    for inst in fn.instructions():
-        if isinstance(inst, Load | Store):
-            acc = access_of(inst)
-            t = inst.type if isinstance(inst, Load) else inst.operands[0].type
-            if acc is not None and acc.address.base in fn.args:
-                out.setdefault(fn.args.index(acc.address.base), str(t))
-    return out
-
-
-_NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "float": np.float32,
-          "double": np.float64}
-
-
 def _inputs(fn: Any, blocks: int, seed: int) -> tuple[list[Any], dict[int, np.ndarray]]:
     """Buffers of 16 elements per block (more than any kernel reads) with values small
     enough that no kernel overflows; the last integer argument is the block count, the
@@ -120,13 +93,13 @@ def _inputs(fn: Any, blocks: int, seed: int) -> tuple[list[Any], dict[int, np.nd
     from vecverify.ir.types import IntType, PtrType
 
     rng = np.random.default_rng(seed)
-    pointee = _pointee(fn)
+    pointee = pointee_types(fn)
     args: list[Any] = []
     buffers: dict[int, np.ndarray] = {}
     ints = [k for k, a in enumerate(fn.args) if isinstance(a.type, IntType)]
     for k, a in enumerate(fn.args):
         if isinstance(a.type, PtrType):
-            dtype = _NUMPY.get(pointee.get(k, "i32"), np.int32)
+            dtype = NUMPY.get(pointee.get(k, "i32"), np.int32)
             if np.issubdtype(dtype, np.floating):
                 data = rng.uniform(-100.0, 100.0, 16 * blocks).astype(dtype)
             else:
@@ -138,35 +111,6 @@ def _inputs(fn: Any, blocks: int, seed: int) -> tuple[list[Any], dict[int, np.nd
         else:
             args.append(3)
     return args, buffers
-
-
-def _placed(data: np.ndarray, k: int) -> np.ndarray:
-    """A copy of ``data`` at page offset 64 + 1088 * k: every version gets its buffers at the
-    same offsets, and different buffers never share an offset within a page (accesses
-    4 KiB apart stall on x86 when one is a store; where they fall must not decide a race)."""
-    big = np.zeros(len(data) + 2 * 4096, dtype=np.uint8)
-    at = (64 + 1088 * k - big.ctypes.data) % 4096
-    view = big[at:at + len(data)]
-    view[:] = data
-    return view
-
-
-def _time(calls: dict[str, Any], rounds: int, budget_s: float = 0.02) -> dict[str, float]:
-    """Median microseconds per call, rounds interleaved across the versions."""
-    for c in calls.values():  # warm up, and size a round to ~budget_s
-        c()
-    t0 = time.perf_counter()
-    next(iter(calls.values()))()
-    per = max(time.perf_counter() - t0, 1e-7)
-    reps = max(1, int(budget_s / per))
-    samples: dict[str, list[float]] = {k: [] for k in calls}
-    for _ in range(rounds):
-        for name, c in calls.items():
-            t0 = time.perf_counter()
-            for _ in range(reps):
-                c()
-            samples[name].append((time.perf_counter() - t0) / reps * 1e6)
-    return {k: statistics.median(v) for k, v in samples.items()}
 
 
 def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify: bool,
@@ -195,7 +139,7 @@ def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify:
     finals = {}
     calls = {}
     for k, m in compiled.items():
-        bufs = {i: _placed(b, i) for i, b in buffers.items()}
+        bufs = {i: placed(b, i) for i, b in buffers.items()}
         calls[k] = m.caller(name, args, bufs)
         calls[k]()
         finals[k] = bufs
@@ -203,7 +147,7 @@ def run_kernel(source: Path, target_name: str, blocks: int, rounds: int, verify:
         if any(not np.array_equal(finals[k][i], finals["scalar"][i]) for i in buffers):
             r.outputs_agree = False
             r.note += f"{k} output differs from scalar; "
-    r.times_us = _time(calls, rounds)
+    r.times_us = time_calls(calls, rounds)
 
     if verify and ours.functions[name] is not fn:
         r.proof, r.native = _verify(fn, ours.functions[name], timeout_ms)
@@ -224,14 +168,6 @@ def _verify(src: Any, tgt: Any, timeout_ms: int) -> tuple[str, str]:
     if runs.mismatches:
         native += ": " + runs.mismatches[0]
     return proof, native
-
-
-def _host_target() -> str:
-    import llvmlite.binding as llvm
-
-    llvm.initialize_native_target()
-    features = llvm.get_host_cpu_features()
-    return "avx2" if features.get("avx2") and features.get("fma") else "sse4"
 
 
 def _mark(lanes: int, full: int) -> str:
@@ -272,30 +208,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout-ms", type=int, default=60_000, help="solver limit per query with --verify")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
     args = p.parse_args(argv)
-    target = args.target or _host_target()
-    try:
-        ensure_clang(sys.stdout)
-    except ToolchainError as e:
-        print(f"bench slp: {e}", file=sys.stderr)
+    target = args.target or host_target()
+    results = run_kernels("bench slp", KERNELS, args.kernels, lambda source: run_kernel(
+        source, target, args.blocks, args.rounds, not args.no_verify, args.timeout_ms))
+    if results is None:
         return 2
-    sources = sorted(KERNELS.glob("*.c"))
-    if args.kernels:
-        wanted = set(args.kernels.split(","))
-        missing = wanted - {s.stem for s in sources}
-        if missing:
-            print(f"bench slp: no kernel named {sorted(missing)[0]!r} in {KERNELS}", file=sys.stderr)
-            return 2
-        sources = [s for s in sources if s.stem in wanted]
-    results = []
-    for source in sources:
-        t0 = time.perf_counter()
-        try:
-            r = run_kernel(source, target, args.blocks, args.rounds, not args.no_verify, args.timeout_ms)
-        except ToolchainError as e:
-            print(f"bench slp: {e}", file=sys.stderr)
-            return 2
-        results.append(r)
-        print(f"  {source.stem}: done in {time.perf_counter() - t0:.1f}s", flush=True)
     print_table(results, target, args.blocks)
     if args.json:
         args.json.write_text(json.dumps({"target": target, "blocks": args.blocks,

@@ -153,62 +153,41 @@ def test_default_vf_from_target() -> None:
         assert r.vf == vf and r.vector_cost < r.scalar_cost
 
 
-LEFT_SCALAR = {
-    "a loop-carried dependence at distance 1": """
-define void @f(ptr %a, i64 %n) {
+def counted_loop(body: str, params: str = "ptr noalias %a", start: int = 0, latch: str = "loop", decl: str = "") -> str:
+    """``for (i = start; i != n; i++) body`` in clang's shape (``body`` may end in further
+    blocks, the last of them ``latch``)."""
+    return f"""{decl}
+define void @f({params}, i64 %n) {{
 entry:
   br label %loop
 loop:
-  %i = phi i64 [ 1, %entry ], [ %i.next, %loop ]
+  %i = phi i64 [ {start}, %entry ], [ %i.next, %{latch} ]
+{body}
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}}"""
+
+
+LEFT_SCALAR = {
+    "a loop-carried dependence at distance 1": counted_loop("""
   %p = getelementptr inbounds i32, ptr %a, i64 %i
   %q = getelementptr i8, ptr %p, i64 -4
   %x = load i32, ptr %q, align 4
   %y = add i32 %x, 1
-  store i32 %y, ptr %p, align 4
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}""",
-    "may alias (no runtime checks are emitted)": """
-define void @f(ptr %a, ptr %b, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  store i32 %y, ptr %p, align 4""", params="ptr %a", start=1),
+    "may alias (no runtime checks are emitted)": counted_loop("""
   %p = getelementptr inbounds i32, ptr %a, i64 %i
   %x = load i32, ptr %p, align 4
   %q = getelementptr inbounds i32, ptr %b, i64 %i
-  store i32 %x, ptr %q, align 4
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}""",
-    "a call of @g": """
-declare void @g(i32)
-define void @f(ptr noalias %a, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  store i32 %x, ptr %q, align 4""", params="ptr %a, ptr %b"),
+    "a call of @g": counted_loop("""
   %p = getelementptr inbounds i32, ptr %a, i64 %i
   %x = load i32, ptr %p, align 4
-  call void @g(i32 %x)
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}""",
-    "the loop body has more than one block": """
-define void @f(ptr noalias %a, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  call void @g(i32 %x)""", decl="declare void @g(i32)"),
+    "the loop body has more than one block": counted_loop("""
   %p = getelementptr inbounds i32, ptr %a, i64 %i
   %x = load i32, ptr %p, align 4
   %c = icmp sgt i32 %x, 0
@@ -216,28 +195,11 @@ loop:
 then:
   store i32 0, ptr %p, align 4
   br label %latch
-latch:
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}""",
-    "strided or reversed access": """
-define void @f(ptr noalias %a, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+latch:""", latch="latch"),
+    "strided or reversed access": counted_loop("""
   %j = shl i64 %i, 1
   %p = getelementptr inbounds i32, ptr %a, i64 %j
-  store i32 7, ptr %p, align 4
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}""",
+  store i32 7, ptr %p, align 4"""),
 }
 
 

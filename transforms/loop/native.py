@@ -10,13 +10,17 @@ constant start; other integer arguments that shape the function are drawn small.
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Iterator
 
-import numpy as np
-
-from vecverify.execute.memory_runs import MemoryRuns, random_arguments, shape_arguments
-from vecverify.ir.function import Function, Module
+from vecverify.execute.memory_runs import (
+    Input,
+    MemoryRuns,
+    compare_inputs,
+    random_arguments,
+    shape_arguments,
+)
+from vecverify.ir.function import Function
 from vecverify.ir.values import Argument, Cast, ConstInt, Value
 
 from .codegen import VectorLoop
@@ -43,37 +47,17 @@ def trip_counts(vf: int, seed: int) -> list[int]:
 
 def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: int = 0) -> MemoryRuns:
     """Run both at every trip count of :func:`trip_counts` (one random input each)."""
-    from vecverify.execute import compile_module
-    from vecverify.llvm import print_module
-
-    tgt_fn = copy.copy(tgt)
-    tgt_fn.name = f"{src.name}.vectorized"
-    module = compile_module(print_module(Module(functions={src.name: src, tgt_fn.name: tgt_fn})))
     shape = shape_arguments(src)
     bound = _bound_argument(vl)
     rng = random.Random(seed)
-    out = MemoryRuns()
-    for t in trip_counts(vl.vf, seed):
-        args, buffers = random_arguments(src, rng, shape)
-        if bound is not None:
-            k, start = bound
-            bits = src.args[k].type.bits  # type: ignore[attr-defined]
-            args[k] = (start + t) % (1 << bits)
-        a = module.run(src.name, args, buffers)
-        if a.oob_writes:
-            out.skipped += 1
-            continue
-        b = module.run(tgt_fn.name, args, buffers)
-        out.runs += 1
-        where = f"trip count {t}" if bound is not None else "random input"
-        if b.oob_writes:
-            out.mismatches.append(f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
-        elif a.value != b.value:
-            out.mismatches.append(f"{where}: returns {a.value}, vectorized {b.value}")
-        else:
-            for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
-                if not np.array_equal(x, y):
-                    at = int(np.flatnonzero(x != y)[0])
-                    out.mismatches.append(f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
-                    break
-    return out
+
+    def inputs() -> Iterator[Input]:
+        for t in trip_counts(vl.vf, seed):
+            args, buffers = random_arguments(src, rng, shape)
+            if bound is not None:
+                k, start = bound
+                bits = src.args[k].type.bits  # type: ignore[attr-defined]
+                args[k] = (start + t) % (1 << bits)
+            yield args, buffers, (f"trip count {t}" if bound is not None else "random input")
+
+    return compare_inputs(src, tgt, inputs())

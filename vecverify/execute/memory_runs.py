@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,33 +106,48 @@ def random_arguments(fn: Function, rng: random.Random, shape: set[int]) -> tuple
     return args, buffers
 
 
-def compare_on_memory(src: Function, tgt: Function, count: int, seed: int) -> MemoryRuns:
-    """Run ``src`` and ``tgt`` (same signature) natively on ``count`` random inputs."""
-    if [str(a.type) for a in src.args] != [str(a.type) for a in tgt.args]:
-        raise Unsupported(f"native runs of @{src.name}: the two signatures differ")
+# One native input: the arguments, the pointer arguments' buffers, and how a mismatch names it.
+Input = tuple[list[Any], dict[int, np.ndarray], str]
+
+
+def compare_inputs(src: Function, tgt: Function, inputs: Iterable[Input]) -> MemoryRuns:
+    """Run ``src`` and ``tgt`` natively on each input: return values and every buffer
+    compared byte for byte; an input where the source writes out of bounds is skipped."""
     tgt_fn = copy.copy(tgt)
     tgt_fn.name = f"{src.name}.vectorized"
     module = compile_module(print_module(Module(functions={src.name: src, tgt_fn.name: tgt_fn})))
-    shape = shape_arguments(src)
-    rng = random.Random(seed)
     out = MemoryRuns()
-    for _ in range(count):
-        args, buffers = random_arguments(src, rng, shape)
+    for args, buffers, where in inputs:
         a = module.run(src.name, args, buffers)
         if a.oob_writes:
             out.skipped += 1
             continue
         b = module.run(tgt_fn.name, args, buffers)
         out.runs += 1
-        shown = ", ".join("buf" if x is None else hex(x) if isinstance(x, int) else str(x) for x in args)
         if b.oob_writes:
-            out.mismatches.append(f"({shown}): the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
+            out.mismatches.append(f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
         elif a.value != b.value:
-            out.mismatches.append(f"({shown}): returns {a.value}, vectorized {b.value}")
+            out.mismatches.append(f"{where}: returns {a.value}, vectorized {b.value}")
         else:
             for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
                 if not np.array_equal(x, y):
                     at = int(np.flatnonzero(x != y)[0])
-                    out.mismatches.append(f"({shown}): pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
+                    out.mismatches.append(f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
                     break
     return out
+
+
+def compare_on_memory(src: Function, tgt: Function, count: int, seed: int) -> MemoryRuns:
+    """Run ``src`` and ``tgt`` (same signature) natively on ``count`` random inputs."""
+    if [str(a.type) for a in src.args] != [str(a.type) for a in tgt.args]:
+        raise Unsupported(f"native runs of @{src.name}: the two signatures differ")
+    shape = shape_arguments(src)
+    rng = random.Random(seed)
+
+    def inputs() -> Iterator[Input]:
+        for _ in range(count):
+            args, buffers = random_arguments(src, rng, shape)
+            shown = ", ".join("buf" if x is None else hex(x) if isinstance(x, int) else str(x) for x in args)
+            yield args, buffers, f"({shown})"
+
+    return compare_inputs(src, tgt, inputs())

@@ -7,14 +7,12 @@ from __future__ import annotations
 import re
 
 from ..errors import Unsupported
+from ..ir import opcodes
 
-INT_BINOPS = frozenset(
-    {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
-)
-FP_BINOPS = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem"})
-CASTS = frozenset(
-    {"trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast"}
-)
+# The vocabulary is ir/opcodes.py's; the reader accepts all of it.
+INT_BINOPS = opcodes.INT_BINOPS
+FP_BINOPS = frozenset(opcodes.FP_BINOPS)
+CASTS = frozenset(opcodes.CASTS)
 UNSUPPORTED_CASTS = frozenset({"ptrtoint", "inttoptr", "addrspacecast", "ptrtoaddr"})
 UNSUPPORTED_INSTRUCTIONS = frozenset(
     {"invoke", "landingpad", "callbr", "indirectbr", "va_arg",
@@ -27,13 +25,10 @@ CONSTRAINED_FP = frozenset({"fadd", "fsub", "fmul", "fdiv", "fma", "sqrt"})
 ROUNDING_MODES = ("round.tonearest", "round.tonearestaway", "round.upward", "round.downward",
                   "round.towardzero", "round.dynamic")
 EXCEPTION_BEHAVIOURS = frozenset({"fpexcept.ignore", "fpexcept.maytrap", "fpexcept.strict"})
-ALL_FMF = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
-INT_FLAGS = frozenset({"nuw", "nsw", "exact", "disjoint"})
-ICMP_PREDS = frozenset({"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"})
-FCMP_PREDS = frozenset(
-    {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult",
-     "ule", "une", "uno", "true"}
-)
+ALL_FMF = opcodes.FAST_MATH_FLAGS
+INT_FLAGS = opcodes.INT_FLAGS
+ICMP_PREDS = frozenset(opcodes.ICMP_PREDS)
+FCMP_PREDS = frozenset(opcodes.FCMP_PREDS)
 # Metadata that changes the meaning of an instruction: not modelled, so rejected.
 SEMANTIC_METADATA = frozenset(
     {"!range", "!nonnull", "!noundef", "!align", "!dereferenceable",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..ir.function import Function, Module
+from ..ir.opcodes import FAST_MATH_FLAGS
 from ..ir.types import VOID, FloatType
 from ..ir.values import (
     Alloca,
@@ -50,7 +51,7 @@ from ..ir.values import (
 )
 
 _PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
-FMF_ORDER = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+FMF_ORDER = FAST_MATH_FLAGS  # the order LLVM prints them in
 INT_FLAG_ORDER = ("nuw", "nsw", "exact", "disjoint", "nneg", "samesign")
 GEP_FLAG_ORDER = ("inbounds", "nusw", "nuw")
 
