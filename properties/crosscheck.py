@@ -642,7 +642,7 @@ def module_text(cases: Sequence[Case]) -> str:
 def run_batch(cases: Sequence[Case], tally: Tally | None = None) -> None:
     """Compile the cases into one module, run each natively where the semantics have no
     UB, and assert that the semantics allow every native result."""
-    from vecverify.execute import compile_module, lanes_of
+    from vecverify.execute import compile_module
     from vecverify.semantics.concrete import ConcreteInput, evaluate
 
     module = compile_module(module_text(cases))
@@ -669,7 +669,7 @@ def run_batch(cases: Sequence[Case], tally: Tally | None = None) -> None:
         event(f"{case.family}: compared")
         native = module.run(name, list(case.args), {k: np.frombuffer(v, np.uint8) for k, v in buffers.items()})
         assert not native.oob_writes, f"native code wrote out of bounds where the semantics see no UB:\n{case.describe()}"
-        lanes = lanes_of(native.value) if native.value is not None else []
+        lanes = native.lanes()
         blocks = [list(b) for b in native.buffers]
         if not ev.allows(lanes, blocks):
             if case.lenient is not None and _lenient_allows(case, lanes, blocks):

@@ -188,12 +188,11 @@ class Observed:
 
 
 def run_native(module_text: str, fn: Function, given: ConcreteInput) -> Observed:
-    from .execute import Memory, compile_module, lanes_of
+    from .execute import Memory, compile_module
 
     memory = Memory([np.frombuffer(b, dtype=np.uint8) for b in given.blocks], dict(given.pointers))
     result = compile_module(module_text).run(fn.name, list(given.args), memory=memory)
-    lanes = lanes_of(result.value) if result.value is not None else []
-    return Observed(result.value, lanes, [b.tobytes() for b in result.buffers], bool(result.oob_writes))
+    return Observed(result.value, result.lanes(), [b.tobytes() for b in result.buffers], bool(result.oob_writes))
 
 
 def _allowed(ev: Evaluation, seen: Observed) -> bool:

@@ -228,6 +228,10 @@ class NativeResult:
     buffers: list[np.ndarray]  # final contents of each block (by default: of each pointer argument's)
     oob_writes: list[int] = field(default_factory=list)  # pointer arguments whose block was written out of bounds
 
+    def lanes(self) -> list[int]:
+        """The returned value's lanes in the semantics' order (none for void)."""
+        return lanes_of(self.value) if self.value is not None else []
+
 
 class _Guarded:
     """Blocks placed aligned between guard bytes, in one numpy array each."""
