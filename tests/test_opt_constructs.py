@@ -200,3 +200,37 @@ def test_a_target_keeps_the_denormal_mode(src_attrs: str, tgt_attrs: str, status
     assert verdict.status == status
     if status == "incorrect":
         assert verdict.error == "Function attributes not refined"
+
+
+FREXP = """
+define i128 @f({t} %x) {{
+  %r = call {{ {t}, i32 }} @llvm.frexp.{suffix}.i32({t} %x)
+  %m = extractvalue {{ {t}, i32 }} %r, 0
+  %e = extractvalue {{ {t}, i32 }} %r, 1
+  %mi = bitcast {t} %m to i{bits}
+  %mw = zext i{bits} %mi to i128
+  %ew = zext i32 %e to i128
+  %s = shl i128 %ew, 64
+  %o = xor i128 %s, %mw
+  ret i128 %o
+}}
+"""
+
+
+@pytest.mark.parametrize("t, suffix, bits", [("half", "f16", 16), ("float", "f32", 32), ("double", "f64", 64)])
+def test_frexp_agrees_with_the_machine(t: str, suffix: str, bits: int) -> None:
+    """Zeros, subnormals (normalized), normals, infinities and NaNs (exponent
+    unspecified) against libm's frexp."""
+    from vecverify.ir.floats import special_encodings
+    from vecverify.ir.types import FLOAT_TYPES
+    from vecverify.semantics.concrete import ConcreteInput
+
+    fn = parse_module(FREXP.format(t=t, suffix=suffix, bits=bits)).functions["f"]
+    sign = 1 << (bits - 1)
+    edges = [e | s for e in special_encodings(FLOAT_TYPES[t]).values() for s in (0, sign)]
+    edges += [1, 3, (1 << (FLOAT_TYPES[t].sbits - 2)) + 5]  # subnormals with their top bit in different places
+    report = exec_function(fn, standalone(fn), 0, seed=3, given=[ConcreteInput([e]) for e in edges])
+    assert len([r for r in report.runs if r.semantics is not None]) == len(edges)
+    assert not report.disagreements
+    random = exec_function(fn, standalone(fn), 100, seed=3)
+    assert not random.disagreements

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import z3
 
-from ..ir.types import FloatType, IntType, Type
+from ..ir.types import FloatType, IntType, StructType, Type
 from ..ir.values import ConstInt, Instruction
 from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, intrinsic_base_name, semantics
 
@@ -675,6 +675,50 @@ def _fp_reduce_minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> 
     for lane in lanes[1:]:
         acc = _min_max(ctx, inst, [acc, (lane,)], t, kind)
     return acc
+
+
+@semantics("llvm.frexp")
+def _frexp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """``{m, e}`` with x = m * 2^e and |m| in [0.5, 1) (LangRef); a zero gives itself and
+    exponent 0; an infinity or a NaN gives itself (a NaN by the NaN rules) and an
+    unspecified exponent (a nondeterministic value, as in Alive2). Subnormals are
+    normalized; the function's denormal mode applies to the operand."""
+    t = _floating(inst.operands[0].type)
+    ret = inst.type
+    assert isinstance(ret, StructType)
+    exp_type = ret.fields[1].scalar
+    assert isinstance(exp_type, IntType)
+    w = exp_type.bits
+    m, bias = t.sbits - 1, (1 << (t.ebits - 1)) - 1
+    mantissas, exponents = [], []
+    for lane in args[0]:
+        x = flush_denormal(ctx, lane.value, t, "input")
+        sign = z3.Extract(t.bits - 1, t.bits - 1, x)
+        field = z3.Extract(t.bits - 2, m, x)
+        frac = z3.Extract(m - 1, 0, x)
+        # Subnormal: p is the position of the highest set bit of the fraction; the
+        # mantissa's fraction is the bits below it, moved to the top.
+        wide = max(w, t.ebits + 2, 2 * m) + 1
+        p = z3.BitVecVal(0, wide)
+        for k in range(1, m):
+            p = z3.If(z3.Extract(k, k, frac) == 1, z3.BitVecVal(k, wide), p)
+        shifted = z3.LShR(z3.Concat(z3.BitVecVal(0, wide - 2 * m), frac, z3.BitVecVal(0, m)), p)
+        sub_frac = z3.Extract(m - 1, 0, shifted)
+        half_field = z3.BitVecVal(bias - 1, t.ebits)
+        normal = z3.Concat(sign, half_field, frac)
+        subnormal = z3.Concat(sign, half_field, sub_frac)
+        special = z3.Or(is_nan_bits(x, t), is_inf_bits(x, t))
+        zero = z3.And(field == 0, frac == 0)
+        nan = from_fp(ctx, to_fp(x, t), t, [(x, t)])  # the NaN rules; x itself otherwise
+        mantissa = z3.If(special, nan, z3.If(zero, x, z3.If(field == 0, subnormal, normal)))
+        e_normal = z3.ZeroExt(wide - t.ebits, field) - (bias - 1)
+        e_subnormal = p + (2 - bias - m)
+        exponent_wide = z3.If(zero, z3.BitVecVal(0, wide), z3.If(field == 0, e_subnormal, e_normal))
+        exponent = z3.Extract(w - 1, 0, exponent_wide)
+        exponent = z3.If(special, ctx.fresh("frexp.exponent", w), exponent)
+        mantissas.append(Lane(mantissa, lane.poison))
+        exponents.append(Lane(exponent, lane.poison))
+    return tuple(mantissas + exponents)
 
 
 @semantics("llvm.is.fpclass")
