@@ -234,3 +234,23 @@ def test_frexp_agrees_with_the_machine(t: str, suffix: str, bits: int) -> None:
     assert not report.disagreements
     random = exec_function(fn, standalone(fn), 100, seed=3)
     assert not random.disagreements
+
+
+def test_assume_bundles_print_as_read() -> None:
+    from vecverify.llvm import print_function
+
+    text = ('define void @f(ptr %p, i64 %k) {\n  call void @llvm.assume(i1 true) [ "align"(ptr %p, i64 32, i64 %k), '
+            '"cold"(), "nonnull"(ptr %p) ]\n  ret void\n}\n')
+    printed = print_function(parse_module(text).functions["f"])
+    assert '[ "align"(ptr %p, i64 32, i64 %k), "nonnull"(ptr %p) ]' in printed
+    assert print_function(parse_module(printed).functions["f"]) == printed
+
+
+def test_assume_alignment_beyond_the_block_alignment_is_named() -> None:
+    from vecverify.refine import CheckOptions, check_refinement
+
+    m = parse_module('define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ "align"(ptr %p, i64 8192) ]\n'
+                     '  ret void\n}\n')
+    with pytest.raises(Unsupported) as e:
+        check_refinement(m.functions["f"], m.functions["f"], CheckOptions())
+    assert e.value.what == '"align" bundle with alignment 8192'

@@ -474,6 +474,9 @@ class Call(Instruction):
     # A constrained floating-point intrinsic's metadata arguments: (rounding mode,
     # exception behaviour), as written (round.upward, fpexcept.strict ...).
     fp_env: tuple[str, str] | None = None
+    # llvm.assume's operand bundles: (tag, number of values) each; their values are the
+    # last operands, after the condition.
+    bundles: tuple[tuple[str, int], ...] = ()
 
     @property
     def opcode(self) -> str:

@@ -52,6 +52,7 @@ from .constants import ValueGrammar, bool_type
 from .lexer import Token
 from .policy import (
     ALL_FMF,
+    ASSUME_BUNDLES,
     CASTS,
     CONSTRAINED_FP,
     DROPPED_INTRINSICS,
@@ -469,6 +470,8 @@ class InstructionGrammar(ValueGrammar):
             args.append(self.parse_value(ty))
             arg_attrs.append(attrs)
         line = self.expect(")").line
+        n_args = len(args)
+        bundles: tuple[tuple[str, int], ...] = ()
         fn_attrs: list[Attr] = []
         while True:
             t = self.peek()
@@ -476,6 +479,8 @@ class InstructionGrammar(ValueGrammar):
                 break
             if t.kind in ("attrgrp", "str", "ident"):
                 fn_attrs.extend(self.parse_one_attr())
+            elif t.kind == "punct" and t.text == "[" and callee == "llvm.assume":
+                bundles = self.assume_bundles(args)
             elif t.kind == "punct" and t.text == "[":
                 bundle = self.peek(1)
                 what = f" {bundle.text}" if bundle.kind == "str" else ""
@@ -487,12 +492,36 @@ class InstructionGrammar(ValueGrammar):
         self.check_fn_attrs([a for a in fn_attrs if a[0] != "noreturn" and not (constrained and a[0] == "strictfp")])
         fp_env = self.constrained_fp_env(callee_tok.text, metadata) if constrained else None
         if not fn_type:
-            fn_type = f"{ret_type} ({', '.join(str(a.type) for a in args)})"
+            fn_type = f"{ret_type} ({', '.join(str(a.type) for a in args[:n_args])})"
         while arg_attrs and arg_attrs[-1] == ParamAttrs():
             arg_attrs.pop()
         return Call(ret_type, name if ret_type != VOID else None, args, callee=callee,
                     flags=flags, callee_type=fn_type, arg_attrs=arg_attrs, ret_attrs=ret_attrs,
-                    fn_attrs=tuple(fn_attrs) if not intrinsic else (), fp_env=fp_env)
+                    fn_attrs=tuple(fn_attrs) if not intrinsic else (), fp_env=fp_env, bundles=bundles)
+
+    def assume_bundles(self, args: list[Value]) -> tuple[tuple[str, int], ...]:
+        """``[ "align"(ptr %p, i64 A[, i64 off]), "nonnull"(ptr %p), "cold"() ]`` on an
+        llvm.assume: each bundle's values are appended to ``args``; returns (tag, number
+        of values) per bundle kept (cold and ignore say nothing about values)."""
+        self.expect("[")
+        bundles: list[tuple[str, int]] = []
+        while True:
+            tag = self.expect(kind="str").value
+            if tag not in ASSUME_BUNDLES:
+                raise self.unsupported(f'operand bundle "{tag}"')
+            self.expect("(")
+            values: list[Value] = []
+            while not self.accept(")"):
+                if values:
+                    self.expect(",")
+                values.append(self.parse_typed_value())
+            if tag in ("align", "nonnull"):
+                args.extend(values)
+                bundles.append((tag, len(values)))
+            if not self.accept(","):
+                break
+        self.expect("]")
+        return tuple(bundles)
 
     def metadata_string(self) -> str:
         """``!"text"``: a metadata string argument."""

@@ -25,6 +25,9 @@ CONSTRAINED_FP = frozenset({"fadd", "fsub", "fmul", "fdiv", "fma", "sqrt"})
 ROUNDING_MODES = ("round.tonearest", "round.tonearestaway", "round.upward", "round.downward",
                   "round.towardzero", "round.dynamic")
 EXCEPTION_BEHAVIOURS = frozenset({"fpexcept.ignore", "fpexcept.maytrap", "fpexcept.strict"})
+# Operand bundles of llvm.assume that are modelled (align, nonnull) or say nothing about
+# values (cold, ignore).
+ASSUME_BUNDLES = frozenset({"align", "nonnull", "cold", "ignore"})
 ALL_FMF = opcodes.FAST_MATH_FLAGS
 INT_FLAGS = opcodes.INT_FLAGS
 ICMP_PREDS = frozenset(opcodes.ICMP_PREDS)

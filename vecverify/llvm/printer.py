@@ -277,9 +277,18 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
             pa = inst.arg_attrs[i] if i < len(inst.arg_attrs) else ParamAttrs()
             args.append(_join(str(a.type), _attrs(pa), nm.ref(a)))
         args += [f'metadata !"{m}"' for m in inst.fp_env or ()]
+        bundles = ""
+        if inst.bundles:  # llvm.assume's: their values are the last operands
+            n = sum(k for _, k in inst.bundles)
+            args, texts = args[:len(args) - n], args[len(args) - n:]
+            parts: list[str] = []
+            for tag, k in inst.bundles:
+                parts.append(f'"{tag}"({", ".join(texts[:k])})')
+                texts = texts[k:]
+            bundles = " [ " + ", ".join(parts) + " ]"
         callee_ty = inst.callee_type if "..." in inst.callee_type else str(inst.type)
         return _join("call", fmf_text(inst.flags), _attrs(inst.ret_attrs), callee_ty,
-                     f"@{quote_name(inst.callee)}({', '.join(args)})", fn_attrs_text(inst.fn_attrs))
+                     f"@{quote_name(inst.callee)}({', '.join(args)}){bundles}", fn_attrs_text(inst.fn_attrs))
     raise TypeError(f"cannot print instruction {type(inst).__name__}")
 
 
@@ -305,7 +314,8 @@ def _declaration_for(call: Call) -> str:
     if "..." in call.callee_type:
         ret, _, params = call.callee_type.partition(" (")
         return f"declare {ret} @{quote_name(call.callee)}({params}"
-    params = ", ".join([str(o.type) for o in call.operands] + ["metadata"] * len(call.fp_env or ()))
+    operands = call.operands[:len(call.operands) - sum(count for _, count in call.bundles)]
+    params = ", ".join([str(o.type) for o in operands] + ["metadata"] * len(call.fp_env or ()))
     return f"declare {call.type} @{quote_name(call.callee)}({params})"
 
 

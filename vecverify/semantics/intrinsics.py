@@ -11,8 +11,9 @@ import z3
 from ..errors import Unsupported
 from ..ir.types import Type
 from ..ir.values import ConstInt, ExtractValue, InsertValue, Instruction
-from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, semantics
+from .core import FALSE, PTR_ADDR_BITS, Context, Lane, SymValue, _text_attr, any_of, semantics
 from .integer import lanewise2
+from .memory import BLOCK_ALIGN, address_of
 
 BinFn = Callable[[z3.BitVecRef, z3.BitVecRef], z3.BitVecRef]
 
@@ -181,8 +182,31 @@ def _three_way(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValu
 
 @semantics("llvm.assume")
 def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    """UB unless the condition holds, and the facts of the operand bundles: "align"(p, A
+    [, off]) that p - off is a multiple of A, "nonnull"(p) that p is not null; a poison
+    pointer in a bundle is UB (as in Alive2)."""
     (c,) = args[0]
     ctx.ub(z3.Or(c.poison, c.value == 0))
+    rest = args[1:]
+    for tag, count in getattr(inst, "bundles", ()):
+        values, rest = rest[:count], rest[count:]
+        (p,) = values[0]
+        ctx.ub(p.poison)
+        if tag == "nonnull":
+            ctx.ub(p.value == 0)
+            continue
+        align = inst.operands[len(inst.operands) - len(rest) - count + 1]
+        if not isinstance(align, ConstInt) or align.value & (align.value - 1) or align.value > BLOCK_ALIGN:
+            raise ctx.unsupported(f'"align" bundle with alignment {align.ref()}')
+        addr = address_of(p.value)
+        if count > 2:
+            (off,) = values[2]
+            ctx.ub(off.poison)
+            w = off.value.size()
+            addr = addr - (z3.SignExt(PTR_ADDR_BITS - w, off.value) if w < PTR_ADDR_BITS
+                           else z3.Extract(PTR_ADDR_BITS - 1, 0, off.value))
+        if align.value > 1:
+            ctx.ub(z3.Extract(align.value.bit_length() - 2, 0, addr) != 0)
     return ()
 
 

@@ -33,6 +33,7 @@ from .core import (
 )
 
 KEY = z3.BitVecSort(PTR_BITS)  # a pointer: the index of the memory arrays
+BLOCK_ALIGN = 4096  # every block's base is aligned so: alignment is a matter of offsets
 BYTE = z3.BitVecSort(8)
 
 
