@@ -25,10 +25,14 @@ from hypothesis import event as _hypothesis_event
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
+from vecverify.execute import compile_module
 from vecverify.ir.opcodes import FCMP_PREDS, FP_BINOPS, ICMP_PREDS, INT_BINOP_FLAGS
 from vecverify.ir.types import FLOAT_TYPES
+from vecverify.llvm import parse_module
+from vecverify.semantics.concrete import ConcreteInput, evaluate
 
 from .operands import divisors, int_values, lane_values, shift_amounts
+from .strategies import straight_line_programs
 
 # ----------------------------------------------------------------------------- cases
 
@@ -573,8 +577,6 @@ def program(draw: st.DrawFn) -> Case:
     """A random straight-line program of 5 to 40 instructions over vectors (integer or
     float), their lanes and a buffer (properties/strategies.py), on edge-biased inputs;
     the returned lanes and every byte of the buffer are compared."""
-    from .strategies import straight_line_programs
-
     prog = draw(straight_line_programs())
     vt, _, et, _ = prog.arg_types
     elem, n = _elem_lanes(vt)
@@ -642,9 +644,6 @@ def module_text(cases: Sequence[Case]) -> str:
 def run_batch(cases: Sequence[Case], tally: Tally | None = None) -> None:
     """Compile the cases into one module, run each natively where the semantics have no
     UB, and assert that the semantics allow every native result."""
-    from vecverify.execute import compile_module
-    from vecverify.semantics.concrete import ConcreteInput, evaluate
-
     module = compile_module(module_text(cases))
     for i, case in enumerate(cases):
         name = f"f{i}"
@@ -692,9 +691,6 @@ KNOWN_DEVIATIONS = {
 def _lenient_allows(case: Case, lanes: list[int], blocks: list[list[int]]) -> bool:
     """Whether the native result is what the case's ``lenient`` function (the deviation
     LLVM implements) allows on the same input."""
-    from vecverify.llvm import parse_module
-    from vecverify.semantics.concrete import ConcreteInput, evaluate
-
     assert case.lenient is not None
     text = "\n".join(case.decls) + "\n" + case.lenient.replace("@__fn__", "@f")
     fn = parse_module(text, "<lenient>").functions["f"]

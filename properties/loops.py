@@ -28,6 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from vecverify.execute import compile_module
+from vecverify.ir.floats import bits_from_double, bits_from_float
+
 from .kernel import const_text, is_float, width
 
 ELEMS = ("i8", "i16", "i32", "i64", "float", "double")
@@ -204,8 +207,6 @@ class LoopInputs:
 
     def arguments(self, k: LoopKernel, trips: int) -> tuple[list[Any], dict[int, np.ndarray]]:
         """(arguments, buffers) for the native harness: %n, %x, then one buffer per array."""
-        from vecverify.ir.floats import bits_from_double, bits_from_float
-
         x = self.x
         if k.elem == "float":
             x = bits_from_float(float(x))
@@ -292,8 +293,6 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
 
 def run_native(k: LoopKernel, text: str, inputs: LoopInputs, trips: int, name: str = "src") -> dict[str, np.ndarray]:
     """The arrays after running ``@name`` of ``text`` natively."""
-    from vecverify.execute import compile_module
-
     args, bufs = inputs.arguments(k, trips)
     result = compile_module(text).run(name, args, bufs)
     dt = dtype(k.elem)

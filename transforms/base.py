@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from vecverify.ir.function import Function
 from vecverify.ir.values import Instruction, Value
+from vecverify.llvm import parse_module
 
 Expected = Literal["holds", "refuted"]
 
@@ -142,8 +143,6 @@ class Obligation:
     case: tuple[tuple[str, int], ...] = ()  # symbolic constants fixed by a case split
 
     def functions(self) -> tuple[Function, Function]:
-        from vecverify.llvm import parse_module
-
         mod = parse_module(self.text, f"<rule {self.rule} at {self.type}>")
         return mod.functions["src"], mod.functions["tgt"]
 

@@ -31,7 +31,7 @@ from vecverify.report import format_example
 
 from .base import Obligation, Rule, TypeInfo
 from .lanes import NotLaneWise, split_lanes
-from .registry import all_transforms
+from .registry import all_transforms, get_rule
 
 TIMEOUT_MS = 20_000
 
@@ -199,8 +199,6 @@ def prove_pairs(
 
 
 def _prove_by_name(job: tuple[str, str, int]) -> ProofResult:
-    from .registry import get_rule
-
     name, type_name, timeout_ms = job
     return prove_rule(get_rule(name), type_name, timeout_ms)
 
@@ -240,6 +238,7 @@ _STYLE = {"proved": "green", "refuted": "yellow", "failed": "red", "unsupported"
 
 
 def run_prove(args: argparse.Namespace) -> int:
+    # rich (heavy): only the prove command's output needs it
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table

@@ -18,13 +18,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import z3
 
 from .errors import InputError, Unsupported
+from .execute import Memory, compile_module
+from .execute.native import store_size
 from .ir.edges import float_edges, int_edges
-from .ir.function import Function
+from .ir.floats import bits_from_double, bits_from_float, bits_from_half
+from .ir.function import Function, Module
 from .ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from .ir.values import Argument, Call, ConstInt, GetElementPtr, GlobalVariable, Load, Store, Value
-from .semantics.concrete import ConcreteInput, Evaluation
+from .llvm import print_module
+from .semantics.aggregates import is_aggregate
+from .semantics.concrete import ConcreteInput, Evaluation, evaluate
+from .semantics.gep import alloc_size
+from .semantics.memory import pointer_lane
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
 SMALL_MODEL_BLOCK = 256  # a counterexample's block larger than this is cut to the bytes around its pointers
@@ -62,8 +70,6 @@ class Extent:
 def _constant_offset(v: Value) -> tuple[Argument, int] | None:
     """The pointer argument ``v`` is based on and its constant byte offset from it, or
     None (not based on an argument through constant getelementptrs)."""
-    from .semantics.gep import alloc_size
-
     offset = 0
     while isinstance(v, GetElementPtr):
         t: Type | None = v.source_type
@@ -81,10 +87,6 @@ def _constant_offset(v: Value) -> tuple[Argument, int] | None:
 
 def _accesses(fn: Function) -> list[tuple[Value, int]]:
     """Every memory access: its pointer operand and how many bytes it touches."""
-    from .execute.native import store_size
-    from .semantics.aggregates import is_aggregate
-    from .semantics.gep import alloc_size
-
     def value_bytes(t: Type) -> int:
         return alloc_size(t) if is_aggregate(t) else store_size(t)
 
@@ -188,8 +190,6 @@ class Observed:
 
 
 def run_native(module_text: str, fn: Function, given: ConcreteInput) -> Observed:
-    from .execute import Memory, compile_module
-
     memory = Memory([np.frombuffer(b, dtype=np.uint8) for b in given.blocks], dict(given.pointers))
     result = compile_module(module_text).run(fn.name, list(given.args), memory=memory)
     return Observed(result.value, result.lanes(), [b.tobytes() for b in result.buffers], bool(result.oob_writes))
@@ -222,8 +222,6 @@ def exec_function(
 ) -> ExecReport:
     """Run ``fn`` natively and through the semantics on the ``given`` inputs, or on
     ``count`` random ones."""
-    from .semantics.concrete import evaluate
-
     _check_native_support(fn)
     rng = random.Random(seed)
     extents = pointer_extents(fn)
@@ -249,8 +247,6 @@ class PairRuns:
 def compare_natively(src: Function, tgt: Function, count: int, seed: int) -> PairRuns:
     """Run both functions natively on random inputs where the source has no UB: the
     target's native result must be one the source's semantics allow."""
-    from .semantics.concrete import evaluate
-
     _check_native_support(src)
     _check_native_support(tgt)
     src_text, tgt_text = standalone(src), standalone(tgt)
@@ -278,9 +274,6 @@ def _merged_extents(a: dict[int, Extent], b: dict[int, Extent]) -> dict[int, Ext
 
 def standalone(fn: Function) -> str:
     """A module holding just ``fn`` (and the declarations its calls need)."""
-    from .ir.function import Module
-    from .llvm import print_module
-
     return print_module(Module(functions={fn.name: fn}))
 
 
@@ -302,8 +295,6 @@ def run_counterexample(example: Any) -> CounterexampleRun:
     """Replay an SMT counterexample free of UB and poison natively: does the hardware
     show the difference? (Counterexamples that need poison or undef inputs, or UB in the
     target, cannot be run.)"""
-    from .semantics.concrete import evaluate
-
     src, tgt = example.src.function, example.tgt.function
     try:
         _check_native_support(src)
@@ -326,8 +317,6 @@ def run_counterexample(example: Any) -> CounterexampleRun:
 def _model_input(example: Any) -> ConcreteInput:
     """The counterexample's inputs as concrete values; Unsupported where an argument lane
     is poison or undef."""
-    import z3
-
     m = example.model
 
     def value(term: Any) -> int:
@@ -354,7 +343,6 @@ def _model_input(example: Any) -> ConcreteInput:
         bid = value(a.pointer.block)
         block_of.setdefault(bid, len(block_of))
         model_pointers[i] = (bid, value(a.pointer.offset))
-    from .semantics.memory import pointer_lane
 
     sizes = {b.block_id: value(b.size) for b in example.inputs.blocks}
     extents = _merged_extents(pointer_extents(example.src.function), pointer_extents(example.tgt.function))
@@ -407,8 +395,6 @@ def parse_args(fn: Function, text: str) -> ConcreteInput:
     (negative ones are two's complement); floats are numbers with a point or exponent,
     or "nan", "inf", "-inf", "-0.0" (an integer is taken as the raw IEEE bits); vectors
     are lists; a pointer argument is a string of hex bytes, its buffer."""
-    from .ir.floats import bits_from_double, bits_from_float, bits_from_half
-
     to_bits = {16: bits_from_half, 32: bits_from_float, 64: bits_from_double}
 
     try:

@@ -31,6 +31,7 @@ class RefinementError(AssertionError):
 
 
 def _function(value: Any, default_name: str, name: str | None) -> Function:
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
     from .ir.function import Function
     from .llvm import parse_module, read_module
 
@@ -52,12 +53,14 @@ def _function(value: Any, default_name: str, name: str | None) -> Function:
 
 
 def _options(base: CheckOptions | None, overrides: dict[str, Any]) -> CheckOptions:
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
     from .refine import CheckOptions
 
     return replace(base or CheckOptions(), **overrides)
 
 
 def _failure_text(verdict: Verdict) -> str:
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
     from .report import verdict_text
 
     return verdict_text(verdict)
@@ -68,6 +71,7 @@ def assert_refines(
     _base: CheckOptions | None = None, **options: Any,
 ) -> Verdict:
     """Fail unless ``tgt`` refines ``src``. Failed-to-prove and unsupported fail too."""
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
     from .checker import check_pair
 
     s = _function(src, "src", src_fn)
@@ -88,6 +92,7 @@ class Checker:
         return assert_refines(src, tgt, _base=self.options, **kwargs)
 
     def check(self, src: Any, tgt: Any, src_fn: str | None = None, tgt_fn: str | None = None) -> Verdict:
+        # z3 and the reader load when a check runs, not with the plugin (every pytest run)
         from .checker import check_pair
 
         return check_pair(_function(src, "src", src_fn), _function(tgt, "tgt", tgt_fn), self.options)
@@ -106,6 +111,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def session_options(config: pytest.Config) -> CheckOptions:
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
     from .refine import CheckOptions
 
     opts = CheckOptions()
@@ -146,6 +152,7 @@ class LLItem(pytest.Item):
     """One alive-tv test file: it must verify, or fail with its ``; ERROR:`` line."""
 
     def runtest(self) -> None:
+        # z3 and the reader load when a check runs, not with the plugin (every pytest run)
         from .checker import check_case
         from .testfile import load_case
 

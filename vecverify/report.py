@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import z3
 
-from .ir.types import ArrayType, FloatType, PtrType, StructType, Type, VectorType
+from .ir.floats import decode
+from .ir.types import I8, ArrayType, FloatType, PtrType, StructType, Type, VectorType
 from .ir.values import Instruction
 from .refine import Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
@@ -35,8 +36,6 @@ def format_scalar(bits: int | None, poison: bool | None, t: Type) -> str:
 
 
 def _float_text(bits: int, t: FloatType) -> str:
-    from .ir.floats import decode
-
     mant_bits = t.sbits - 1
     exp = (bits >> mant_bits) & ((1 << t.ebits) - 1)
     frac = bits & ((1 << mant_bits) - 1)
@@ -156,8 +155,6 @@ def format_example(verdict: Verdict) -> str:
 
 
 def _byte_type() -> Type:
-    from .ir.types import I8
-
     return I8
 
 

@@ -23,10 +23,11 @@ operation computed lane by lane; reduction links drop ``nsw``/``nuw``/``disjoint
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from vecverify.ir.function import Block
-from vecverify.ir.types import FloatType, IntType, Type, VectorType
+from vecverify.ir.types import VOID, FloatType, IntType, Type, VectorType
 from vecverify.ir.values import (
     BinOp,
     Br,
@@ -256,8 +257,6 @@ def _resume_name(plan: LoopPlan, phi: Phi) -> str:
 
 
 def _void() -> Type:
-    from vecverify.ir.types import VOID
-
     return VOID
 
 
@@ -436,8 +435,6 @@ def _pure_call(inst: Call) -> bool:
 
 
 def _copy(v: Instruction, operands: list[Value]) -> Instruction:
-    import copy as _c
-
-    out = _c.copy(v)
+    out = copy.copy(v)
     out.operands = operands
     return out

@@ -9,9 +9,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from vecverify.checker import check_pair
+from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
 from vecverify.ir.function import Module
+from vecverify.refine import CheckOptions
+from vecverify.report import verdict_text
 
+from .native import compare_at_trip_counts
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
+from .witness import prove_loop
 
 
 def _power_of_two(text: str) -> int:
@@ -44,13 +50,6 @@ def vectorize_module_loops(module: Module, target: str, vf: int | None = None) -
 def verify_loops(before: Module, reports: list[LoopReport], after: Module, args: argparse.Namespace,
                  verdicts: list[dict[str, Any]], log: Any) -> int:
     """The three opinions on every vectorized loop; returns the exit code (0, 1, 3)."""
-    from vecverify.checker import check_pair
-    from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
-    from vecverify.refine import CheckOptions
-    from vecverify.report import verdict_text
-
-    from .native import compare_at_trip_counts
-    from .witness import prove_loop
 
     code = 0
 

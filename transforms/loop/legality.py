@@ -29,6 +29,7 @@ from vecverify.ir.values import (
     Select,
     Store,
 )
+from vecverify.semantics.core import intrinsic_base_name
 
 from .induction import Induction, find_induction
 from .memory import MemAccess, classify_accesses, max_safe_vf
@@ -57,8 +58,6 @@ class LoopPlan:
 
 
 def intrinsic_base(callee: str) -> str:
-    from vecverify.semantics.core import intrinsic_base_name
-
     return intrinsic_base_name(callee)
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vecverify.ir.types import FloatType, IntType, Type
-from vecverify.ir.values import Instruction, Load, Store, Value
+from vecverify.ir.values import Alloca, Argument, GlobalVariable, Instruction, Load, Store, Value
 
 from ..vectorize.address import Access, access_of, is_identified_object, type_size
 from .induction import Induction
@@ -162,8 +162,6 @@ def independent_objects(x: Value, y: Value) -> bool:
 
 
 def _is_root(v: Value) -> bool:
-    from vecverify.ir.values import Alloca, Argument, GlobalVariable
-
     return isinstance(v, Argument | Alloca | GlobalVariable)
 
 

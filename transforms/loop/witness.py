@@ -47,6 +47,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from vecverify.checker import check_pair
 from vecverify.ir.function import Block, Function, Module
 from vecverify.ir.types import VOID, IntType, StructType, Type
 from vecverify.ir.values import (
@@ -65,11 +66,15 @@ from vecverify.ir.values import (
     Load,
     ParamAttrs,
     Phi,
+    Ret,
     Value,
 )
+from vecverify.llvm import print_module
+from vecverify.refine import CheckOptions
 
 from .codegen import VectorLoop, reduce_call
 from .induction import incoming, trip_count
+from .legality import WIDENABLE, intrinsic_base
 from .phis import Reduction
 
 I1 = IntType(1)
@@ -164,7 +169,6 @@ class _Side:
         agg: Value = ConstPoison(st)
         for k, o in enumerate(outputs):
             agg = self.emit(InsertValue(st, f"out{k}" if k == len(outputs) - 1 else None, [agg, o], index=k))
-        from vecverify.ir.values import Ret
 
         self.emit(Ret(VOID, None, [agg]))
         args = []
@@ -196,8 +200,6 @@ class Obligation:
     tgt: Function
 
     def text(self) -> str:
-        from vecverify.llvm import print_module
-
         return print_module(Module(functions={"src": self.src, "tgt": self.tgt}))
 
 
@@ -436,8 +438,6 @@ class Witness:
 
 
 def _pure(call: Call) -> bool:
-    from .legality import WIDENABLE, intrinsic_base
-
     return intrinsic_base(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.")
 
 
@@ -522,9 +522,6 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
                check: Callable[..., object] | None = None) -> LoopProof:
     """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
     run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``."""
-    from vecverify.checker import check_pair
-    from vecverify.refine import CheckOptions
-
     vl = getattr(report, "vector", None)
     assert isinstance(vl, VectorLoop), "prove_loop needs a vectorized loop's report"
     proof = LoopProof(getattr(report, "function", "?"), getattr(report, "loop", "?"), vl.vf)
@@ -551,8 +548,6 @@ def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int) -> bo
     even a function returning something else refines it. A proof of the step from such a
     source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
     for example), and the report says so."""
-    from vecverify.refine import CheckOptions
-
     other = copy.deepcopy(src)
     last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
     last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution

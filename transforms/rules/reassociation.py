@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from vecverify.checker import check_pair
 from vecverify.ir.function import Function
 from vecverify.ir.types import FloatType, VectorType
 from vecverify.ir.values import (
@@ -49,7 +50,9 @@ from vecverify.ir.values import (
     ShuffleVector,
     Value,
 )
+from vecverify.llvm import parse_module
 from vecverify.refine import Verdict
+from vecverify.semantics.core import intrinsic_base_name
 
 _FLOAT_IDENTITY = {  # -0.0 for fadd, 1.0 for fmul, per width
     "fadd": {16: 0x8000, 32: 0x80000000, 64: 0x8000000000000000},
@@ -187,8 +190,6 @@ def _index(v: Value, where: str) -> int:
 
 
 def _base(callee: str) -> str:
-    from vecverify.semantics.core import intrinsic_base_name
-
     return intrinsic_base_name(callee)
 
 
@@ -306,9 +307,6 @@ _PROVED: dict[tuple[str, str, str, bool, str], Verdict] = {}
 
 def laws_hold(laws: Laws, element: str, options: Any) -> Verdict:
     """Every law at ``element``, proved by the refinement check (cached per process)."""
-    from vecverify.checker import check_pair
-    from vecverify.llvm import parse_module
-
     key = (laws.op, laws.intrinsic, laws.flags, laws.identity is not None, element)  # not the lambda
     if key not in _PROVED:
         verdict = Verdict("correct")

@@ -43,6 +43,7 @@ from vecverify.ir.values import (
 )
 
 from ..base import FP_SEMANTICS, Param, Rule, Transform, TypeInfo
+from .reorder import _COMMUTATIVE, _FP_COMMUTATIVE
 
 NAME = "shuffle"
 
@@ -305,8 +306,6 @@ def _column(lanes: list[_Lane], k: int) -> Operand | None:
 def _align_commuted(lanes: list[_Lane]) -> None:
     """Swap the operands of commutative lanes whose left operand is not the array most
     lanes have on the left."""
-    from .reorder import _COMMUTATIVE, _FP_COMMUTATIVE
-
     lefts = [id(ln.operands[0][1]) for ln in lanes if ln.op is not None and ln.operands[0][0] == "array"]
     if not lefts:
         return

@@ -15,11 +15,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from transforms.interleave import combine_module
+from transforms.loop.command import add_loop_options, vectorize_module_loops, verify_loops
 from transforms.vectorize.costs import TARGETS
 from transforms.vectorize.verify import verify_changed
+from vecverify.ir.function import Module
+from vecverify.llvm import read_module, splice_module
 from vecverify.options import at_least_one
 
+from . import vectorize_module
 from .isomorph import FAMILIES
+from .vectorizer import SLPOptions
 
 
 def _families(text: str) -> tuple[str, ...]:
@@ -46,19 +52,12 @@ def add_vectorize_command(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the native runs' inputs")
     p.add_argument("--timeout-ms", type=at_least_one, default=20_000, metavar="N", help="solver limit per query")
     p.add_argument("--json", type=Path, metavar="FILE", help="write what was done (and verdicts) as JSON")
-    from transforms.loop.command import add_loop_options
 
     add_loop_options(p)
     p.set_defaults(run=run_vectorize)
 
 
 def run_vectorize(args: argparse.Namespace) -> int:
-    from transforms.loop.command import vectorize_module_loops, verify_loops
-    from vecverify.ir.function import Module
-    from vecverify.llvm import read_module, splice_module
-
-    from . import vectorize_module
-    from .vectorizer import SLPOptions
 
     # Functions using what the model does not cover are left as they are.
     module = read_module(args.file, lenient=True)
@@ -66,7 +65,6 @@ def run_vectorize(args: argparse.Namespace) -> int:
                          reductions=not args.no_reductions)
     # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
     # vector loads de-interleaved by shuffles (transforms/interleave).
-    from transforms.interleave import combine_module
 
     looped, loop_reports = (module, []) if args.no_loops else vectorize_module_loops(module, args.target, args.vf)
     out, reports = vectorize_module(looped, options)

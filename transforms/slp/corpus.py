@@ -17,7 +17,12 @@ import copy
 import sys
 from pathlib import Path
 
+from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, compile_c, ensure_clang
+from vecverify.checker import read_module
 from vecverify.ir.function import Module
+from vecverify.llvm import print_module
+
+from .vectorizer import vectorize_function
 
 PAPER = Path(__file__).resolve().parents[2] / "corpus" / "paper"
 KERNELS = PAPER / "c"  # the C kernels of the benchmark
@@ -38,10 +43,6 @@ SLOW_NOTE = ("; NAME.slow.ll: not collected by the test suite (the solver gives 
 
 def pair_text(source: Path) -> str:
     """The header comments of ``source``, then @src (the kernel) and @tgt (vectorized)."""
-    from vecverify.checker import read_module
-    from vecverify.llvm import print_module
-
-    from .vectorizer import vectorize_function
 
     module = read_module(source)
     [fn] = module.functions.values()
@@ -65,8 +66,6 @@ def _is_header(line: str) -> bool:
 
 def compile_kernels() -> list[Path]:
     """clang-22's scalar IR of every C kernel into ``CLANG/src`` (with a header saying how)."""
-    from transforms.vectorize.clang import MARCH, SCALAR_FLAGS, compile_c, ensure_clang
-
     clang = ensure_clang(sys.stderr)
     (CLANG / "src").mkdir(parents=True, exist_ok=True)
     written = []

@@ -26,8 +26,22 @@ from functools import cache
 
 from transforms.registry import all_transforms
 from transforms.rules.extension import INT_IDENTITY
+from transforms.vectorize.address import access_of
 from vecverify.ir.types import FloatType, IntType, Type, VectorType
-from vecverify.ir.values import BinOp, Call, Cast, Constant, FCmp, ICmp, Instruction, Load, Value
+from vecverify.ir.values import (
+    BinOp,
+    Call,
+    Cast,
+    Constant,
+    ConstFloat,
+    ConstVector,
+    FCmp,
+    ICmp,
+    Instruction,
+    Load,
+    Value,
+    int_constant,
+)
 from vecverify.semantics.core import intrinsic_base_name
 
 FAMILIES = ("reorder", "replacement", "extension", "shuffle")
@@ -97,8 +111,6 @@ def _family(rule: str) -> str:
 
 
 def _int_const(t: Type, value: int) -> Constant:
-    from vecverify.ir.values import int_constant
-
     return int_constant(t, value)
 
 
@@ -327,15 +339,11 @@ class Isomorphizer:
 def loads_match(x: Load, y: Load) -> bool:
     """Two loads that may be lanes of one vector load: same type, same base object and
     the same variable part of the address (they differ by a constant)."""
-    from transforms.vectorize.address import access_of
-
     a, b = access_of(x), access_of(y)
     return x.type == y.type and a is not None and b is not None and a.address.distance(b.address) is not None
 
 
 def _one(t: Type) -> Constant:
-    from vecverify.ir.values import ConstFloat, ConstVector
-
     scalar = t.elem if isinstance(t, VectorType) else t
     if isinstance(scalar, FloatType):
         bits = {16: 0x3C00, 32: 0x3F800000, 64: 0x3FF0000000000000}[scalar.bits]

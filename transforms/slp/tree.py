@@ -20,6 +20,7 @@ from vecverify.ir.values import (
     Call,
     Cast,
     Constant,
+    ConstFloat,
     FCmp,
     FNeg,
     ICmp,
@@ -225,8 +226,6 @@ class TreeBuilder:
 
 
 def _zero(t: Type) -> Constant:
-    from vecverify.ir.values import ConstFloat
-
     return ConstFloat(t, 0)  # type: ignore[arg-type]  # only float lanes have an addend
 
 

@@ -48,6 +48,7 @@ def builtin_commands() -> list[CommandInfo]:
 
 def plugin_commands() -> list[CommandInfo]:
     """Commands other packages register in the entry-point group (imported for their help)."""
+    # importlib.metadata (slow to import): only when a command is not built in, or for the list
     from importlib.metadata import entry_points
 
     out = []

@@ -55,6 +55,7 @@ def _object_code(llvm: Any, text: str, machine: Any) -> bytes:
 
 
 def serve(inp: IO[bytes], out: IO[bytes]) -> None:
+    # the parent imports this module for its framing only; LLVM loads in the worker process
     import llvmlite.binding as llvm
 
     llvm.initialize_native_target()

@@ -23,6 +23,7 @@ fault: callers run only inputs the semantics say are free of UB.
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
@@ -30,11 +31,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import llvmlite.binding as llvm
 import numpy as np
 
 from ..errors import Unsupported
 from ..ir.function import Function, Module
 from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
+from ..llvm import parse_module
 from .codegen import object_code
 
 GUARD = 64
@@ -265,9 +268,6 @@ def _load_runtime_libraries() -> None:
     to ``half``, ``i128`` division, ...): libgcc has them, libm the rest (fmod for frem,
     ...). Loaded for the JIT's symbol lookup; a helper it cannot find would be called at
     address 0."""
-    import ctypes.util
-
-    import llvmlite.binding as llvm
 
     for name in ("gcc_s", "m"):
         path = ctypes.util.find_library(name)
@@ -283,8 +283,6 @@ def _machine_spec(cpu: str = "") -> tuple[str, str]:
     some valid IR (a call passing ``<1 x i1>``: "Cannot emit physreg copy instruction";
     ``bitcast half to <16 x i1>``: "Cannot select"), found by the cross-check
     (properties/crosscheck.py)."""
-    import llvmlite.binding as llvm
-
     if cpu:
         return cpu, ""
     features = llvm.get_host_cpu_features()
@@ -297,8 +295,6 @@ def _machine_spec(cpu: str = "") -> tuple[str, str]:
 def _target_machine(cpu: str = "") -> Any:
     """A target machine for one JIT engine (which owns it); the object code comes from
     codegen.py's process, made for the same CPU and features."""
-    import llvmlite.binding as llvm
-
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     _load_runtime_libraries()
@@ -310,8 +306,6 @@ class CompiledModule:
     """A module compiled once; call any of its functions many times."""
 
     def __init__(self, module: Module, text: str, cpu: str = ""):
-        import llvmlite.binding as llvm
-
         self.functions = dict(module.functions)
         self.frames = {name: Frame.of(fn) for name, fn in self.functions.items()}
         wrappers = "\n".join(_wrappers(fn, self.frames[name]) for name, fn in self.functions.items())
@@ -447,8 +441,6 @@ _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
 def compile_module(text: str, cpu: str = "") -> CompiledModule:
     """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)
     for ``cpu`` (default: this machine's, see _target_machine)."""
-    from ..llvm import parse_module
-
     key = hashlib.sha256(f"{cpu}\n{text}".encode()).hexdigest()
     if key in _compiled:
         _compiled.move_to_end(key)

@@ -8,6 +8,7 @@ Each sets ``run=`` on its subparser; bad options are one line and exit 2 (throug
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -118,8 +119,6 @@ def add_mutants_command(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run_mutants(args: argparse.Namespace) -> int:
-    import json
-
     if args.list:
         for m in all_mutants():
             print(f"{m.name}\t{m.description}")

@@ -37,9 +37,11 @@ class SharedDatabase:
     redis_url: str
 
     def build(self) -> Any:
+        # Hypothesis (heavy): only when a campaign runs
         from hypothesis.database import DirectoryBasedExampleDatabase, MultiplexedDatabase
 
         try:
+            # optional: the redis package, only for --shared-database
             import redis
             from hypothesis.extra.redis import RedisExampleDatabase
         except ImportError:
@@ -61,6 +63,7 @@ def example_database(spec: Any, replay: bool) -> Any:
     ExampleDatabase, or None (no database); without ``replay`` it only records."""
     if spec is None:
         return None
+    # Hypothesis (heavy): only when a campaign runs
     from hypothesis.database import DirectoryBasedExampleDatabase
 
     if isinstance(spec, str | Path):
@@ -73,6 +76,7 @@ def example_database(spec: Any, replay: bool) -> Any:
 
 
 def _write_only_class() -> type:
+    # Hypothesis (heavy): only when a campaign runs
     from hypothesis.database import ExampleDatabase
 
     class _WriteOnly(ExampleDatabase):

@@ -17,6 +17,7 @@ import numpy as np
 def _load() -> tuple[Any, str]:
     """The ``vecverify.execute`` package, or None and why it cannot be loaded."""
     try:
+        # optional: the JIT may be missing or fail to start; the campaign then runs without native runs
         import vecverify.execute as execute
     except Exception as e:  # ImportError, or the JIT failing to initialise
         return None, f"{type(e).__name__}: {e}"

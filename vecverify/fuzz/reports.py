@@ -15,6 +15,7 @@ class LiveProgress:
     """A rich progress bar on stderr (programs/s, proofs, native runs, failures)."""
 
     def __init__(self, console: Any, budget: float | None, total: int | None) -> None:
+        # rich (heavy): only for a live campaign on a terminal
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         self.progress = Progress(
@@ -60,6 +61,7 @@ def _catch(t: float | None) -> str:
 
 
 def summary_table(result: CampaignResult) -> Any:
+    # rich (heavy): only for the printed summary
     from rich.table import Table
 
     title = (f"vecverify fuzz: seed {result.seed}, shard {result.shard[0]}/{result.shard[1]}, "

@@ -10,7 +10,7 @@ import math
 import struct
 from dataclasses import dataclass
 
-from .types import FloatType
+from .types import FLOAT_TYPES, FloatType
 
 
 def float_bits_to_double_bits(bits: int) -> int:
@@ -66,7 +66,6 @@ def decode(bits: int, type_name: str) -> float:
              "bfloat": lambda b: float_from_bits(b << 16)}
     if type_name in exact:
         return exact[type_name](bits)
-    from .types import FLOAT_TYPES
 
     t = FLOAT_TYPES[type_name]
     m = t.sbits - 1

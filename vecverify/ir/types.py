@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Unsupported
+
 MAX_INT_BITS = 1 << 14
 MAX_VECTOR_LANES = 1024
 
@@ -25,8 +27,6 @@ class Type:
         if isinstance(self, VectorType):
             return self.elem
         if not isinstance(self, IntType | FloatType | PtrType):
-            from ..errors import Unsupported
-
             raise Unsupported(f"value of type {self}")
         return self
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .floats import float_bits_to_double_bits
 from .types import FloatType, IntType, PtrType, Type, VectorType
 
 # Flags that change the meaning of an instruction. Everything else that LLVM can attach
@@ -65,7 +66,6 @@ class ConstFloat(Constant):
             return f"0xL{self.bits & ((1 << 64) - 1):016X}{self.bits >> 64:016X}"
         if self.type.name == "float":
             # LLVM writes float constants as the double with the same value.
-            from .floats import float_bits_to_double_bits
 
             return f"0x{float_bits_to_double_bits(self.bits):016X}"
         return f"0x{self.bits:0{digits}X}"

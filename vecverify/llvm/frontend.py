@@ -62,6 +62,7 @@ def parse_module(text: str, source_name: str = "<input>", lenient: bool = False)
 
 def canonicalize(text: str, source_name: str = "<input>") -> str:
     """Parse and verify ``text`` with LLVM; return LLVM's printed form of the module."""
+    # LLVM's shared library: loaded when a module is read, not for --help
     import llvmlite.binding as llvm
 
     text = rewrite_denormal_fpenv(text)  # newer than the LLVM that parses

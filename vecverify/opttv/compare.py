@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..checker import check_pair
+from ..compare import counterexample_run
 from ..errors import InputError, Unsupported
 from ..ir.function import Module
 from ..llvm import parse_module, print_function
@@ -152,9 +153,6 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
     if status == "incorrect":
         out.text = "\n".join([RULE, print_function(src).rstrip(), "=>", print_function(tgt).rstrip(),
                               verdict_text(verdict)])
-        # numpy and the JIT: imported only for a counterexample
-        from ..compare import counterexample_run
-
         if verdict.example is not None:  # None: the functions' attributes differ
             out.native = str(counterexample_run(verdict.example)["text"])
     return out

@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 
 import z3
 
+from ..ir.types import Type
 from ..ir.values import CalleeEffects
 from .core import FALSE, PTR_BITS, TRUE, Context, Lane, SymValue, all_of, any_of, lane_widths
-from .memory import Clobber, Memory
+from .memory import Clobber, Memory, block_of
 
 ORDER_BITS = 16  # counts memory-writing calls on a path
 
@@ -66,8 +67,6 @@ class Environment:
     constraints: list[z3.BoolRef] = field(default_factory=list)
 
     def reachable(self, key: z3.BitVecRef) -> z3.BoolRef:
-        from .memory import block_of
-
         bid = block_of(key)
         return all_of([z3.ULT(bid, self.writable_below)] + [bid != b for b in sorted(self.constant_blocks)])
 
@@ -187,8 +186,6 @@ class Environment:
 
 
 def result_widths(ret_type: object) -> list[int]:
-    from ..ir.types import Type
-
     assert isinstance(ret_type, Type)
     return [] if str(ret_type) == "void" else lane_widths(ret_type)
 

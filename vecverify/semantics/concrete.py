@@ -15,7 +15,7 @@ into one of them at an offset (or null).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
@@ -23,7 +23,10 @@ import z3
 from ..errors import Unsupported
 from ..ir.function import Function
 from ..ir.types import PtrType
-from .inputs import Inputs
+from .core import PTR_ADDR_BITS, PTR_BLOCK_BITS
+from .executor import execute
+from .inputs import InputOptions, Inputs, build_inputs
+from .memory import KEY, Memory, MemoryBlock, PointerArg, pointer_lane
 
 
 def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
@@ -131,9 +134,6 @@ def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
     """Run the semantics of ``fn`` on a concrete input (for a function without pointer
     arguments, the argument values are enough): the reference interpreter. Values that
     depend on a nondeterministic choice come back as None (see Evaluation.allows)."""
-    from .executor import execute
-    from .inputs import InputOptions, build_inputs
-
     given = args if isinstance(args, ConcreteInput) else ConcreteInput.separate(fn, args)
     nulls = {i for i, where in given.pointers.items() if where is None}
     inputs = build_inputs(fn, InputOptions(poison_inputs=False, undef_inputs=False), nullable=nulls)
@@ -147,7 +147,6 @@ def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
     behaviour = execute(fn, _substituted(inputs, pairs), "src", unroll=8)
     lane_terms = [(lane.value, lane.poison) for lane in behaviour.ret or ()]
     byte_terms: list[list[tuple[z3.BitVecRef, z3.BoolRef]]] = []
-    from .memory import pointer_lane
 
     for bid, data in zip(block_ids, given.blocks, strict=True):
         byte_terms.append([
@@ -174,9 +173,6 @@ def _input_pairs(
 ) -> tuple[list[tuple[z3.ExprRef, z3.ExprRef]], list[int]]:
     """The substitution that makes the symbolic inputs ``given``, and the block id each
     of the given blocks gets (the id of the first pointer argument that points into it)."""
-    from .core import PTR_ADDR_BITS, PTR_BLOCK_BITS
-    from .memory import KEY, pointer_lane
-
     pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []
     block_ids: dict[int, int] = {}
     for i, (arg, value) in enumerate(zip(inputs.args, given.args, strict=True)):
@@ -254,9 +250,6 @@ def _concretize(terms: list[z3.BitVecRef], chunk: int = 64) -> list[z3.BitVecRef
 
 def _substituted(inputs: Inputs, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> Inputs:
     """``inputs`` with the substitution applied to everything execution reads."""
-    from dataclasses import replace
-
-    from .memory import Memory, MemoryBlock, PointerArg, pointer_lane
 
     direct = {var.get_id(): value for var, value in pairs}
 

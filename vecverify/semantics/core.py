@@ -11,6 +11,7 @@ and raise undefined behaviour, both under the current path condition.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,7 +20,7 @@ import z3
 
 from ..errors import Unsupported
 from ..ir.floats import IEEE_DENORMALS, DenormalModes
-from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
+from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 
 if TYPE_CHECKING:
     from ..ir.values import Instruction
@@ -60,8 +61,6 @@ def lane_bits(t: Type) -> int:
 def lane_widths(t: Type) -> list[int]:
     """The bit width of every lane of a value of type ``t`` (a struct's lanes are its
     fields' lanes, in order)."""
-    from ..ir.types import ArrayType, StructType
-
     if isinstance(t, StructType):
         return [w for f in t.fields for w in lane_widths(f)]
     if isinstance(t, ArrayType):  # an aggregate value: its elements' lanes
@@ -240,8 +239,6 @@ def intrinsic_base_name(name: str) -> str:
 
 
 def _is_type_suffix(part: str) -> bool:
-    import re
-
     return bool(re.fullmatch(r"(v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))
 
 

@@ -63,6 +63,7 @@ from .core import (
     poison_lane,
     undef_variables,
 )
+from .floating import result_flags
 from .gather import GATHER_SCATTER, gather_scatter
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
@@ -354,8 +355,6 @@ class Executor:
         raise InternalError(f"block %{block.name} has no terminator")
 
     def _phi_flags(self, phi: Phi, value: SymValue) -> SymValue:
-        from .floating import result_flags
-
         return result_flags(self.ctx, phi, phi.flags, value)
 
     def _branch_ub(self, c: Lane) -> None:

@@ -17,16 +17,21 @@ from ..ir.edges import float_edges, int_edges
 from ..ir.function import Function
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..ir.values import (
+    Call,
     Constant,
     ConstArray,
     ConstFloat,
     ConstInt,
     ConstPoison,
     ConstVector,
+    GetElementPtr,
     GlobalVariable,
+    Load,
+    Store,
 )
 from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_widths
-from .memory import Memory, MemoryBlock, PointerArg, initial_memory
+from .gep import alloc_size
+from .memory import Memory, MemoryBlock, PointerArg, initial_memory, offset_by, pointer_lane
 
 # Blocks may be huge (a source may index 2**32 bytes into one), but stay clear of the top
 # of the address space so that in-bounds offset arithmetic never wraps.
@@ -171,9 +176,6 @@ def _global_blocks(
 ) -> tuple[dict[str, int], set[int]]:
     """A block per global variable, of its type's size; an initializer fixes the initial
     bytes (for source and target alike), an external global's bytes are unknown."""
-    from .gep import alloc_size
-    from .memory import offset_by, pointer_lane
-
     ids: dict[str, int] = {}
     constant: set[int] = set()
     for k, g in enumerate(globals_):
@@ -211,8 +213,6 @@ def constant_bytes(c: Constant) -> list[tuple[int, bool]] | None:
                 return None
             out += part
         if isinstance(c, ConstArray) and isinstance(t, ArrayType):
-            from .gep import alloc_size
-
             pad = alloc_size(t) - len(out)
             out += [(0, False)] * pad
         return out
@@ -232,8 +232,6 @@ def observed_pointer_args(fn: Function) -> set[int]:
     to load or store through (compared, returned, stored, merged, passed on), directly or
     through getelementptr. Only these may be null: for the others a null pointer is no
     different from a pointer into an empty block, which the inputs already include."""
-    from ..ir.values import Call, GetElementPtr, Load, Store
-
     uses: dict[int, list[tuple[object, int]]] = {}
     for inst in fn.instructions():
         for k, op in enumerate(inst.operands):

@@ -9,9 +9,21 @@ from functools import reduce
 import z3
 
 from ..errors import Unsupported
-from ..ir.types import Type
+from ..ir.types import ArrayType, StructType, Type
 from ..ir.values import ConstInt, ExtractValue, InsertValue, Instruction
-from .core import FALSE, PTR_ADDR_BITS, Context, Lane, SymValue, _text_attr, any_of, semantics
+from .core import (
+    FALSE,
+    PTR_ADDR_BITS,
+    Context,
+    Lane,
+    SymValue,
+    _text_attr,
+    any_of,
+    intrinsic_base_name,
+    lane_bits,
+    lane_widths,
+    semantics,
+)
 from .integer import lanewise2
 from .memory import BLOCK_ALIGN, address_of
 
@@ -35,8 +47,6 @@ _REDUCE: dict[str, BinFn] = {
 
 
 def _intrinsic_kind(inst: Instruction, prefix: str) -> str:
-    from .core import intrinsic_base_name
-
     return intrinsic_base_name(_text_attr(inst, "callee"))[len(prefix) :]
 
 
@@ -168,8 +178,6 @@ def _sat(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("llvm.scmp", "llvm.ucmp")
 def _three_way(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """-1, 0 or 1 (in the result's width) as x is below, equal to or above y."""
-    from .core import lane_bits
-
     signed = _intrinsic_kind(inst, "llvm.") == "scmp"
     w = lane_bits(inst.type)
     out = []
@@ -218,8 +226,6 @@ def _expect(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("extractvalue")
 def _extractvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """A struct's lanes are its fields' lanes in order: the field's slice of them."""
-    from .core import lane_widths
-
     assert isinstance(inst, ExtractValue)
     fields = _fields(inst.operands[0].type)
     index = inst.index
@@ -229,8 +235,6 @@ def _extractvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymV
 
 def _fields(t: Type) -> tuple[Type, ...]:
     """A struct's fields, or an array's elements."""
-    from ..ir.types import ArrayType, StructType
-
     if isinstance(t, ArrayType):
         return (t.elem,) * t.count
     assert isinstance(t, StructType)
@@ -239,8 +243,6 @@ def _fields(t: Type) -> tuple[Type, ...]:
 
 @semantics("insertvalue")
 def _insertvalue(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    from .core import lane_widths
-
     assert isinstance(inst, InsertValue)
     fields = _fields(inst.type)
     index = inst.index

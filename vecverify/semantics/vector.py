@@ -17,6 +17,7 @@ from .core import (
     poison_lane,
     semantics,
 )
+from .floating import result_flags
 
 
 def _index_lane(index: Lane, count: int) -> tuple[z3.BitVecRef, z3.BoolRef]:
@@ -80,8 +81,6 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
         chosen = ite_lane(c.value == 1, x, y)
         out.append(Lane(chosen.value, any_of([c.poison, chosen.poison])))
     if flags:
-        from .floating import result_flags
-
         return result_flags(ctx, inst, flags, tuple(out))
     return tuple(out)
 
