@@ -16,12 +16,8 @@ from transforms.base import Param, Rule, Transform
 @pytest.fixture
 def fresh(monkeypatch):  # noqa: ANN001, ANN201
     """An empty registry for the test; the real one is restored afterwards."""
-    saved = dict(registry._TRANSFORMS), registry._loaded
-    registry._reset_for_tests()
-    yield registry
-    registry._TRANSFORMS.clear()
-    registry._TRANSFORMS.update(saved[0])
-    registry._loaded = saved[1]
+    with registry.isolated():
+        yield registry
 
 
 def _transform(name: str, rule: str = "plugin.identity") -> Transform:

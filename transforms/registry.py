@@ -21,7 +21,8 @@ import importlib
 import importlib.metadata
 import logging
 import pkgutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from .base import Rule, Transform
 
@@ -130,8 +131,17 @@ def get_rule(name: str) -> Rule:
     raise KeyError(f"no rule named {name!r}")
 
 
-def _reset_for_tests() -> None:
-    """Forget everything (tests re-run the loading with fake entry points)."""
+@contextmanager
+def isolated() -> Iterator[None]:
+    """An empty registry inside the block (loading runs again, with whatever entry points
+    are there then); the registry as it was afterwards. For tests of the loading."""
     global _loaded
+    saved, was_loaded = dict(_TRANSFORMS), _loaded
     _TRANSFORMS.clear()
     _loaded = False
+    try:
+        yield
+    finally:
+        _TRANSFORMS.clear()
+        _TRANSFORMS.update(saved)
+        _loaded = was_loaded

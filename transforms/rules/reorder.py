@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from vecverify.ir.opcodes import INT_BINOP_FLAGS
 from vecverify.ir.values import Instruction
 
 from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform
@@ -24,10 +25,8 @@ AB = (Param("a"), Param("b"))
 ABC = (Param("a"), Param("b"), Param("c"))
 
 # Each commutative opcode with the flags it may carry.
-_COMMUTATIVE = {
-    "add": ("nsw", "nuw"), "mul": ("nsw", "nuw"), "and": (), "or": ("disjoint",), "xor": (),
-}
-_FP_COMMUTATIVE = {"fadd": ("nnan", "ninf", "nsz"), "fmul": ("nnan", "ninf", "nsz")}
+COMMUTATIVE = {op: INT_BINOP_FLAGS[op] for op in ("add", "mul", "and", "or", "xor")}
+FP_COMMUTATIVE = {"fadd": ("nnan", "ninf", "nsz"), "fmul": ("nnan", "ninf", "nsz")}
 
 
 def _flag_sets(flags: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -47,7 +46,7 @@ def _swap(op: str, flags: frozenset[str]):  # noqa: ANN202
 
 def _commutative_rules() -> list[Rule]:
     rules = []
-    for table, types, requires in ((_COMMUTATIVE, INT_TYPES, ()), (_FP_COMMUTATIVE, FLOAT_TYPES, (FP_SEMANTICS,))):
+    for table, types, requires in ((COMMUTATIVE, INT_TYPES, ()), (FP_COMMUTATIVE, FLOAT_TYPES, (FP_SEMANTICS,))):
         for op, all_flags in table.items():
             for flags in _flag_sets(all_flags):
                 f = " ".join(flags)
@@ -55,7 +54,7 @@ def _commutative_rules() -> list[Rule]:
                     name=f"commute.{op}" + "".join(f".{x}" for x in flags),
                     transform=NAME,
                     description=f"{op} {f + ' ' if f else ''}a, b -> {op} {f + ' ' if f else ''}b, a",
-                    types=types + (("<4 x i32>",) if op in _COMMUTATIVE and not flags else ()),
+                    types=types + (("<4 x i32>",) if op in COMMUTATIVE and not flags else ()),
                     params=AB,
                     src=f"%r = {op} {f} {{T}} %a, %b",
                     tgt=f"%r = {op} {f} {{T}} %b, %a",

@@ -43,7 +43,7 @@ from vecverify.ir.values import (
 )
 
 from ..base import FP_SEMANTICS, Param, Rule, Transform, TypeInfo
-from .reorder import _COMMUTATIVE, _FP_COMMUTATIVE
+from .reorder import COMMUTATIVE, FP_COMMUTATIVE
 
 NAME = "shuffle"
 
@@ -311,7 +311,7 @@ def _align_commuted(lanes: list[_Lane]) -> None:
         return
     common = max(set(lefts), key=lefts.count)
     for ln in lanes:
-        if ln.op in _COMMUTATIVE or ln.op in _FP_COMMUTATIVE:
+        if ln.op in COMMUTATIVE or ln.op in FP_COMMUTATIVE:
             a, b = ln.operands
             if not (a[0] == "array" and id(a[1]) == common) and b[0] == "array" and id(b[1]) == common:
                 ln.operands = [b, a]

@@ -262,7 +262,7 @@ def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.
     return list(found.values())
 
 
-def _text_attr(inst: Instruction, name: str) -> str:
+def text_attr(inst: Instruction, name: str) -> str:
     """A string field of an instruction class (an icmp's ``pred``, a call's ``callee``)
     read from the generic Instruction a semantics function receives."""
     value = getattr(inst, name)

@@ -24,7 +24,7 @@ import z3
 
 from ..ir.types import FloatType, IntType, StructType, Type
 from ..ir.values import ConstInt, Instruction
-from .core import FALSE, Context, Lane, SymValue, _text_attr, any_of, intrinsic_base_name, semantics
+from .core import FALSE, Context, Lane, SymValue, any_of, intrinsic_base_name, semantics, text_attr
 
 RNE = z3.RNE()
 RTZ = z3.RTZ()
@@ -424,7 +424,7 @@ def _constrained(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymVa
     flags and traps are not modelled (a check that passes with fpexcept.strict or
     fpexcept.maytrap is reported unsupported, see checker)."""
     t = _call_type(inst)
-    name = intrinsic_base_name(_text_attr(inst, "callee")).rsplit(".", 1)[1]
+    name = intrinsic_base_name(text_attr(inst, "callee")).rsplit(".", 1)[1]
     op = _CONSTRAINED[name]
     rm = _rounding(ctx, inst)
 
@@ -468,7 +468,7 @@ def _fcmp_pred(pred: str, a: z3.FPRef, b: z3.FPRef) -> z3.BoolRef:
 def _fcmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.operands[0].type)
     flags = _check_flags(ctx, inst)
-    pred = _text_attr(inst, "pred")
+    pred = text_attr(inst, "pred")
     out = []
     for a, b in zip(*args, strict=True):
         x, y = (flush_denormal(ctx, v, t, "input") for v in (a.value, b.value))
@@ -593,7 +593,7 @@ _ROUNDING = {
 @semantics(*_ROUNDING)
 def _round_integral(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _call_type(inst)
-    mode = _ROUNDING[intrinsic_base_name(_text_attr(inst, "callee"))]
+    mode = _ROUNDING[intrinsic_base_name(text_attr(inst, "callee"))]
     return _lanewise(
         ctx, inst, args, t, lambda v: from_fp(ctx, z3.fpRoundToIntegral(mode, to_fp(v[0], t)), t, [(v[0], t)])
     )
@@ -603,7 +603,7 @@ def _round_integral(ctx: Context, inst: Instruction, args: list[SymValue]) -> Sy
 def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """fma rounds once; fmuladd may be fused or not (a nondeterministic choice)."""
     t = _call_type(inst)
-    maybe_unfused = intrinsic_base_name(_text_attr(inst, "callee")) == "llvm.fmuladd"
+    maybe_unfused = intrinsic_base_name(text_attr(inst, "callee")) == "llvm.fmuladd"
 
     def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
         a, b, c = (to_fp(x, t) for x in v)
@@ -657,7 +657,7 @@ def _min_max(ctx: Context, inst: Instruction, args: list[SymValue], t: FloatType
 
 @semantics("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum", "llvm.minimumnum", "llvm.maximumnum")
 def _minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    kind = intrinsic_base_name(_text_attr(inst, "callee"))[len("llvm."):]
+    kind = intrinsic_base_name(text_attr(inst, "callee"))[len("llvm."):]
     return _min_max(ctx, inst, args, _call_type(inst), kind)
 
 
@@ -668,7 +668,7 @@ _FP_REDUCE = {"fmax": "maxnum", "fmin": "minnum", "fmaximum": "maximum", "fminim
 def _fp_reduce_minmax(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """A min/max reduction as a left-to-right chain (the order is unspecified, but for
     these operations every order gives a value the chain may give, up to NaN choices)."""
-    kind = _FP_REDUCE[intrinsic_base_name(_text_attr(inst, "callee"))[len("llvm.vector.reduce."):]]
+    kind = _FP_REDUCE[intrinsic_base_name(text_attr(inst, "callee"))[len("llvm.vector.reduce."):]]
     t = _call_type(inst)
     lanes = args[0]
     acc: SymValue = (lanes[0],)

@@ -20,9 +20,9 @@ from .core import (
     Context,
     Lane,
     SymValue,
-    _text_attr,
     any_of,
     semantics,
+    text_attr,
 )
 
 
@@ -216,13 +216,13 @@ def bool_to_bv(b: z3.BoolRef) -> z3.BitVecRef:
 
 @semantics("icmp")
 def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
-    pred = _ICMP[_text_attr(inst, "pred")]
+    pred = _ICMP[text_attr(inst, "pred")]
     samesign = "samesign" in getattr(inst, "flags", frozenset())
     is_ptr = isinstance(inst.operands[0].type.scalar, PtrType)
 
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         if is_ptr:
-            x, y = _pointer_operands(ctx, _text_attr(inst, "pred"), x, y)
+            x, y = _pointer_operands(ctx, text_attr(inst, "pred"), x, y)
         w = x.size()
         diff_sign = z3.Extract(w - 1, w - 1, x) != z3.Extract(w - 1, w - 1, y)
         return bool_to_bv(pred(x, y)), diff_sign if samesign else FALSE

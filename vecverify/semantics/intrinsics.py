@@ -17,12 +17,12 @@ from .core import (
     Context,
     Lane,
     SymValue,
-    _text_attr,
     any_of,
     intrinsic_base_name,
     lane_bits,
     lane_widths,
     semantics,
+    text_attr,
 )
 from .integer import lanewise2
 from .memory import BLOCK_ALIGN, address_of
@@ -47,7 +47,7 @@ _REDUCE: dict[str, BinFn] = {
 
 
 def _intrinsic_kind(inst: Instruction, prefix: str) -> str:
-    return intrinsic_base_name(_text_attr(inst, "callee"))[len(prefix) :]
+    return intrinsic_base_name(text_attr(inst, "callee"))[len(prefix) :]
 
 
 @semantics(*(f"llvm.vector.reduce.{k}" for k in _REDUCE))
@@ -70,7 +70,7 @@ def _const_flag(inst: Instruction, index: int) -> bool:
     """An immediate i1 operand (abs's INT_MIN flag, ctlz/cttz's zero flag)."""
     op = inst.operands[index]
     if not isinstance(op, ConstInt):
-        callee = _text_attr(inst, "callee")
+        callee = text_attr(inst, "callee")
         raise Unsupported(f"non-constant flag operand {index} of @{callee}")
     return bool(op.value)
 
