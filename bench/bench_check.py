@@ -10,6 +10,7 @@ Target (issue 2): median under 100 ms per decided file.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from pathlib import Path
@@ -25,7 +26,7 @@ def _percentile(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
 
 
-def _report(name: str, times: list[float], undecided: int) -> None:
+def _report(name: str, times: list[float], undecided: int, total: float | None = None) -> None:
     if not times:
         print(f"{name}: nothing decided ({undecided} undecided)")
         return
@@ -33,6 +34,7 @@ def _report(name: str, times: list[float], undecided: int) -> None:
         f"{name}: {len(times)} decided, {undecided} undecided; per file: "
         f"median {1000 * statistics.median(times):.1f} ms, p90 {1000 * _percentile(times, 0.9):.1f} ms, "
         f"max {1000 * max(times):.1f} ms"
+        + (f"; all files {total:.1f} s" if total is not None else "")
     )
 
 
@@ -132,22 +134,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout-ms", type=int, default=10_000)
     ap.add_argument("--limit", type=int, default=0, help="only the first N files of the suite")
     ap.add_argument("--verbose", action="store_true", help="time of every vector pair")
+    ap.add_argument("--json", type=Path, help="write the suite's per-file times (wall, CPU) as JSON")
     args = ap.parse_args(argv)
     options = CheckOptions(timeout_ms=args.timeout_ms)
 
-    times, undecided = [], 0
-    cases = [c for _, c in collect(args.suite, list(SCORED_FOLDERS))]
+    times, undecided, total = [], 0, 0.0
+    cases = collect(args.suite, list(SCORED_FOLDERS))
     if args.limit:
         cases = cases[: args.limit]
-    for case in cases:
-        start = time.perf_counter()
+    per_file: dict[str, dict[str, object]] = {}
+    for folder, case in cases:
+        start, cpu = time.perf_counter(), time.process_time()
         results = check_case(case, options)
         elapsed = time.perf_counter() - start
-        if all(r.verdict.status in ("correct", "incorrect") for r in results):
+        total += elapsed
+        decided = all(r.verdict.status in ("correct", "incorrect") for r in results)
+        per_file[f"{folder}/{case.name}"] = {"seconds": elapsed, "cpu": time.process_time() - cpu, "decided": decided}
+        if decided:
             times.append(elapsed)
         else:
             undecided += 1
-    _report(f"Alive2 suite ({args.suite.name}, scored folders)", times, undecided)
+    _report(f"Alive2 suite ({args.suite.name}, scored folders)", times, undecided, total)
+    if args.json is not None:
+        # Per file, to compare two versions on the files both decide (a shared machine's
+        # load moves timeouts, and the files that hit them, from run to run).
+        args.json.write_text(json.dumps(per_file, indent=1))
 
     times, undecided, wrong = [], 0, []
     for name, text in vector_pairs():

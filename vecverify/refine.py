@@ -329,6 +329,10 @@ class RefinementCheck:
             if str(v) not in self.tgt.undef_guards and str(v).count("!") >= 2:
                 by_hint.setdefault(str(v).split("!")[1], []).append(v)
         extra = {str(a): b for a, b in q.mirror_extra}
+        # The mirror pairing (the k-th use of an input in the source with the k-th in the
+        # target) first among a choice's undef candidates: exact for a function against
+        # itself, where each value's uses copy its choices in the same order.
+        mirror = {str(a): b for a, b in self._mirror_instance()} | extra
         tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(str(v))) is not None}
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
@@ -339,7 +343,11 @@ class RefinementCheck:
             if twin is not None:
                 options.append(twin)
             if name in self.src.undef_guards:
-                options += by_guard.get(str(self.src.undef_guards[name]), [])
+                paired = mirror.get(name)
+                if paired is not None and all(not paired.eq(o) for o in options):
+                    options.append(paired)
+                options += [o for o in by_guard.get(str(self.src.undef_guards[name]), [])
+                            if all(not o.eq(p) for p in options)]
             same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
             if same is not None and all(not same.eq(o) for o in options):
                 options.append(same)
@@ -357,6 +365,12 @@ class RefinementCheck:
                 if shown.sort() == v.sort() and all(not shown.eq(o) for o in options):
                     options.append(shown)
             options = [o for o in options if o.sort() == v.sort()][:MAX_CANDIDATES]
+            # A per-use copy may take the value of the choice it copies (the value
+            # read once and reused): the only pick left when the target has no
+            # counterpart, as for an input the target reads fewer times.
+            original = self.src.undef_copy_of.get(name)
+            if original is not None:
+                options.append(original)
             if options:
                 out[name] = options
         return out
@@ -388,12 +402,16 @@ class RefinementCheck:
         def every_small(body: z3.BoolRef) -> z3.BoolRef:
             return z3.And(*_every_choice(body, small)) if small else body
 
+        def substituted(body: z3.BoolRef, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.BoolRef:
+            # Twice: a copy picking its original choice, then the original its own pick.
+            return z3.substitute(z3.substitute(body, *pairs), *pairs) if pairs else body
+
         picker = z3.Solver()
         picker.add(*[z3.ULT(selectors[n], len(cands[n])) for n in cands])
         pick = {n: 0 for n in cands}
         for _ in range(MAX_SKOLEM_ROUNDS):
             chosen = [(by_name[n], cands[n][k]) for n, k in pick.items()]
-            instance = z3.simplify(every_small(z3.substitute(q.body, *chosen) if chosen else q.body))
+            instance = z3.simplify(every_small(substituted(q.body, chosen)))
             if z3.is_false(instance):
                 return None
             model = self._check(z3.And(self.pre, instance), deadline)
@@ -403,7 +421,7 @@ class RefinementCheck:
                 return model  # no source choice avoids this failure
             if not cands:
                 return _NO_SKOLEM
-            picker.add(z3.Not(substitute(every_small(z3.substitute(q.body, *symbolic)), self._fixed(q, model))))
+            picker.add(z3.Not(substitute(every_small(substituted(q.body, symbolic)), self._fixed(q, model))))
             picked = self._check_solver(picker, deadline)
             if picked is None:
                 return _NO_SKOLEM

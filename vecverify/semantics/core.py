@@ -142,6 +142,14 @@ class Context:
     # Undef choices (fresh values standing for one use of undef): name -> when the value
     # is undef (True for an undef constant, the argument's undef bit for an argument).
     undef_guards: dict[str, z3.BoolRef] = field(default_factory=dict)
+    undef_vars: dict[str, z3.BitVecRef] = field(default_factory=dict)  # the same, by name
+    # A per-use copy of an undef choice -> the choice it copies (uses.py): the copy
+    # taking the original's value is the old one-value-for-all-uses reading, which the
+    # refinement check tries first for the source's copies.
+    undef_copy_of: dict[str, z3.BitVecRef] = field(default_factory=dict)
+    # The undef choices a term mentions, as the executor sees them (uses.py: memoized,
+    # and blind to path conditions and call outputs); None: every one in the term.
+    undef_names: Callable[[z3.ExprRef], frozenset[str]] | None = None
     # Choice name -> the id of the term the choice is made for (a NaN result's
     # operation). Z3 shares identical terms, so a source and a target choice with the
     # same key are made for the same computation: the refinement check tries pairing
@@ -178,15 +186,27 @@ class Context:
         """A fresh value for one use of undef."""
         v = self.fresh("undef", bits)
         self.undef_guards[str(v)] = guard
+        self.undef_vars[str(v)] = v
         return v
 
     def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:
         """``term`` with every undef choice in it replaced by an ordinary (fixed) choice:
         what freeze does to an undef value."""
-        found = undef_variables(term, self.undef_guards)
+        return self.fix_undef_lanes([term])[0]
+
+    def fix_undef_lanes(self, terms: Sequence[z3.BitVecRef]) -> list[z3.BitVecRef]:
+        """The same for the lanes of one value at once: lanes that share an undef choice
+        (a lane copied by a shuffle) get one fixed value for it."""
+        found: dict[str, z3.ExprRef] = {}
+        for t in terms:
+            if self.undef_names is not None:
+                found.update((n, self.undef_vars[n]) for n in sorted(self.undef_names(t)))
+            else:
+                found.update((str(v), v) for v in undef_variables(t, self.undef_guards))
         if not found:
-            return term
-        return z3.substitute(term, *[(v, self.fresh("frozen", v.size())) for v in found])
+            return list(terms)
+        pairs = [(v, self.fresh("frozen", v.size())) for v in found.values()]
+        return [z3.substitute(t, *pairs) for t in terms]
 
     def fresh_bool(self, hint: str) -> z3.BoolRef:
         self.counter += 1

@@ -61,7 +61,6 @@ from .core import (
     lane_widths,
     lookup,
     poison_lane,
-    undef_variables,
 )
 from .floating import result_flags
 from .gather import GATHER_SCATTER, gather_scatter
@@ -80,6 +79,7 @@ from .memory import (
 )
 from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
+from .uses import UndefUses
 
 load_all_semantics()
 
@@ -111,6 +111,7 @@ class Behaviour:
     # Values of instructions in the first loop iteration, for counterexample printing.
     values: dict[Instruction, SymValue] = field(default_factory=dict)
     choice_keys: dict[str, int] = field(default_factory=dict)  # see Context.choice_keys
+    undef_copy_of: dict[str, z3.BitVecRef] = field(default_factory=dict)  # see Context.undef_copy_of
 
     @property
     def undef_choices(self) -> list[z3.ExprRef]:
@@ -138,6 +139,8 @@ class Executor:
         self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian, denormal=fn.denormal,
                            environment=env.shared if env is not None else None)
         self.undef_guards = self.ctx.undef_guards
+        self.uses = UndefUses(self.ctx)  # undef per use (see uses.py)
+        self.ctx.undef_names = self.uses.term_names
         # readonly/writeonly are not modelled: ignoring them only removes UB, which on the
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
@@ -187,7 +190,7 @@ class Executor:
     def operand(self, v: Value, env: dict[Instruction, SymValue]) -> SymValue:
         if isinstance(v, Instruction):
             try:
-                return env[v]
+                return self.uses.use(env[v])
             except KeyError:
                 raise InternalError(f"use of %{v.name} before its definition in @{self.fn.name}") from None
         if isinstance(v, Argument):
@@ -219,6 +222,10 @@ class Executor:
             block = blocks[inst[0]]
             for succ, cond in self._execute_block(block, state, edges, returns, first_iteration):
                 edge = z3.And(state.path, cond) if not z3.is_true(cond) else state.path
+                # Values merged at a join are ites over edge conditions, which mention
+                # the branch conditions' undef choices; those are no undef of the value
+                # (a branch on undef is UB, so where it is defined they do not matter).
+                self.uses.seal(edge)
                 target = unrolling.step(inst, succ)
                 if target is None:
                     sink.append(edge)
@@ -241,6 +248,7 @@ class Executor:
             choices=list(self.ctx.choices),
             undef_guards=self.undef_guards,
             choice_keys=self.ctx.choice_keys,
+            undef_copy_of=self.ctx.undef_copy_of,
             unroll=self.unroll,
             has_loops=unrolling.has_loops,
             values=self.values,
@@ -261,6 +269,8 @@ class Executor:
             for c, v in reversed(have[:-1]):
                 if v is not value:
                     value = ite_value(c, v, value)
+            if value is not have[-1][1]:
+                self.uses.merge(value, [v for _, v in have])
             env[key] = value
         memory = edges[-1][1].memory
         calls = edges[-1][1].calls
@@ -298,6 +308,7 @@ class Executor:
         if phis:
             new: dict[Instruction, SymValue] = {}
             for phi in phis:
+                self.uses.begin()
                 options = []
                 for c, st, pred in edges:
                     for v, b in zip(phi.operands, phi.blocks, strict=True):
@@ -312,12 +323,14 @@ class Executor:
                 if phi.flags:
                     value = self._phi_flags(phi, value)
                 new[phi] = value
+                self.uses.define(value)
             env.update(new)
             if record:
                 self.values.update(new)
         for inst in block.instructions:
             if isinstance(inst, Phi):
                 continue
+            self.uses.begin()
             if isinstance(inst, Br):
                 if not inst.operands:
                     return [(inst.targets[0], TRUE)]
@@ -350,6 +363,7 @@ class Executor:
             result = self._execute(inst, state)
             if inst.name is not None or result:
                 env[inst] = result
+                self.uses.define(result)
                 if record:
                     self.values[inst] = result
         raise InternalError(f"block %{block.name} has no terminator")
@@ -365,11 +379,8 @@ class Executor:
         """Whether ``term`` takes another value for other undef choices: the term with
         every undef choice replaced by a fresh copy differs. The copies are this side's
         choices, so the refinement check quantifies them like the originals."""
-        found = undef_variables(term, self.undef_guards)
-        if not found:
-            return FALSE
-        copies = [(v, self.ctx.fresh("undef.copy", v.size())) for v in found]
-        return term != z3.substitute(term, *copies)
+        copies = self.uses.copies(term, "undef.copy")
+        return term != z3.substitute(term, *copies) if copies else FALSE
 
     def _return_attrs(self, value: SymValue) -> None:
         attrs = self.fn.ret_attrs
@@ -558,7 +569,8 @@ class Executor:
             raise Unsupported(f"call to @{callee}", self.fn.name)
         # The callee gets one value for an undef argument (as if frozen): its outputs
         # then depend on that choice, not on an undef, so branching on them is no UB.
-        lanes = tuple(Lane(self.ctx.fix_undef(lane.value), lane.poison) for lane in lanes)
+        fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
+        lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
         self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
             e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
@@ -567,6 +579,9 @@ class Executor:
             ret, ub, returns, clobber = self.env.match(
                 self.ctx, callee, effects, lanes, state.memory, state.calls, widths
             )
+        self.uses.seal(*[t for lane in ret for t in (lane.value, lane.poison)])
+        if clobber is not None:
+            self.uses.seal(clobber.data, clobber.poison)
         self.ctx.ub(ub)
         if clobber is not None:
             state.memory = state.memory.clobber(clobber)

@@ -89,8 +89,8 @@ def _select(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 def _freeze(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     """Poison becomes an arbitrary value, undef an arbitrary but fixed one."""
     out = []
-    for lane in args[0]:
-        value = ctx.fix_undef(lane.value)
+    fixed = ctx.fix_undef_lanes([lane.value for lane in args[0]])
+    for lane, value in zip(args[0], fixed, strict=True):
         if not z3.is_false(lane.poison):
             value = z3.If(lane.poison, ctx.fresh("freeze", lane.value.size()), value)
         out.append(Lane(value, FALSE))

@@ -1,0 +1,143 @@
+"""Undef per use: each use of a value whose bits depend on undef choices sees its own
+copy of those choices.
+
+By the LangRef an undef value may be a different value at each of its uses, and so may
+every value computed from one (``%y = add %x, 0`` with an undef ``%x`` is undef too:
+``xor %y, %y`` may be anything). Alive2 renames a value's undef variables at each use;
+this is the same rule, written for this executor:
+
+* every undef choice has an *owner*: the value (a tuple of lanes) that may still use it
+  as it is. A use of a value keeps the choices that value owns and copies the others
+  (fresh choices with the same guard, so they are undef exactly where the originals
+  are); the choices kept pass to the instruction doing the use, and when it defines a
+  value, to that value. So a value's first use costs nothing, a second use copies;
+* a choice held by something that is not a value (memory a store wrote, a returned
+  lane, a branch condition, a call argument) is copied at every later use: each load of
+  a stored undef byte gets its own copy;
+* a value merged at a join (an ite of the values on the incoming paths) takes over what
+  those own;
+* ``freeze`` replaces undef choices by ordinary ones, which have no owner: it ends it.
+
+Only the choices a value's terms mention are copied, and nothing is copied when no undef
+choice was ever made (``--disable-undef-input``, ``noundef`` arguments, no ``undef``
+constant). The copies are choices of the side that makes them: existential in the
+source, universal in the target, like the originals.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .core import Context, Lane, SymValue
+
+
+class UndefUses:
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self._owner: dict[str, object] = {}
+        self._holder: object = object()  # the instruction being executed
+        self._first_new = 0  # ctx.choices index where that instruction's own choices start
+        # Term id -> (term, names of the undef choices in it); the term is kept so that
+        # its id is not reused.
+        self._memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+
+    # ------------------------------------------------------------------ instructions
+
+    def begin(self) -> None:
+        """An instruction starts: choices it keeps or makes are held by it."""
+        self._holder = object()
+        self._first_new = len(self.ctx.choices)
+
+    def define(self, value: SymValue) -> None:
+        """The instruction defines ``value``: the choices in it that the instruction holds
+        (kept from its operands or made by its semantics) pass to it."""
+        if not self.ctx.undef_guards:
+            return
+        for v in self.ctx.choices[self._first_new:]:
+            if str(v) in self.ctx.undef_guards:
+                self._owner.setdefault(str(v), self._holder)
+        for name in self.names(value):
+            if self._owner.get(name) is self._holder:
+                self._owner[name] = value
+
+    def merge(self, merged: SymValue, parts: list[SymValue]) -> None:
+        """``merged`` is the value of one instruction at a join, an ite of the values it
+        has on the incoming paths: the choices those own (no use took them yet) pass to
+        it, so its first use takes them as they are."""
+        if not self.ctx.undef_guards:
+            return
+        for part in parts:
+            for name in self.names(part):
+                if self._owner.get(name) is part:
+                    self._owner[name] = merged
+
+    # ------------------------------------------------------------------ uses
+
+    def use(self, value: SymValue) -> SymValue:
+        """``value`` as one use sees it."""
+        if not self.ctx.undef_guards:
+            return value
+        pairs = []
+        for name in sorted(self.names(value)):
+            if self._owner.get(name) is value:
+                self._owner[name] = self._holder
+                continue
+            original = self.ctx.undef_vars[name]
+            copy = self.ctx.fresh_undef(original.size(), self.ctx.undef_guards[name])
+            self.ctx.undef_copy_of[str(copy)] = self.ctx.undef_copy_of.get(name, original)
+            self._owner[str(copy)] = self._holder
+            pairs.append((original, copy))
+        if not pairs:
+            return value
+        return tuple(Lane(z3.substitute(lane.value, *pairs), z3.substitute(lane.poison, *pairs)) for lane in value)
+
+    def copies(self, term: z3.ExprRef, hint: str) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """Substitution pairs giving every undef choice in ``term`` a fresh ordinary
+        choice (what another execution could have picked)."""
+        return [(self.ctx.undef_vars[n], self.ctx.fresh(hint, self.ctx.undef_vars[n].size()))
+                for n in sorted(self.term_names(term))]
+
+    def seal(self, *terms: z3.ExprRef) -> None:
+        """Terms whose undef choices are none of the values built on them: the outputs of
+        a call of an unknown function (a target call's outputs are those of the source
+        call it matches, and the match compares memory that may hold undef: the match is
+        made once, at the call), and path conditions (see Executor.run)."""
+        for t in terms:
+            self._memo[t.get_id()] = (t, frozenset())
+
+    # ------------------------------------------------------------------ which choices
+
+    def names(self, value: SymValue) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for lane in value:
+            out |= self.term_names(lane.value) | self.term_names(lane.poison)
+        return out
+
+    def term_names(self, term: z3.ExprRef) -> frozenset[str]:
+        """The undef choices ``term`` mentions (memoized over the term DAG)."""
+        if not self.ctx.undef_guards:
+            return frozenset()
+        memo = self._memo
+        hit = memo.get(term.get_id())
+        if hit is not None:
+            return hit[1]
+        stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
+        while stack:
+            t, expanded = stack.pop()
+            tid = t.get_id()
+            if tid in memo:
+                continue
+            if z3.is_const(t):
+                name = str(t) if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
+                memo[tid] = (t, frozenset((name,)) if name in self.ctx.undef_guards else frozenset())
+                continue
+            children = t.children()
+            if expanded:
+                found: frozenset[str] = frozenset()
+                for c in children:
+                    found |= memo[c.get_id()][1]
+                memo[tid] = (t, found)
+                continue
+            stack.append((t, True))
+            stack.extend((c, False) for c in children if c.get_id() not in memo)
+        return memo[term.get_id()][1]
