@@ -26,7 +26,7 @@ from .errors import InputError, InternalError, Unsupported
 from .ir.function import Function
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
-from .semantics.core import TRUE, Lane, all_of, any_of
+from .semantics.core import TRUE, Lane, all_of, any_of, undef_variables
 from .semantics.executor import FIRST_LOCAL_BLOCK, Behaviour, execute
 from .semantics.globaldefs import used_globals, with_initializers
 from .semantics.inputs import (
@@ -585,11 +585,27 @@ class RefinementCheck:
         return _Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
 
     def _joint_query(self) -> _Query:
+        """One execution of the source matches the target's whole outcome (its choices
+        shared by the return value and the memory), as opposed to the queries before,
+        each of which lets the source choose anew."""
         ok = [self.domain_ok(), self.poison_ok(), self.value_ok()]
         if self.inputs.blocks:
             a = z3.Const("joint!address", KEY)
-            ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a))))
+            ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self._memory_byte_ok(a))))
         return _Query("joint", self.failure(all_of(ok)))
+
+    def _memory_byte_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
+        """The final memory at ``a`` refines, for the joint query. Each byte the caller
+        reads later is a use of its own, so the undef choices the source's byte holds
+        get a copy per byte (chosen per address, as in the memory query), while its
+        other choices (frozen values, NaNs, call outputs) stay those of the execution."""
+        ok = self.memory_ok(a)
+        byte, poison = self.src.memory.read(a)
+        held = {str(v): v for t in (byte, poison) for v in undef_variables(t, self.src.undef_guards)}
+        if not held:
+            return ok
+        copies = [(v, z3.Const(f"{v}!byte", v.sort())) for v in held.values()]
+        return z3.Exists([c for _, c in copies], z3.substitute(ok, *copies))
 
     def _undef_query(self) -> _Query | None:
         """A returned lane that the target leaves undefined (different values for different
