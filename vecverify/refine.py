@@ -591,19 +591,27 @@ class RefinementCheck:
         ok = [self.domain_ok(), self.poison_ok(), self.value_ok()]
         if self.inputs.blocks:
             a = z3.Const("joint!address", KEY)
-            ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), self._memory_byte_ok(a))))
+            memory = self._memory_byte_ok(a)
+            if memory is not None:
+                ok.append(z3.ForAll([a], z3.Implies(self.in_blocks(a), memory)))
         return _Query("joint", self.failure(all_of(ok)))
 
-    def _memory_byte_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
+    def _memory_byte_ok(self, a: z3.BitVecRef) -> z3.BoolRef | None:
         """The final memory at ``a`` refines, for the joint query. Each byte the caller
-        reads later is a use of its own, so the undef choices the source's byte holds
-        get a copy per byte (chosen per address, as in the memory query), while its
-        other choices (frozen values, NaNs, call outputs) stay those of the execution."""
+        reads later is a use of its own, so the undef choices a source byte holds get a
+        copy per byte (chosen per address, as in the memory query), while its other
+        choices (frozen values, NaNs, call outputs) stay those of the execution. None
+        when the source's bytes hold no choice but undef ones: the memory query has
+        checked exactly that already (and the nested quantifier is slow)."""
         ok = self.memory_ok(a)
         byte, poison = self.src.memory.read(a)
         held = {str(v): v for t in (byte, poison) for v in undef_variables(t, self.src.undef_guards)}
         if not held:
             return ok
+        every = {str(c): TRUE for c in self.src.choices}
+        others = [v for t in (byte, poison) for v in undef_variables(t, every) if str(v) not in held]
+        if not others:
+            return None
         copies = [(v, z3.Const(f"{v}!byte", v.sort())) for v in held.values()]
         return z3.Exists([c for _, c in copies], z3.substitute(ok, *copies))
 
