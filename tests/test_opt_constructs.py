@@ -254,3 +254,13 @@ def test_assume_alignment_beyond_the_block_alignment_is_named() -> None:
     with pytest.raises(Unsupported) as e:
         check_refinement(m.functions["f"], m.functions["f"], CheckOptions())
     assert e.value.what == '"align" bundle with alignment 8192'
+
+
+def test_ptrtoint_of_a_function_with_allocas_is_named() -> None:
+    from vecverify.checker import check_pair
+    from vecverify.refine import CheckOptions
+
+    m = parse_module("define i64 @f() {\n  %a = alloca i32\n  %i = ptrtoint ptr %a to i64\n  ret i64 %i\n}\n")
+    verdict = check_pair(m.functions["f"], m.functions["f"], CheckOptions())
+    assert verdict.status == "unsupported"
+    assert "ptrtoint in a function with allocas" in verdict.detail

@@ -112,6 +112,8 @@ def _input_lines(ex: Example) -> list[str]:
         name, code = str(v), to_int(m.eval(v, model_completion=True)) or 0
         if name == "env!fp.rounding_mode":
             lines.append(f"rounding mode = {rounding_mode_name(code)}")
+        elif name.startswith("env!block") and name.endswith("!address"):  # ptrtoint's
+            lines.append(f"block {name[len('env!block'):-len('!address')]} address = {code:#x}")
         elif name.startswith("env!fp.denormal."):  # env!fp.denormal.{default,f32}.{input,output}
             _, _, which, direction = name.split(".")
             scope = "float " if which == "f32" else ""

@@ -12,8 +12,8 @@ from ..ir import opcodes
 # The vocabulary is ir/opcodes.py's; the reader accepts all of it.
 INT_BINOPS = opcodes.INT_BINOPS
 FP_BINOPS = frozenset(opcodes.FP_BINOPS)
-CASTS = frozenset(opcodes.CASTS)
-UNSUPPORTED_CASTS = frozenset({"ptrtoint", "inttoptr", "addrspacecast", "ptrtoaddr"})
+CASTS = frozenset(opcodes.CASTS) | {"ptrtoint"}  # ptrtoint: semantics/addresses.py
+UNSUPPORTED_CASTS = frozenset({"inttoptr", "addrspacecast", "ptrtoaddr"})
 UNSUPPORTED_INSTRUCTIONS = frozenset(
     {"invoke", "landingpad", "callbr", "indirectbr", "va_arg",
      "atomicrmw", "cmpxchg", "fence", "resume", "cleanuppad", "catchpad",

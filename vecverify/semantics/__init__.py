@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating")
+_MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating", "addresses")
 
 
 def load_all_semantics() -> None:

@@ -33,8 +33,19 @@ import z3
 
 from ..ir.types import Type
 from ..ir.values import CalleeEffects
-from .core import FALSE, PTR_BITS, TRUE, Context, Lane, SymValue, all_of, any_of, lane_widths
-from .memory import Clobber, Memory, block_of
+from .core import (
+    FALSE,
+    PTR_ADDR_BITS,
+    PTR_BITS,
+    TRUE,
+    Context,
+    Lane,
+    SymValue,
+    all_of,
+    any_of,
+    lane_widths,
+)
+from .memory import BLOCK_ALIGN, Clobber, Memory, MemoryBlock, block_of
 
 ORDER_BITS = 16  # counts memory-writing calls on a path
 
@@ -65,6 +76,7 @@ class Environment:
     events: list[CallEvent] = field(default_factory=list)
     variables: list[z3.ExprRef] = field(default_factory=list)
     constraints: list[z3.BoolRef] = field(default_factory=list)
+    addresses: dict[int, z3.BitVecRef] | None = None  # see block_addresses
 
     def reachable(self, key: z3.BitVecRef) -> z3.BoolRef:
         bid = block_of(key)
@@ -100,6 +112,25 @@ class Environment:
         self._consistent_with_earlier(event)
         self.events.append(event)
         return event
+
+    def block_addresses(self, blocks: list[MemoryBlock]) -> dict[int, z3.BitVecRef]:
+        """The address of each of the input ``blocks`` (made once, with the constraints
+        that make them a memory layout: aligned, not null, no wrap-around, disjoint)."""
+        if self.addresses is None:
+            self.addresses = {}
+            sizes = {b.block_id: b.size for b in blocks}
+            for b in blocks:
+                base = z3.BitVec(f"env!block{b.block_id}!address", PTR_ADDR_BITS)
+                self._var(base)
+                self.constraints += [
+                    z3.Extract(BLOCK_ALIGN.bit_length() - 2, 0, base) == 0,
+                    base != 0,
+                    z3.ULE(b.size, ~base),  # base + size does not wrap
+                ]
+                for k, other in self.addresses.items():
+                    self.constraints.append(z3.Or(z3.ULE(base + b.size, other), z3.ULE(other + sizes[k], base)))
+                self.addresses[b.block_id] = base
+        return self.addresses
 
     def shared(self, name: str, bits: int) -> z3.BitVecRef:
         """A part of the environment both functions see, such as the dynamic rounding

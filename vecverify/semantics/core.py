@@ -163,6 +163,9 @@ class Context:
     # mode) come from: the check's Environment, so source and target see the same.
     denormal: DenormalModes = IEEE_DENORMALS
     environment: Callable[[str, int], z3.BitVecRef] | None = None
+    # The addresses of the input blocks (by id, shared by source and target) and whether
+    # the function has made blocks of its own so far (see addresses.py).
+    block_addresses: Callable[[], tuple[dict[int, z3.BitVecRef], bool]] | None = None
 
     def fresh(self, hint: str, bits: int, key: int | None = None) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""

@@ -145,6 +145,9 @@ class Executor:
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
         self.mem_ops = MemoryOps(list(inputs.blocks), inputs.constant_blocks)  # grows with allocas
+        if env is not None:  # ptrtoint: addresses of the input blocks; allocas have none
+            self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks),
+                                                len(self.mem_ops.blocks) > len(inputs.blocks))
         self.next_local_block = FIRST_LOCAL_BLOCK
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.

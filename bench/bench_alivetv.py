@@ -1,0 +1,147 @@
+"""vecverify side by side with Alive2's alive-tv on Alive2's core suite (the scored
+folders): each file checked by each tool in a process of its own, as a user runs them,
+one at a time; then the whole suite through vecverify with parallel workers
+(`vecverify conformance --jobs N`, which pays the start-up once per worker).
+
+    python -m bench alivetv [--alive-tv PATH] [--suite DIR] [--jobs N] [--limit N]
+                            [--file-timeout S] [--json FILE]
+
+alive-tv is found as $ALIVE_TV, else ~/.cache/alive2/alive-tv (what
+shared/tools/build_alive_tv.sh installs); without one only vecverify is timed. Each file
+gets the options of its TEST-ARGS line (alive-tv reads them as they are; vecverify maps
+the ones it has). Prints, per tool, the median and p90 seconds per file and the total,
+how many files each decides (correct or incorrect), how often the two verdicts agree,
+and the batch figure. Issue 13's targets: vecverify's median within 2x of alive-tv's,
+and the batch with 2 workers in less total time than alive-tv file by file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from vecverify.conformance import SCORED_FOLDERS, collect, default_suite
+from vecverify.refine import CheckOptions
+from vecverify.testfile import TestCase
+
+VECVERIFY = [str(Path(sys.executable).parent / "vecverify")]  # the command users run
+
+
+def _alive_tv(given: str | None) -> str | None:
+    for candidate in (given, os.environ.get("ALIVE_TV"), str(Path.home() / ".cache" / "alive2" / "alive-tv")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def _files(case: TestCase) -> list[str]:
+    if case.kind == "srctgt":
+        return [str(case.src_path)]
+    return [str(case.src_path), str(case.tgt_path)]  # a pair; an ident file is both
+
+
+def _vecverify_args(case: TestCase) -> list[str]:
+    """The TEST-ARGS vecverify has (one unroll bound for both sides: the larger)."""
+    opts = case.options(CheckOptions())
+    args = ["--unroll", str(opts.unroll)]
+    if not opts.undef_inputs:
+        args.append("--disable-undef-input")
+    if not opts.poison_inputs:
+        args.append("--disable-poison-input")
+    return args
+
+
+def _verdict(output: str) -> str:
+    if "Transformation doesn't verify!" in output:
+        return "incorrect"
+    if "Transformation seems to be correct!" in output and "ERROR:" not in output:
+        return "correct"
+    return "other"
+
+
+@dataclass
+class Row:
+    file: str
+    vecverify_s: float
+    vecverify: str  # correct | incorrect | other (an error, unsupported, a timeout)
+    alive_tv_s: float = 0.0
+    alive_tv: str = ""
+
+
+def _timed(cmd: list[str], timeout: float) -> tuple[float, str]:
+    seconds, out = _run(cmd, timeout)
+    return round(seconds, 3), _verdict(out)
+
+
+def _run(cmd: list[str], timeout: float) -> tuple[float, str]:
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        out = done.stdout + done.stderr
+    except subprocess.TimeoutExpired:
+        out = "timeout"
+    return time.perf_counter() - start, out
+
+
+def _summary(name: str, times: list[float], verdicts: list[str]) -> str:
+    xs = sorted(times)
+    p90 = xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
+    decided = sum(v in ("correct", "incorrect") for v in verdicts)
+    return (f"{name}: {len(xs)} files, {decided} decided; per file median {1000 * statistics.median(xs):.0f} ms, "
+            f"p90 {1000 * p90:.0f} ms; total {sum(xs):.1f} s (one process per file, one at a time)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench alivetv")
+    ap.add_argument("--alive-tv", default=None, help="the alive-tv binary (default: $ALIVE_TV, then "
+                    "~/.cache/alive2/alive-tv)")
+    ap.add_argument("--suite", type=Path, default=default_suite())
+    ap.add_argument("--jobs", type=int, default=2, help="workers of the batch run (default 2)")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N files")
+    ap.add_argument("--file-timeout", type=float, default=60.0)
+    ap.add_argument("--json", type=Path, default=None, help="per-file times and verdicts")
+    args = ap.parse_args(argv)
+    alive = _alive_tv(args.alive_tv)
+    if alive is None:
+        print("alive-tv not found ($ALIVE_TV, ~/.cache/alive2/alive-tv): timing vecverify only")
+    cases = [c for _, c in collect(args.suite, list(SCORED_FOLDERS))]
+    if args.limit:
+        cases = cases[: args.limit]
+    rows: list[Row] = []
+    for i, case in enumerate(cases):
+        files = _files(case)
+        row = Row(case.name, *_timed(VECVERIFY + ["check", *_vecverify_args(case), *files], args.file_timeout))
+        if alive is not None:
+            row.alive_tv_s, row.alive_tv = _timed([alive, *case.test_args, *files], args.file_timeout)
+        rows.append(row)
+        if (i + 1) % 50 == 0:
+            print(f"  {i + 1}/{len(cases)} files", flush=True)
+    print(_summary("vecverify check", [r.vecverify_s for r in rows], [r.vecverify for r in rows]))
+    if alive is not None:
+        print(_summary("alive-tv", [r.alive_tv_s for r in rows], [r.alive_tv for r in rows]))
+        both = [r for r in rows if r.vecverify != "other" and r.alive_tv != "other"]
+        same = sum(r.vecverify == r.alive_tv for r in both)
+        print(f"verdicts: {same} of the {len(both)} files both decide are the same")
+        ratio = statistics.median(r.vecverify_s for r in rows) / statistics.median(r.alive_tv_s for r in rows)
+        print(f"median per file, vecverify / alive-tv: {ratio:.2f}x (target: at most 2x)")
+    if not args.limit:  # the batch runs the whole suite
+        batch, _ = _run(VECVERIFY + ["conformance", str(args.suite), "--jobs", str(args.jobs)], 3600)
+        line = f"vecverify, the whole suite on {args.jobs} workers (vecverify conformance --jobs {args.jobs}): {batch:.1f} s"
+        if alive is not None:
+            total = sum(r.alive_tv_s for r in rows)
+            line += f"; alive-tv file by file: {total:.1f} s ({'faster' if batch < total else 'slower'})"
+        print(line)
+    if args.json is not None:
+        args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""`bench alivetv` end to end on two files, with a stand-in alive-tv (a script that
+prints alive-tv's verdict line): the table's lines and the per-file JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from bench.bench_alivetv import main
+from tests.conftest import ALIVE2_SUITE
+
+
+def test_side_by_side_on_two_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not ALIVE2_SUITE.is_dir():
+        pytest.skip("shared/conformance/alive2 is not beside the repository")
+    fake = tmp_path / "alive-tv"
+    fake.write_text("#!/bin/sh\necho 'Transformation seems to be correct!'\n")
+    os.chmod(fake, 0o755)
+    out_json = tmp_path / "times.json"
+    assert main(["--alive-tv", str(fake), "--limit", "2", "--json", str(out_json)]) == 0
+    out = capsys.readouterr().out
+    assert "vecverify check: 2 files, 2 decided" in out
+    assert "alive-tv: 2 files, 2 decided" in out
+    assert "verdicts: 2 of the 2 files both decide are the same" in out  # the first two files verify
+    rows = json.loads(out_json.read_text())
+    assert [r["vecverify"] for r in rows] == ["correct", "correct"]
+    assert all(r["vecverify_s"] > 0 and r["alive_tv_s"] > 0 for r in rows)

@@ -1,0 +1,39 @@
+"""ptrtoint: the address of a pointer. Every block that arguments and globals may point
+into has an address, a part of the environment shared by source and target (an input
+of the check, see Environment.block_addresses): aligned to BLOCK_ALIGN, above zero (the
+null pointer's address), not wrapping around, and disjoint from the other blocks. A
+pointer's address is its block's plus its offset; null's is 0. Blocks of allocas get no
+address: ptrtoint where one exists is reported unsupported."""
+
+from __future__ import annotations
+
+import z3
+
+from ..ir.types import IntType
+from ..ir.values import Instruction
+from .core import PTR_ADDR_BITS, Context, Lane, SymValue, semantics
+from .memory import address_of, block_of
+
+
+@semantics("ptrtoint")
+def _ptrtoint(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+    if ctx.block_addresses is None:
+        raise ctx.unsupported("ptrtoint outside a refinement check (block addresses are its inputs)")
+    bases, local = ctx.block_addresses()
+    if local:
+        raise ctx.unsupported("ptrtoint in a function with allocas (their addresses are not modelled)")
+    t = inst.type.scalar
+    assert isinstance(t, IntType)
+    out = []
+    for p in args[0]:
+        bid = block_of(p.value)
+        base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
+        for k, b in bases.items():
+            base = z3.If(bid == k, b, base)
+        addr = base + address_of(p.value)
+        if t.bits < PTR_ADDR_BITS:
+            addr = z3.Extract(t.bits - 1, 0, addr)
+        elif t.bits > PTR_ADDR_BITS:
+            addr = z3.ZeroExt(t.bits - PTR_ADDR_BITS, addr)
+        out.append(Lane(addr, p.poison))
+    return tuple(out)
