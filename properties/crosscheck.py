@@ -380,19 +380,24 @@ FLOAT_INTRINSICS: dict[str, int] = {
 }
 
 
+def _float_operands(draw: st.DrawFn, elem: str, n: int, count: int) -> tuple[str, list[Any], list[str], str]:
+    """``count`` operands of one float type, the later ones near the first: (type, values,
+    parameter types, the call's operand list)."""
+    t = _type(elem, n)
+    a = _values(draw, elem, n)
+    args = [a] + [_near(draw, a, elem) for _ in range(count - 1)]
+    params = [t] * count
+    return t, args, params, ", ".join(f"{p} %{c}" for p, c in zip(params, "abc", strict=False))
+
+
 @st.composite
 def float_intrinsic(draw: st.DrawFn) -> Case:
     kind = draw(st.sampled_from(sorted(FLOAT_INTRINSICS)))
     elem, n = draw(FLOATS), draw(LANES)
     if kind == "canonicalize" and (elem == "half" and n > 1 or (elem, n) == ("float", 2)):
         n = 0  # LLVM 22's x86 code generator aborts on these shapes (see KNOWN_DEVIATIONS)
-    t = _type(elem, n)
-    count = FLOAT_INTRINSICS[kind]
-    a = _values(draw, elem, n)
-    args = [a] + [_near(draw, a, elem) for _ in range(count - 1)]
+    t, args, params, operands = _float_operands(draw, elem, n, FLOAT_INTRINSICS[kind])
     name = f"llvm.{kind}.{_suffix(elem, n)}"
-    params = [t] * count
-    operands = ", ".join(f"{p} %{c}" for p, c in zip(params, "abc", strict=False))
     if kind == "is.fpclass":
         ret = _type("i1", n)
         test = draw(st.one_of(st.integers(0, 1023), st.sampled_from([1, 2, 3, 4, 32, 64, 512, 0x90, 0x3FC])))
@@ -417,13 +422,8 @@ def constrained_fp(draw: st.DrawFn) -> Case:
     """Constrained intrinsics in the environment native code runs in: round.tonearest
     (the only mode the machine is in here), exceptions ignored."""
     kind, elem, n = draw(st.sampled_from(sorted(CONSTRAINED_FP))), draw(FLOATS), draw(LANES)
-    t = _type(elem, n)
-    count = CONSTRAINED_FP[kind]
-    a = _values(draw, elem, n)
-    args = [a] + [_near(draw, a, elem) for _ in range(count - 1)]
+    t, args, params, operands = _float_operands(draw, elem, n, CONSTRAINED_FP[kind])
     name = f"llvm.experimental.constrained.{kind}.{_suffix(elem, n)}"
-    params = [t] * count
-    operands = ", ".join(f"{p} %{c}" for p, c in zip(params, "abc", strict=False))
     call = f'%r = call {t} @{name}({operands}, metadata !"round.tonearest", metadata !"fpexcept.ignore")'
     decl = _declare(t, name, params + ["metadata", "metadata"])
     return Case("constrained fp", _fn(t, params, [call]), tuple(args), (), (decl,))

@@ -66,7 +66,7 @@ def predecessors(fn: Function) -> dict[str, list[str]]:
 def find_loops(fn: Function) -> list[tuple[str, Loop | None, str]]:
     """Every loop header of ``fn`` in block order: (header name, the loop or None, the
     reason it is not a loop the vectorizer handles)."""
-    back_edges = _back_edges(fn)
+    back_edges = fn.back_edges()
     preds = predecessors(fn)
     out: list[tuple[str, Loop | None, str]] = []
     for header in [b for b in fn.blocks if b.name in {h for _, h in back_edges}]:
@@ -93,30 +93,6 @@ def _single_block_loop(fn: Function, header: Block, preds: dict[str, list[str]])
         return header.name, None, "the loop is entered by a switch"
     exit_name = next(t for t in term.targets if t != header.name)
     return header.name, Loop(fn, header, pre, fn.block(exit_name), term), ""
-
-
-def _back_edges(fn: Function) -> list[tuple[str, str]]:
-    """Edges (source, target) to a block on the depth-first search stack: the loops'
-    back edges (every loop clang writes is reducible)."""
-    succ = {b.name: b.successors() for b in fn.blocks}
-    edges: list[tuple[str, str]] = []
-    state: dict[str, int] = {}  # 1 on the stack, 2 done
-    stack: list[tuple[str, int]] = [(fn.entry.name, 0)]
-    state[fn.entry.name] = 1
-    while stack:
-        name, k = stack[-1]
-        if k < len(succ[name]):
-            stack[-1] = (name, k + 1)
-            t = succ[name][k]
-            if state.get(t) == 1:
-                edges.append((name, t))
-            elif t not in state:
-                state[t] = 1
-                stack.append((t, 0))
-        else:
-            state[name] = 2
-            stack.pop()
-    return edges
 
 
 def outside_users(loop: Loop) -> dict[int, list[Instruction]]:

@@ -54,6 +54,29 @@ class Function:
     def signature(self) -> str:
         return f"{self.ret_type} ({', '.join(str(a.type) for a in self.args)})"
 
+    def back_edges(self) -> list[tuple[str, str]]:
+        """Edges (source, target) to a block on the stack of a depth-first search from the
+        entry, in the order found: the loops' back edges (their targets the headers) when
+        the control flow is reducible, as every loop clang writes is."""
+        succ = {b.name: b.successors() for b in self.blocks}
+        edges: list[tuple[str, str]] = []
+        state: dict[str, int] = {self.entry.name: 1}  # 1 on the stack, 2 done
+        stack: list[tuple[str, int]] = [(self.entry.name, 0)]
+        while stack:
+            name, k = stack[-1]
+            if k < len(succ[name]):
+                stack[-1] = (name, k + 1)
+                t = succ[name][k]
+                if state.get(t) == 1:
+                    edges.append((name, t))
+                elif t not in state:
+                    state[t] = 1
+                    stack.append((t, 0))
+            else:
+                state[name] = 2
+                stack.pop()
+        return edges
+
 
 @dataclass(eq=False)
 class Declaration:

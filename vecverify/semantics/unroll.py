@@ -28,7 +28,7 @@ class Unrolling:
         self.fn = fn
         self.bound = bound
         self.succs = {b.name: b.successors() for b in fn.blocks}
-        self.back = self._back_edges()
+        self.back = set(fn.back_edges())
         self.headers = {h for _, h in self.back}
         self.body = {h: self._loop_body(h) for h in self.headers}
 
@@ -39,25 +39,6 @@ class Unrolling:
     @property
     def entry(self) -> Instance:
         return (self.fn.entry.name, ())
-
-    def _back_edges(self) -> set[tuple[str, str]]:
-        back: set[tuple[str, str]] = set()
-        state: dict[str, int] = {self.fn.entry.name: 1}
-        stack: list[tuple[str, int]] = [(self.fn.entry.name, 0)]
-        while stack:
-            name, i = stack.pop()
-            succs = self.succs[name]
-            if i < len(succs):
-                stack.append((name, i + 1))
-                s = succs[i]
-                if state.get(s) == 1:
-                    back.add((name, s))
-                elif s not in state:
-                    state[s] = 1
-                    stack.append((s, 0))
-            else:
-                state[name] = 2
-        return back
 
     def _loop_body(self, header: str) -> frozenset[str]:
         preds: dict[str, list[str]] = {}
