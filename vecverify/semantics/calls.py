@@ -1,4 +1,5 @@
-"""Calls of unknown (external) functions, the way Alive2 models them.
+"""Calls: the ``call`` instruction (:class:`CallSemantics`, a part of the executor), and
+calls of unknown (external) functions, the way Alive2 models them.
 
 An unknown function is part of the environment, like the inputs: whatever it is, it is
 the same for the source and the target. Each call the source makes gets fresh outputs:
@@ -28,11 +29,23 @@ passes a pointer to a function with allocas is unsupported (the alloca might esc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import z3
 
-from ..ir.types import Type
-from ..ir.values import CalleeEffects
+from ..errors import Unsupported
+from ..ir.function import Function
+from ..ir.types import PtrType, Type
+from ..ir.values import (
+    TRAP_EFFECTS,
+    TRAP_INTRINSICS,
+    Alloca,
+    Call,
+    CalleeEffects,
+    ConstInt,
+    ParamAttrs,
+    Value,
+)
 from .core import (
     FALSE,
     PTR_ADDR_BITS,
@@ -43,9 +56,25 @@ from .core import (
     SymValue,
     all_of,
     any_of,
+    intrinsic_base_name,
     lane_widths,
+    lookup,
 )
-from .memory import BLOCK_ALIGN, Clobber, Memory, MemoryBlock, block_of
+from .gather import GATHER_SCATTER, gather_scatter
+from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
+from .memory import (
+    BLOCK_ALIGN,
+    Clobber,
+    Memory,
+    MemoryBlock,
+    MemoryOps,
+    address_of,
+    block_of,
+    pointer_lane,
+    poison_bytes,
+)
+from .ranges import with_range
+from .uses import UndefUses
 
 ORDER_BITS = 16  # counts memory-writing calls on a path
 
@@ -237,3 +266,210 @@ def _mentions_choices(terms: list[z3.ExprRef]) -> bool:
         else:
             stack.extend(t.children())
     return False
+
+
+# ----------------------------------------------------------------------------- call instructions
+
+
+class CallState(Protocol):
+    """What a call reads and changes of the executor's state on the current path."""
+
+    path: z3.BoolRef
+    memory: Memory
+    calls: z3.BitVecRef  # memory-writing calls so far on the path
+
+
+class CallSemantics:
+    """The semantics of the ``call`` instruction, a part of the Executor (executor.py
+    derives from it): call-site attributes, the intrinsics that touch memory or the
+    control flow (memory intrinsics, masked and gather/scatter accesses, lifetime, traps),
+    calls of unknown functions through the :class:`Environment`, and calls that do not
+    return. Other intrinsics are looked up in the semantics registry."""
+
+    fn: Function
+    ctx: Context
+    env: Environment | None
+    mem_ops: MemoryOps
+    uses: UndefUses
+    observed: list[z3.BitVecRef]
+    # Calls that did not return: where, the memory then, whether it is observed.
+    exits: list[tuple[z3.BoolRef, Memory, bool]]
+
+    def _lifetime(self, inst: Call, args: list[SymValue], state: CallState) -> None:
+        """lifetime.start/end: the object's contents are dead (poison) before its start
+        and after its end. (Accessing a dead object is not made UB here: the source is
+        then stricter than LLVM, and the target may look more defined than it is.)"""
+        (ptr,) = args[-1]
+        bid = z3.simplify(block_of(ptr.value))
+        for b in self.mem_ops.blocks:
+            if z3.is_bv_value(bid) and bid.as_long() == b.block_id and z3.is_bv_value(b.size):
+                state.memory = poison_bytes(state.memory, pointer_lane(b.block_id, z3.BitVecVal(0, PTR_ADDR_BITS)), b.size.as_long())
+                return
+        raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
+
+    def _call(self, inst: Call, args: list[SymValue], state: CallState) -> SymValue:
+        args = self._call_arg_attrs(inst, args)
+        result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
+        if inst.ret_attrs.noundef:
+            for lane in result:
+                self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
+        if inst.ret_attrs.nonnull or inst.ret_attrs.align > 1 or inst.ret_attrs.dereferenceable:
+            raise Unsupported(f"call-site return attribute on @{inst.callee}", self.fn.name)
+        return result
+
+    def _call_arg_attrs(self, inst: Call, args: list[SymValue]) -> list[SymValue]:
+        """Call-site argument attributes: noundef makes poison or undef UB; on a call of an
+        external function, nonnull and align make a null or misaligned pointer poison
+        (the masked intrinsics carry their alignment as ``align``, handled there); others
+        are not modelled."""
+        # the masked and memory intrinsics carry their alignment as ``align``: handled there
+        masked = intrinsic_base_name(inst.callee).startswith(("llvm.masked.", "llvm.mem"))
+        external = inst.effects is not None
+        out = list(args)
+        for i, attrs in enumerate(inst.arg_attrs):
+            if attrs.noundef:
+                for lane in args[i]:
+                    self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
+            if external and (attrs.nonnull or attrs.align > 1):
+                out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
+                               for lane in args[i])
+            other = attrs.dereferenceable or attrs.dereferenceable_or_null or attrs.noalias
+            other = other or (attrs.nonnull and not external)
+            if other or attrs.readonly or attrs.writeonly or (attrs.align and not masked and not external):
+                raise Unsupported(f"call-site attribute {attrs} on @{inst.callee}", self.fn.name)
+        return out
+
+    def _call_result(self, inst: Call, args: list[SymValue], state: CallState) -> SymValue:
+        if inst.effects is not None:
+            return self._unknown_call(inst, args, state)
+        base = intrinsic_base_name(inst.callee)
+        if base in TRAP_INTRINSICS:
+            # Like a call of an unknown function that never returns (so a target's trap
+            # must match one of the source), after which memory is not observed.
+            lanes = tuple(lane for a in args for lane in a)
+            return self._environment_call(base, TRAP_EFFECTS, lanes, [], state, observable_exit=False)
+        if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
+            self._lifetime(inst, args, state)
+            return ()
+        if base in MEM_INTRINSICS:
+            state.memory = mem_intrinsic(self.ctx, self.mem_ops, state.memory, inst, base, args)
+            return ()
+        if base in GATHER_SCATTER:
+            result, state.memory = gather_scatter(self.ctx, self.mem_ops, state.memory, inst, base, args, self._mask)
+            return result
+        if base == "llvm.masked.load":
+            # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
+            if len(args) == 4:
+                ptr, _, mask, passthru = args
+                align = _const_int(inst.operands[1])
+            else:
+                ptr, mask, passthru = args
+                align = _call_arg_align(inst, 0)
+            active = self._mask(mask)
+            loaded = self.mem_ops.load_lanes(self.ctx, state.memory, ptr[0], inst.type, align, active)
+            return tuple(
+                Lane(z3.If(a, x.value, y.value), z3.If(a, x.poison, y.poison))
+                for a, x, y in zip(active, loaded, passthru, strict=True)
+            )
+        if base == "llvm.masked.store":
+            # LLVM 22: (value, ptr align A %p, mask); older: (value, ptr, i32 A, mask).
+            if len(args) == 4:
+                value, ptr, _, mask = args
+                align = _const_int(inst.operands[2])
+            else:
+                value, ptr, mask = args
+                align = _call_arg_align(inst, 1)
+            active = self._mask(mask)
+            state.memory = self.mem_ops.store_lanes(
+                self.ctx, state.memory, ptr[0], inst.operands[0].type, value, align, active
+            )
+            return ()
+        fn = lookup(base)
+        if fn is None:
+            raise Unsupported(f"call to @{inst.callee}", self.fn.name)
+        return fn(self.ctx, inst, args)
+
+    def _unknown_call(self, inst: Call, args: list[SymValue], state: CallState) -> SymValue:
+        """A call of an external function (see calls.py): the source records it, the
+        target takes the outputs of the source call it matches."""
+        effects = inst.effects
+        assert effects is not None
+        if any(isinstance(i, Alloca) for i in self.fn.instructions()) and any(
+            isinstance(op.type.scalar, PtrType) for op in inst.operands
+        ):
+            raise Unsupported(f"pointer argument of @{inst.callee} in a function with allocas", self.fn.name)
+        lanes = tuple(lane for a in args for lane in a)
+        callee = inst.callee
+        if "..." in inst.callee_type:
+            # A variadic callee called with other argument types is, for the environment,
+            # another function (calls of the two are never matched with each other).
+            callee += "(" + ", ".join(str(op.type) for op in inst.operands) + ")"
+        return self._environment_call(callee, effects, lanes, result_widths(inst.type), state)
+
+    def _environment_call(
+        self, callee: str, effects: CalleeEffects, lanes: SymValue, widths: list[int], state: CallState,
+        observable_exit: bool = True,
+    ) -> SymValue:
+        if self.env is None:
+            raise Unsupported(f"call to @{callee}", self.fn.name)
+        # The callee gets one value for an undef argument (as if frozen): its outputs
+        # then depend on that choice, not on an undef, so branching on them is no UB.
+        fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
+        lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
+        self.observed += [lane.value for lane in lanes]
+        if self.ctx.side == "src":
+            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
+            ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
+        else:
+            ret, ub, returns, clobber = self.env.match(
+                self.ctx, callee, effects, lanes, state.memory, state.calls, widths
+            )
+        self.uses.seal(*[t for lane in ret for t in (lane.value, lane.poison)])
+        if clobber is not None:
+            self.uses.seal(clobber.data, clobber.poison)
+        self.ctx.ub(ub)
+        if clobber is not None:
+            state.memory = state.memory.clobber(clobber)
+            state.calls = state.calls + 1
+        self._exit(state, z3.Not(returns), observable_exit)
+        return ret
+
+    def _exit(self, state: CallState, cond: z3.BoolRef, observable: bool) -> None:
+        """The program ends here (a call that does not return) when ``cond`` holds; the
+        rest of the path is not taken. The memory at that point is observable, unless
+        the program ends abnormally (a trap)."""
+        cond = z3.simplify(cond)
+        if z3.is_false(cond):
+            return
+        if self.fn.willreturn:
+            self.ctx.ub(cond)
+        self.exits.append((z3.And(state.path, cond), state.memory, observable))
+        state.path = z3.And(state.path, z3.Not(cond))
+        self.ctx.path = state.path
+
+    def _mask(self, mask: SymValue) -> list[z3.BoolRef]:
+        # A poison mask lane could be true or false: treat it as UB, the strict reading.
+        for lane in mask:
+            self.ctx.ub(lane.poison)
+        return [lane.value == 1 for lane in mask]
+
+
+def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:
+    """When a pointer passed with ``nonnull`` / ``align N`` is poison instead (LangRef)."""
+    conds = []
+    if attrs.nonnull:
+        conds.append(ptr == 0)
+    if attrs.align > 1:
+        conds.append(z3.Extract(attrs.align.bit_length() - 2, 0, address_of(ptr)) != 0)
+    return any_of(conds)
+
+
+def _call_arg_align(inst: Call, index: int) -> int:
+    attrs = inst.arg_attrs[index] if index < len(inst.arg_attrs) else None
+    return attrs.align if attrs is not None and attrs.align else 1
+
+
+def _const_int(v: Value) -> int:
+    if not isinstance(v, ConstInt):
+        raise Unsupported("non-constant alignment operand")
+    return v.value

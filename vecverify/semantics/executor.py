@@ -14,15 +14,11 @@ import z3
 
 from ..errors import InternalError, Unsupported
 from ..ir.function import Block, Function
-from ..ir.types import PtrType
 from ..ir.values import (
-    TRAP_EFFECTS,
-    TRAP_INTRINSICS,
     Alloca,
     Argument,
     Br,
     Call,
-    CalleeEffects,
     ConstArray,
     ConstFloat,
     ConstInt,
@@ -35,7 +31,6 @@ from ..ir.values import (
     GlobalVariable,
     Instruction,
     Load,
-    ParamAttrs,
     Phi,
     Ret,
     Store,
@@ -45,7 +40,7 @@ from ..ir.values import (
 )
 from . import load_all_semantics
 from .aggregates import is_aggregate, load_aggregate, store_aggregate
-from .calls import ORDER_BITS, Environment, result_widths
+from .calls import ORDER_BITS, CallSemantics, Environment
 from .core import (
     FALSE,
     PTR_ADDR_BITS,
@@ -56,26 +51,21 @@ from .core import (
     Lane,
     SymValue,
     any_of,
-    intrinsic_base_name,
     ite_value,
     lane_widths,
     lookup,
     poison_lane,
 )
 from .floating import result_flags
-from .gather import GATHER_SCATTER, gather_scatter
 from .gep import alloc_size, gep_semantics
 from .inputs import Inputs
-from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
 from .memory import (
     Memory,
     MemoryBlock,
     MemoryOps,
-    address_of,
-    block_of,
     in_bounds,
-    offset_by,
     pointer_lane,
+    poison_bytes,
 )
 from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
@@ -126,7 +116,7 @@ class _State:
     calls: z3.BitVecRef = field(default_factory=lambda: z3.BitVecVal(0, ORDER_BITS))  # memory-writing calls so far
 
 
-class Executor:
+class Executor(CallSemantics):
     def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None):
         self.fn = fn
         self.inputs = inputs
@@ -376,20 +366,13 @@ class Executor:
 
     def _branch_ub(self, c: Lane) -> None:
         """Branching on poison or on undef is UB (LangRef)."""
-        self.ctx.ub(z3.Or(c.poison, self._undef_dependent(c.value)))
-
-    def _undef_dependent(self, term: z3.BitVecRef) -> z3.BoolRef:
-        """Whether ``term`` takes another value for other undef choices: the term with
-        every undef choice replaced by a fresh copy differs. The copies are this side's
-        choices, so the refinement check quantifies them like the originals."""
-        copies = self.uses.copies(term, "undef.copy")
-        return term != z3.substitute(term, *copies) if copies else FALSE
+        self.ctx.ub(z3.Or(c.poison, self.uses.dependent(c.value)))
 
     def _return_attrs(self, value: SymValue) -> None:
         attrs = self.fn.ret_attrs
         if attrs.noundef:
             for lane in value:
-                self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
+                self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
         if attrs.nonnull or attrs.align > 1:
             raise Unsupported("return attribute nonnull/align", self.fn.name)
 
@@ -399,7 +382,7 @@ class Executor:
         if isinstance(inst, Load | Store):
             # LangRef: accessing memory through a pointer that is not well defined (it
             # may take several values for the undef in it) is UB.
-            self.ctx.ub(self._undef_dependent(args[-1][0].value))
+            self.ctx.ub(self.uses.dependent(args[-1][0].value))
         if isinstance(inst, Load):
             if is_aggregate(inst.type):
                 loaded = load_aggregate(self.ctx, self.mem_ops, state.memory, args[0][0], inst.type, inst.align)
@@ -432,7 +415,7 @@ class Executor:
                           for lane in value)
         if inst.noundef:
             for lane in value:
-                self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
+                self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
         return value
 
     def _alloca(self, inst: Alloca, state: _State) -> SymValue:
@@ -450,166 +433,8 @@ class Executor:
         self.next_local_block += 1
         self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
         ptr = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
-        state.memory = _poison_bytes(state.memory, ptr, size)
+        state.memory = poison_bytes(state.memory, ptr, size)
         return (Lane(ptr, FALSE),)
-
-    def _lifetime(self, inst: Call, args: list[SymValue], state: _State) -> None:
-        """lifetime.start/end: the object's contents are dead (poison) before its start
-        and after its end. (Accessing a dead object is not made UB here: the source is
-        then stricter than LLVM, and the target may look more defined than it is.)"""
-        (ptr,) = args[-1]
-        bid = z3.simplify(block_of(ptr.value))
-        for b in self.mem_ops.blocks:
-            if z3.is_bv_value(bid) and bid.as_long() == b.block_id and z3.is_bv_value(b.size):
-                state.memory = _poison_bytes(state.memory, pointer_lane(b.block_id, z3.BitVecVal(0, PTR_ADDR_BITS)), b.size.as_long())
-                return
-        raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
-
-    def _call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
-        args = self._call_arg_attrs(inst, args)
-        result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
-        if inst.ret_attrs.noundef:
-            for lane in result:
-                self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
-        if inst.ret_attrs.nonnull or inst.ret_attrs.align > 1 or inst.ret_attrs.dereferenceable:
-            raise Unsupported(f"call-site return attribute on @{inst.callee}", self.fn.name)
-        return result
-
-    def _call_arg_attrs(self, inst: Call, args: list[SymValue]) -> list[SymValue]:
-        """Call-site argument attributes: noundef makes poison or undef UB; on a call of an
-        external function, nonnull and align make a null or misaligned pointer poison
-        (the masked intrinsics carry their alignment as ``align``, handled there); others
-        are not modelled."""
-        # the masked and memory intrinsics carry their alignment as ``align``: handled there
-        masked = intrinsic_base_name(inst.callee).startswith(("llvm.masked.", "llvm.mem"))
-        external = inst.effects is not None
-        out = list(args)
-        for i, attrs in enumerate(inst.arg_attrs):
-            if attrs.noundef:
-                for lane in args[i]:
-                    self.ctx.ub(z3.Or(lane.poison, self._undef_dependent(lane.value)))
-            if external and (attrs.nonnull or attrs.align > 1):
-                out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
-                               for lane in args[i])
-            other = attrs.dereferenceable or attrs.dereferenceable_or_null or attrs.noalias
-            other = other or (attrs.nonnull and not external)
-            if other or attrs.readonly or attrs.writeonly or (attrs.align and not masked and not external):
-                raise Unsupported(f"call-site attribute {attrs} on @{inst.callee}", self.fn.name)
-        return out
-
-    def _call_result(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
-        if inst.effects is not None:
-            return self._unknown_call(inst, args, state)
-        base = intrinsic_base_name(inst.callee)
-        if base in TRAP_INTRINSICS:
-            # Like a call of an unknown function that never returns (so a target's trap
-            # must match one of the source), after which memory is not observed.
-            lanes = tuple(lane for a in args for lane in a)
-            return self._environment_call(base, TRAP_EFFECTS, lanes, [], state, observable_exit=False)
-        if base in ("llvm.lifetime.start", "llvm.lifetime.end"):
-            self._lifetime(inst, args, state)
-            return ()
-        if base in MEM_INTRINSICS:
-            state.memory = mem_intrinsic(self.ctx, self.mem_ops, state.memory, inst, base, args)
-            return ()
-        if base in GATHER_SCATTER:
-            result, state.memory = gather_scatter(self.ctx, self.mem_ops, state.memory, inst, base, args, self._mask)
-            return result
-        if base == "llvm.masked.load":
-            # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
-            if len(args) == 4:
-                ptr, _, mask, passthru = args
-                align = _const_int(inst.operands[1])
-            else:
-                ptr, mask, passthru = args
-                align = _call_arg_align(inst, 0)
-            active = self._mask(mask)
-            loaded = self.mem_ops.load_lanes(self.ctx, state.memory, ptr[0], inst.type, align, active)
-            return tuple(
-                Lane(z3.If(a, x.value, y.value), z3.If(a, x.poison, y.poison))
-                for a, x, y in zip(active, loaded, passthru, strict=True)
-            )
-        if base == "llvm.masked.store":
-            # LLVM 22: (value, ptr align A %p, mask); older: (value, ptr, i32 A, mask).
-            if len(args) == 4:
-                value, ptr, _, mask = args
-                align = _const_int(inst.operands[2])
-            else:
-                value, ptr, mask = args
-                align = _call_arg_align(inst, 1)
-            active = self._mask(mask)
-            state.memory = self.mem_ops.store_lanes(
-                self.ctx, state.memory, ptr[0], inst.operands[0].type, value, align, active
-            )
-            return ()
-        fn = lookup(base)
-        if fn is None:
-            raise Unsupported(f"call to @{inst.callee}", self.fn.name)
-        return fn(self.ctx, inst, args)
-
-    def _unknown_call(self, inst: Call, args: list[SymValue], state: _State) -> SymValue:
-        """A call of an external function (see calls.py): the source records it, the
-        target takes the outputs of the source call it matches."""
-        effects = inst.effects
-        assert effects is not None
-        if any(isinstance(i, Alloca) for i in self.fn.instructions()) and any(
-            isinstance(op.type.scalar, PtrType) for op in inst.operands
-        ):
-            raise Unsupported(f"pointer argument of @{inst.callee} in a function with allocas", self.fn.name)
-        lanes = tuple(lane for a in args for lane in a)
-        callee = inst.callee
-        if "..." in inst.callee_type:
-            # A variadic callee called with other argument types is, for the environment,
-            # another function (calls of the two are never matched with each other).
-            callee += "(" + ", ".join(str(op.type) for op in inst.operands) + ")"
-        return self._environment_call(callee, effects, lanes, result_widths(inst.type), state)
-
-    def _environment_call(
-        self, callee: str, effects: CalleeEffects, lanes: SymValue, widths: list[int], state: _State,
-        observable_exit: bool = True,
-    ) -> SymValue:
-        if self.env is None:
-            raise Unsupported(f"call to @{callee}", self.fn.name)
-        # The callee gets one value for an undef argument (as if frozen): its outputs
-        # then depend on that choice, not on an undef, so branching on them is no UB.
-        fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
-        lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
-        self.observed += [lane.value for lane in lanes]
-        if self.ctx.side == "src":
-            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
-            ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
-        else:
-            ret, ub, returns, clobber = self.env.match(
-                self.ctx, callee, effects, lanes, state.memory, state.calls, widths
-            )
-        self.uses.seal(*[t for lane in ret for t in (lane.value, lane.poison)])
-        if clobber is not None:
-            self.uses.seal(clobber.data, clobber.poison)
-        self.ctx.ub(ub)
-        if clobber is not None:
-            state.memory = state.memory.clobber(clobber)
-            state.calls = state.calls + 1
-        self._exit(state, z3.Not(returns), observable_exit)
-        return ret
-
-    def _exit(self, state: _State, cond: z3.BoolRef, observable: bool) -> None:
-        """The program ends here (a call that does not return) when ``cond`` holds; the
-        rest of the path is not taken. The memory at that point is observable, unless
-        the program ends abnormally (a trap)."""
-        cond = z3.simplify(cond)
-        if z3.is_false(cond):
-            return
-        if self.fn.willreturn:
-            self.ctx.ub(cond)
-        self.exits.append((z3.And(state.path, cond), state.memory, observable))
-        state.path = z3.And(state.path, z3.Not(cond))
-        self.ctx.path = state.path
-
-    def _mask(self, mask: SymValue) -> list[z3.BoolRef]:
-        # A poison mask lane could be true or false: treat it as UB, the strict reading.
-        for lane in mask:
-            self.ctx.ub(lane.poison)
-        return [lane.value == 1 for lane in mask]
 
 
 def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolRef:
@@ -619,34 +444,6 @@ def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolR
             return z3.And(z3.UGE(x, lo), z3.ULT(x, hi))
         return z3.Or(z3.UGE(x, lo), z3.ULT(x, hi))
     return any_of([one(lo, hi) for lo, hi in ranges])
-
-
-def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:
-    """When a pointer passed with ``nonnull`` / ``align N`` is poison instead (LangRef)."""
-    conds = []
-    if attrs.nonnull:
-        conds.append(ptr == 0)
-    if attrs.align > 1:
-        conds.append(z3.Extract(attrs.align.bit_length() - 2, 0, address_of(ptr)) != 0)
-    return any_of(conds)
-
-
-def _poison_bytes(mem: Memory, ptr: z3.BitVecRef, size: int) -> Memory:
-    zero = z3.BitVecVal(0, 8)
-    for k in range(size):
-        mem = mem.write(offset_by(ptr, k), zero, TRUE)
-    return mem
-
-
-def _call_arg_align(inst: Call, index: int) -> int:
-    attrs = inst.arg_attrs[index] if index < len(inst.arg_attrs) else None
-    return attrs.align if attrs is not None and attrs.align else 1
-
-
-def _const_int(v: Value) -> int:
-    if not isinstance(v, ConstInt):
-        raise Unsupported("non-constant alignment operand")
-    return v.value
 
 
 def execute(fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None) -> Behaviour:

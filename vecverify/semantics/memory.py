@@ -402,3 +402,11 @@ class MemoryOps:
                 byte = z3.Extract(shift + 7, shift, lane.value)
                 mem = mem.write(offset_by(ptr.value, i * size + k), byte, lane.poison, cond)
         return mem
+
+
+def poison_bytes(mem: Memory, ptr: z3.BitVecRef, size: int) -> Memory:
+    """``size`` bytes from ``ptr`` made poison (dead: before a lifetime or an alloca's first store)."""
+    zero = z3.BitVecVal(0, 8)
+    for k in range(size):
+        mem = mem.write(offset_by(ptr, k), zero, TRUE)
+    return mem

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import z3
 
-from .core import Context, Lane, SymValue
+from .core import FALSE, Context, Lane, SymValue
 
 
 class UndefUses:
@@ -96,6 +96,13 @@ class UndefUses:
         choice (what another execution could have picked)."""
         return [(self.ctx.undef_vars[n], self.ctx.fresh(hint, self.ctx.undef_vars[n].size()))
                 for n in sorted(self.term_names(term))]
+
+    def dependent(self, term: z3.BitVecRef) -> z3.BoolRef:
+        """Whether ``term`` takes another value for other undef choices: the term with
+        every undef choice replaced by a fresh copy differs. The copies are this side's
+        choices, so the refinement check quantifies them like the originals."""
+        copies = self.copies(term, "undef.copy")
+        return term != z3.substitute(term, *copies) if copies else FALSE
 
     def seal(self, *terms: z3.ExprRef) -> None:
         """Terms whose undef choices are none of the values built on them: the outputs of
