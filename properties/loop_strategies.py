@@ -51,15 +51,18 @@ def expressions(draw: st.DrawFn, elem: str, leaves: tuple[str, ...], depth: int)
 
 @st.composite
 def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: int = 3,
-                 max_reductions: int = 2, reduction_ops: tuple[str, ...] | None = None) -> LoopKernel:
+                 max_reductions: int = 2, reduction_ops: tuple[str, ...] | None = None,
+                 recurrence: bool | None = None, min_reductions: int = 0, nsw: bool = False) -> LoopKernel:
     """A loop kernel; ``reduction_ops`` restricts the reductions (default: every kind
-    for integers, fadd for floats)."""
+    for integers, fadd for floats); ``recurrence`` forces one (or none); ``nsw`` puts
+    nsw on add/mul reductions (the campaign profiles of the mutants use these)."""
     elem = draw(st.sampled_from(types))
-    recurrence = draw(st.booleans())
+    if recurrence is None:
+        recurrence = draw(st.booleans())
     start = draw(st.sampled_from((0, 1))) if recurrence else 0
     uses_c = draw(st.booleans())
     leaves = ("cur",) + (("prev",) if recurrence else ()) + (("c",) if uses_c else ())
-    n_red = draw(st.integers(0, max_reductions))
+    n_red = draw(st.integers(min_reductions, max(min_reductions, max_reductions)))
     n_stores = draw(st.integers(0 if n_red else 1, max_stores))
     stores = tuple(draw(expressions(elem, leaves, 2)) for _ in range(n_stores))
     if recurrence and not any(_mentions(e, "prev") for e in stores):
@@ -72,7 +75,7 @@ def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: in
     reductions = tuple(
         (draw(st.sampled_from(pool)), draw(expressions(elem, leaves, 1))) for _ in range(n_red)
     )
-    return LoopKernel(elem, start, recurrence, stores, reductions)
+    return LoopKernel(elem, start, recurrence, stores, reductions, nsw=nsw and not is_float(elem))
 
 
 def _mentions(e: Expr, name: str) -> bool:

@@ -68,6 +68,14 @@ class LoopKernel:
     recurrence: bool
     stores: tuple[Expr, ...]  # out_k[i] = stores[k]
     reductions: tuple[tuple[str, Expr], ...]  # (op, value folded in)
+    # add/mul reductions carry nsw (a campaign profile: only the proof sees the flag, the
+    # native bits are the same)
+    nsw: bool = False
+
+    @property
+    def size(self) -> int:
+        """Operations in the loop body (what shrinking minimizes)."""
+        return sum(_ops(e) for e in self.exprs) + len(self.reductions) + int(self.recurrence)
 
     @property
     def uses_c(self) -> bool:
@@ -101,6 +109,10 @@ class LoopKernel:
         return render(self)
 
 
+def _ops(e: Expr) -> int:
+    return 1 + _ops(e.lhs) + _ops(e.rhs) if isinstance(e, Bin) else 0
+
+
 def _uses(e: Expr, name: str) -> bool:
     if isinstance(e, Leaf):
         return e.name == name
@@ -123,10 +135,11 @@ def _show(e: Expr) -> str:
 _MINMAX = ("smin", "smax", "umin", "umax")
 
 
-def _fold(op: str, t: str, dest: str, acc: str, value: str) -> str:
+def _fold(op: str, t: str, dest: str, acc: str, value: str, nsw: bool) -> str:
     if op in _MINMAX:
         return f"{dest} = call {t} @llvm.{op}.{t}({t} {acc}, {t} {value})"
-    return f"{dest} = {op} {t} {acc}, {value}"
+    flags = "nsw " if nsw and op in ("add", "mul") else ""
+    return f"{dest} = {op} {flags}{t} {acc}, {value}"
 
 
 def render(k: LoopKernel, name: str = "src") -> str:
@@ -168,7 +181,7 @@ def render(k: LoopKernel, name: str = "src") -> str:
         body.append(f"%po{j} = getelementptr inbounds {t}, ptr %out{j}, i64 %i")
         body.append(f"store {t} {v}, ptr %po{j}, align {al}")
     for j, (op, e) in enumerate(k.reductions):
-        body.append(_fold(op, t, f"%r.next{j}", f"%r{j}", emit(e)))
+        body.append(_fold(op, t, f"%r.next{j}", f"%r{j}", emit(e), k.nsw))
     body += ["%i.next = add nuw nsw i64 %i, 1", "%done = icmp eq i64 %i.next, %n",
              "br i1 %done, label %exit.loop, label %loop"]
     after = [f"%r.out{j} = phi {t} [ %r.next{j}, %loop ]" for j in range(len(k.reductions))]
@@ -292,8 +305,15 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
 
 
 def run_native(k: LoopKernel, text: str, inputs: LoopInputs, trips: int, name: str = "src") -> dict[str, np.ndarray]:
-    """The arrays after running ``@name`` of ``text`` natively."""
+    """The arrays after running ``@name`` of ``text`` natively (each in a guarded block of
+    its own: a write out of its bounds raises OutOfBounds)."""
     args, bufs = inputs.arguments(k, trips)
     result = compile_module(text).run(name, args, bufs)
+    if result.oob_writes:
+        raise OutOfBounds(f"@{name} writes out of the bounds of %{k.arrays[result.oob_writes[0] - 2]}")
     dt = dtype(k.elem)
     return {arr: np.frombuffer(bytes(result.buffers[j]), dtype=dt).copy() for j, arr in enumerate(k.arrays)}
+
+
+class OutOfBounds(Exception):
+    """A native run wrote outside an array's block."""

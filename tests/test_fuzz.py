@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from properties.strategies import KernelProfile, kernels
-from vecverify.fuzz import CampaignOptions, run_campaign
+from vecverify.fuzz import CampaignOptions, CampaignResult, run_campaign
 from vecverify.fuzz.campaign import unit_stream
 from vecverify.fuzz.command import main
 from vecverify.fuzz.mutants import get_mutant
@@ -36,12 +36,8 @@ def _opts(tmp_path: Path, **kw: object) -> CampaignOptions:
     return CampaignOptions(**base)  # type: ignore[arg-type]
 
 
-def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
-    from transforms.registry import all_transforms
-
-    r = run_campaign(_opts(tmp_path, max_examples=16))
-    assert r.transforms == [t.name for t in all_transforms() if t.fuzzed]
-    assert all(s.programs == 16 for s in r.stats.values())
+def _campaign_exercises(r: CampaignResult, programs: int) -> None:
+    assert all(s.programs == programs for s in r.stats.values())
     assert r.findings == [] and r.problems == [] and r.exit_code == 0
     for name, s in r.stats.items():
         # Every transform changed some of its programs: each was proved and run natively.
@@ -55,6 +51,26 @@ def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
         want = {"generate", "parse", "transform", "verify IR", "prove"} | ({"compile", "native run"} if r.native_available else set())
         assert want <= {k for k, v in s.stages.items() if v > 0}, (name, s.stages)
         assert sum(s.stages.values()) <= r.seconds
+
+
+def test_campaign_exercises_every_registered_transform(tmp_path: Path) -> None:
+    from transforms.registry import all_transforms
+
+    fuzzed = [t.name for t in all_transforms() if t.fuzzed]
+    straight = [t.name for t in all_transforms() if t.fuzzed and t.fuzz_kernels is None]
+    assert "loop" in fuzzed and "loop" not in straight
+    r = run_campaign(_opts(tmp_path, max_examples=16, transforms=straight))
+    _campaign_exercises(r, 16)
+
+
+def test_campaign_exercises_the_loop_vectorizer(tmp_path: Path) -> None:
+    """Loop kernels, vectorized (at most 4 lanes), proved by the witness for every trip
+    count and run natively at trip counts 0..17 and more. A few programs: each proof
+    takes seconds (a generous time limit, so a loaded machine does not make it
+    inconclusive)."""
+    r = run_campaign(_opts(tmp_path, max_examples=3, transforms=["loop"], timeout_ms=30_000))
+    _campaign_exercises(r, 3)
+    assert r.stats["loop"].native_runs >= 3 * 18 or not r.native_available
 
 
 def test_a_transform_that_always_declines_is_a_problem(tmp_path: Path,
@@ -108,6 +124,10 @@ def test_shards_split_the_work_deterministically() -> None:
     assert all(p for p in parts)
     again = list(unit_stream(names, CampaignOptions(max_examples=100, chunk=25, shard=(2, 3)), 1))
     assert again == parts[1]
+    # A transform with slow proofs takes shorter turns, and still gets all its programs.
+    short = list(unit_stream(names, CampaignOptions(max_examples=12, chunk=25), 1, {"t2": 5}))
+    assert [u.examples for u in short if u.transform == "t2"] == [5, 5, 2]
+    assert [u.examples for u in short if u.transform == "t1"] == [12]
 
 
 def test_a_mutant_is_shrunk_and_saved_as_a_regression_case(tmp_path: Path) -> None:

@@ -319,6 +319,14 @@ class Transform:
     # False for a family of rules that another transform applies (the loop vectorizer's
     # recurrence and reduction rules): proved by `vecverify prove`, never fuzzed alone.
     fuzzed: bool = True
+    # A function returning the Hypothesis strategy of the programs this transform's
+    # campaigns draw instead of the straight-line kernels (the loop vectorizer's:
+    # properties.loop_strategies); each program has ``text`` (an @src function),
+    # ``describe()`` and ``size``. A function, so that importing the transform does not
+    # import Hypothesis.
+    fuzz_kernels: Callable[[], Any] | None = None
+    # Programs per campaign unit, when fewer than the campaign's (slow proofs: loops).
+    fuzz_chunk: int | None = None
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:

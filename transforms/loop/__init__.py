@@ -15,11 +15,13 @@ Public API::
 
 ``new_fn`` is None when no loop was vectorized; the input function is never changed.
 ``LoopReport.vector`` is the :class:`~transforms.loop.codegen.VectorLoop` (blocks and
-values of the output function) the witness is built from. ``LOOP_TRANSFORM`` is the
-transform ``loop``: ``apply(fn)`` returns the vectorized function or None. It is not yet
-named ``TRANSFORM`` (which registers it): fuzz campaigns draw straight-line kernels,
-which it declines every one of, and a campaign fails a transform that declines all; it
-is registered together with the loop-kernel strategy (issue 10, item 6).
+values of the output function) the witness is built from. ``TRANSFORM`` (also
+``LOOP_TRANSFORM``) is the registered transform ``loop``: ``apply(fn)`` returns the
+vectorized function or None, and ``prove_output(src, tgt)`` proves what ``apply`` made
+with the witness (for every trip count, where a bounded check would not even enter the
+vector loop). Fuzz campaigns draw loop kernels for it (properties/loop_strategies.py)
+and apply it with at most 4 lanes (``FUZZ_MAX_VF``), so that each proof takes about a
+second.
 
 The layers, one module each: ``structure`` (loops, LCSSA), ``induction`` (induction,
 exit test, trip count), ``phis`` (reductions, recurrences), ``memory`` (accesses,
@@ -30,28 +32,70 @@ dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from vecverify.ir.function import Function
+from vecverify.refine import Verdict
 
 from ..base import Transform
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 from .witness import LoopProof, prove_loop
 
-__all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "LOOP_TRANSFORM"]
+__all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "TRANSFORM", "LOOP_TRANSFORM"]
+
+
+# Campaigns vectorize with at most this many lanes: the witness's step check unrolls VF
+# scalar iterations, and 16 or 32 i8 lanes take the solver minutes.
+FUZZ_MAX_VF = 4
+# What apply made, for prove_output: (the output function, its reports), latest last.
+_RECENT_OUTPUTS = 16
+
+
+def _loop_kernels() -> Any:
+    from properties.loop_strategies import loop_kernels  # Hypothesis: only for campaigns
+
+    return loop_kernels()
 
 
 @dataclass
 class LoopTransform(Transform):
     """The loop vectorizer as a registered transform (``vecverify fuzz --transform loop``)."""
 
+    _outputs: OrderedDict[int, tuple[Function, list[LoopReport]]] = field(
+        default_factory=OrderedDict, repr=False, compare=False)
+
     def apply(self, fn: Function, options: Any = None) -> Function | None:
-        opts = options if isinstance(options, LoopOptions) else LoopOptions()
-        return vectorize_loops(fn, opts)[0]
+        opts = options if isinstance(options, LoopOptions) else LoopOptions(max_vf=FUZZ_MAX_VF)
+        out, reports = vectorize_loops(fn, opts)
+        if out is not None:
+            self._outputs[id(out)] = (out, reports)
+            while len(self._outputs) > _RECENT_OUTPUTS:
+                self._outputs.popitem(last=False)
+        return out
+
+    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Verdict | None:
+        """The witness proof of every loop ``apply`` vectorized in ``tgt`` (a mutant may
+        have edited ``tgt`` since: the witness reads the edited code); None for a
+        function ``apply`` did not make (it is then checked as any pair)."""
+        made = self._outputs.get(id(tgt))
+        if made is None or made[0] is not tgt:
+            return None
+        for report in made[1]:
+            if not report.vectorized:
+                continue
+            proof = prove_loop(report, timeout_ms)
+            if proof.status != "proved":
+                failed = [v for _, v in proof.checks if isinstance(v, Verdict) and v.status != "correct"]
+                return failed[0] if failed else Verdict("failed", detail=proof.line())
+        return Verdict("correct", detail="witness: proved for every trip count")
 
 
-LOOP_TRANSFORM = LoopTransform(
+TRANSFORM = LoopTransform(
     "loop",
     "Inner-loop vectorization (LoopVectorize's shape) with first-order recurrences and reductions",
+    fuzz_kernels=_loop_kernels,
+    fuzz_chunk=4,  # each program's proof takes seconds: short turns in a campaign
 )
+LOOP_TRANSFORM = TRANSFORM

@@ -190,18 +190,22 @@ def derive_seed(master: int, transform: str, rnd: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{master}:{transform}:{rnd}".encode()).digest()[:4], "little")
 
 
-def unit_stream(names: list[str], options: CampaignOptions, master: int) -> Iterator[Unit]:
-    """Every unit of this shard, in order; endless when only a budget bounds the campaign."""
+def unit_stream(names: list[str], options: CampaignOptions, master: int,
+                chunks: dict[str, int] | None = None) -> Iterator[Unit]:
+    """Every unit of this shard, in order; endless when only a budget bounds the campaign.
+    ``chunks``: programs per unit of some transforms, fewer than the campaign's (see
+    transform_chunks)."""
     total = options.max_examples
     if total is None and options.budget is None:
         total = DEFAULT_MAX_EXAMPLES
-    chunk = min(options.chunk, total) if total is not None else options.chunk
+    chunks = {name: min((chunks or {}).get(name, options.chunk), options.chunk) for name in names}
     shard_i, shard_n = options.shard
     seen: set[str] = set()
     k = 0
     for rnd in range(10**9):
         left = False
         for name in names:
+            chunk = chunks[name] if total is None else min(chunks[name], total)
             start = rnd * chunk
             if total is not None and start >= total:
                 continue
@@ -213,6 +217,13 @@ def unit_stream(names: list[str], options: CampaignOptions, master: int) -> Iter
             k += 1
         if not left:
             return
+
+
+def transform_chunks(names: list[str]) -> dict[str, int]:
+    """Programs per unit of the transforms whose programs are slow to prove (loops: their
+    ``fuzz_chunk``), so that each takes its turn without holding a worker for long."""
+    own = {name: getattr(resolve(name), "fuzz_chunk", None) for name in names}
+    return {name: n for name, n in own.items() if n is not None}
 
 
 # ----------------------------------------------------------------------------- one unit (in a worker)
@@ -505,7 +516,7 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
         shrink=options.shrink, survey=options.survey, started=started, strict=options.strict,
     )
     collect = _Collector(result, options.progress)
-    units = unit_stream(names, options, master)
+    units = unit_stream(names, options, master, transform_chunks(names))
     old_handlers = STOP.install()
     try:
         if options.jobs <= 1:

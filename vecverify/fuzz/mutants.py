@@ -35,6 +35,7 @@ from vecverify.ir.values import (
     ConstInt,
     ConstVector,
     ExtractElement,
+    InsertElement,
     Instruction,
     ShuffleVector,
     Store,
@@ -55,6 +56,13 @@ class Mutant:
     profile: KernelProfile = field(default_factory=lambda: DEFAULT_PROFILE)
     native_visible: bool = True
     why: str = ""  # for a mutant the native runs cannot see: why
+    fuzz_kernels: Callable[[], Any] | None = None  # programs of another kind (loops; see Transform)
+    fuzz_chunk: int | None = None  # programs per campaign unit (see Transform)
+
+    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Any:
+        """The base transform's own proof of its (here: mutated) output, if it has one."""
+        prove = getattr(get(self.base), "prove_output", None)
+        return prove(src, tgt, timeout_ms) if prove is not None else None
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
         if self.make is not None:
@@ -431,14 +439,105 @@ def _specific() -> list[Mutant]:
 
 
 def all_mutants() -> list[Mutant]:
-    """Every mutant of every registered transform (generic ones for each, plus the wrong
-    rules of the built-in ones whose transform is registered)."""
-    names = [t.name for t in all_transforms()]
-    out = [m for m in _specific() if m.base in names]
-    for t in names:
-        out.append(Mutant(f"{t}:drop-store", t, "the last store dropped", drop_store))
-        out.append(Mutant(f"{t}:swap-lanes", t, "two lanes' stores swapped", swap_lanes))
+    """Every mutant of every registered transform (generic ones for each transform fuzzed
+    with straight-line kernels, plus the wrong rules of the built-in ones whose transform
+    is registered)."""
+    transforms = all_transforms()
+    names = [t.name for t in transforms]
+    out = [m for m in _specific() + _loop_mutants() if m.base in names]
+    for tr in transforms:
+        if tr.fuzz_kernels is not None:
+            continue  # its own programs (loops): its own mutants
+        out.append(Mutant(f"{tr.name}:drop-store", tr.name, "the last store dropped", drop_store))
+        out.append(Mutant(f"{tr.name}:swap-lanes", tr.name, "two lanes' stores swapped", swap_lanes))
     return sorted(out, key=lambda m: m.name)
+
+
+# ----------------------------------------------------------------------------- the loop vectorizer's
+
+# Its output names the values these look for (transforms/loop/codegen.py, LoopVectorize's
+# names): the recurrence's vector phi "vector.recur", the resume extract
+# "vector.recur.extract", the reduction start "red.init", the reduction phi "vec.phi".
+
+
+def _named(fn: Function, prefix: str, kind: type) -> list[Any]:
+    return [i for b in fn.blocks for i in b.instructions if isinstance(i, kind) and (i.name or "").startswith(prefix)]
+
+
+def splice_off_by_one(fn: Function) -> bool:
+    """The recurrence splice's mask one lane late: <VF, ..., 2VF-1> (the current vector)."""
+    from vecverify.ir.values import Phi
+
+    hit = False
+    for _, inst in _insts(fn):
+        if isinstance(inst, ShuffleVector) and isinstance(inst.operands[0], Phi) and \
+                (inst.operands[0].name or "").startswith("vector.recur"):
+            inst.mask = tuple(None if m is None else m + 1 for m in inst.mask)
+            hit = True
+    return hit
+
+
+def wrong_resume(fn: Function) -> bool:
+    """The scalar epilogue resumes the recurrence with lane VF-2 instead of VF-1."""
+    hits = [x for x in _named(fn, "vector.recur.extract", ExtractElement) if x.name == "vector.recur.extract"]
+    for x in hits:
+        lane = x.operands[1]
+        assert isinstance(lane, ConstInt)
+        x.operands[1] = ConstInt(lane.type, lane.value - 1)
+    return bool(hits)
+
+
+def reduction_identity_start(fn: Function) -> bool:
+    """The reduction's vector phi started with the identity alone (the initial value lost)."""
+    hits = _named(fn, "red.init", InsertElement)
+    for ins in hits:
+        _replace_all(fn, ins, ins.operands[0])
+    return bool(hits)
+
+
+def reduction_keeps_nsw(fn: Function) -> bool:
+    """The scalar reduction's nsw kept on the reassociated vector add/mul."""
+    from vecverify.ir.values import Phi
+
+    hit = False
+    for _, inst in _insts(fn):
+        if isinstance(inst, BinOp) and inst.op in ("add", "mul") and isinstance(inst.type, VectorType) and \
+                any(isinstance(o, Phi) and (o.name or "").startswith("vec.phi") for o in inst.operands):
+            inst.flags = inst.flags | {"nsw"}
+            hit = True
+    return hit
+
+
+LOOP_CHUNK = 4  # loop programs per unit: each proof (the witness) takes seconds
+
+
+def _loop_kernels(**knobs: Any) -> Callable[[], Any]:
+    def strategy() -> Any:
+        from properties.loop_strategies import loop_kernels
+
+        return loop_kernels(**knobs)
+
+    return strategy
+
+
+def _loop_mutants() -> list[Mutant]:
+    ints = ("i8", "i16", "i32", "i64")
+    recurrences = _loop_kernels(types=ints, recurrence=True, max_reductions=0, max_stores=1)
+    return [
+        Mutant("loop:splice-off-by-one", "loop", "the recurrence splice's mask one lane late", splice_off_by_one,
+               fuzz_kernels=recurrences, fuzz_chunk=LOOP_CHUNK),
+        Mutant("loop:wrong-resume", "loop", "the scalar epilogue resumes the recurrence with lane VF-2",
+               wrong_resume, fuzz_kernels=recurrences, fuzz_chunk=LOOP_CHUNK),
+        Mutant("loop:reduction-identity-start", "loop",
+               "the reduction's vector phi started with the identity alone (the initial value lost)",
+               reduction_identity_start,
+               fuzz_kernels=_loop_kernels(types=ints, recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add", "xor", "or")), fuzz_chunk=LOOP_CHUNK),
+        Mutant("loop:reduction-nsw-kept", "loop", "the scalar add nsw kept on the reassociated vector add",
+               reduction_keeps_nsw, native_visible=False, why=POISON_ONLY,
+               fuzz_kernels=_loop_kernels(types=("i8",), recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add",), nsw=True), fuzz_chunk=LOOP_CHUNK),
+    ]
 
 
 def get_mutant(name: str) -> Mutant:

@@ -18,7 +18,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from properties import loops
 from properties.kernel import Kernel, evaluate, random_inputs, same
+from properties.loops import LoopKernel
 from transforms.base import TransformOptions
 from vecverify.compare import Witness, compare_functions
 from vecverify.ir.function import Function, Module
@@ -105,7 +107,7 @@ class Outcome:
         return bool(self.native_mismatch)
 
 
-def source_function(kernel: Kernel) -> Function:
+def source_function(kernel: Kernel | LoopKernel) -> Function:
     return parse_module(kernel.text, "<kernel>").functions["src"]
 
 
@@ -122,7 +124,7 @@ class OutOfTime(Exception):
 
 
 def run_program(
-    kernel: Kernel,
+    kernel: Kernel | LoopKernel,
     transform: TransformLike,
     native_seed: int,
     *,
@@ -159,9 +161,14 @@ def run_program(
     # Each query gets timeout_ms; the whole proof at most PROOF_QUERIES_TIME times that.
     cap = min(left, PROOF_QUERIES_TIME * timeout_ms / 1000)
     t0 = time.perf_counter()
-    # The native witness here is the kernel's own (against its reference model, below).
-    verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
-                                Witness(replay=False)).verdict
+    # A transform may prove its own output (the loop vectorizer: its witness, for every
+    # trip count, where a bounded check never enters the vector loop). Otherwise the
+    # check; the native witness here is the kernel's own (against its reference model).
+    prove_output = getattr(transform, "prove_output", None)
+    verdict = prove_output(src, tgt, timeout_ms) if prove_output is not None else None
+    if verdict is None:
+        verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
+                                    Witness(replay=False)).verdict
     out.proof_seconds = time.perf_counter() - t0
     out.timed("prove", t0)
     if verdict.status == "failed" and time.time() >= deadline:
@@ -175,23 +182,63 @@ def run_program(
     return out
 
 
+# Loop kernels run at every trip count up to 3 * 16 + 1 (every VF's vector loop entered
+# 0..3 times, with every remainder) and two larger ones.
+LOOP_TRIP_COUNTS = (*range(0, 18), 23, 31, 49, 100)
+
+
+def compare_loop_natively(kernel: LoopKernel, out: Outcome, seed: int) -> None:
+    """Run @src and @tgt at LOOP_TRIP_COUNTS on random arrays; every array must come out
+    the same (the kernels define every value), and the source as the reference model
+    says."""
+    rng = np.random.default_rng(seed)
+    for trips in LOOP_TRIP_COUNTS:
+        inputs = loops.random_inputs(kernel, trips, rng)
+        want = loops.evaluate(kernel, inputs, trips)
+        try:
+            src = loops.run_native(kernel, out.text, inputs, trips, "src")
+        except loops.OutOfBounds as e:
+            out.model_mismatch = out.model_mismatch or f"trip count {trips}: {e}"
+            return
+        try:
+            tgt = loops.run_native(kernel, out.text, inputs, trips, "tgt")
+        except loops.OutOfBounds as e:
+            out.native_mismatch = f"trip count {trips}: {e}"
+            return
+        out.native_runs += 1
+        for arr in kernel.arrays:
+            s, t, m = (x[arr].view(np.uint8) for x in (src, tgt, want))
+            if not out.model_mismatch and not np.array_equal(s, m):
+                out.model_mismatch = f"trip count {trips}: native source {arr} = {src[arr]}, model {want[arr]}"
+            if not np.array_equal(s, t):
+                out.native_mismatch = (f"trip count {trips} (x = {inputs.x}, a = {inputs.arrays['a']}): "
+                                       f"source {arr} = {src[arr]}, target {tgt[arr]}")
+                return
+
+
 def _hex(bits: int | None, esize: int) -> str:
     return "poison" if bits is None else f"0x{bits:0{2 * esize}x}"
 
 
-def compare_natively(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None:
-    """Run @src and @tgt on ``runs`` random input sets; compare every lane the reference
-    model calls defined (a poison lane may hold anything in the target)."""
+def compare_natively(kernel: Kernel | LoopKernel, out: Outcome, seed: int, runs: int) -> None:
+    """Run @src and @tgt natively and compare them with each other and with the
+    kernel's reference model: a straight-line kernel on ``runs`` random input sets, a
+    loop kernel at every trip count of LOOP_TRIP_COUNTS."""
     t = time.perf_counter()
     native.compile(out.text)
     t = out.timed("compile", t)
     try:
-        _compare_runs(kernel, out, seed, runs)
+        if isinstance(kernel, LoopKernel):
+            compare_loop_natively(kernel, out, seed)
+        else:
+            _compare_runs(kernel, out, seed, runs)
     finally:
         out.timed("native run", t)
 
 
 def _compare_runs(kernel: Kernel, out: Outcome, seed: int, runs: int) -> None:
+    """Every lane the reference model calls defined must agree (a poison lane may hold
+    anything in the target)."""
     rng = np.random.default_rng(seed)
     nargs = 1 + len(kernel.inputs)
     es = kernel.esize

@@ -29,9 +29,13 @@ def resolve(name: str) -> Any:
 
 
 def kernel_strategy(transform: Any) -> Any:
-    """The kernels a campaign draws for ``transform``: a mutant's profile alone (its
+    """The kernels a campaign draws for ``transform``: its own ``fuzz_kernels`` (loop
+    kernels for the loop vectorizer and its mutants); a mutant's profile alone (its
     pattern, so it is caught quickly); for a transform with a ``fuzz_profile``, the
     default kernels and kernels of that profile, half each; else the default kernels."""
+    own = getattr(transform, "fuzz_kernels", None)
+    if own is not None:  # programs of another kind (loops): only those
+        return own()
     profile = getattr(transform, "profile", None)
     if isinstance(profile, KernelProfile):
         return kernels(profile)
