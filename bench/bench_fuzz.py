@@ -22,6 +22,7 @@ import argparse
 import resource
 import time
 
+from transforms.registry import all_transforms
 from vecverify.fuzz import CampaignOptions, CampaignResult, run_campaign
 from vecverify.fuzz.pipeline import STAGES
 
@@ -60,11 +61,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=30.0, help="seconds (default 30)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--transform", action="append", dest="transforms", metavar="NAME")
+    p.add_argument("--transform", action="append", dest="transforms", metavar="NAME",
+                   help="default: every transform of straight-line kernels (loop: --transform loop)")
     args = p.parse_args(argv)
+    # By default the transforms of straight-line kernels (the SLP side the targets are
+    # about); the loop vectorizer's programs are whole loops, each proof seconds long.
+    transforms = args.transforms or [t.name for t in all_transforms() if t.fuzzed and t.fuzz_kernels is None]
     cpu0, t0 = _cpu_seconds(), time.perf_counter()
     r = run_campaign(CampaignOptions(
-        transforms=args.transforms, budget=args.budget, seed=args.seed, jobs=args.jobs,
+        transforms=transforms, budget=args.budget, seed=args.seed, jobs=args.jobs,
         corpus=None, database=None,
     ))
     wall, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
