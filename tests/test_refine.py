@@ -228,7 +228,8 @@ def test_concrete_probes_find_a_float_rounding_counterexample() -> None:
     import time
 
     from vecverify.llvm import parse_module
-    from vecverify.refine import CheckOptions, RefinementCheck, _Query
+    from vecverify.refine import CheckOptions, RefinementCheck
+    from vecverify.tactics import Query
 
     text = pair(
         "float %a, float %b, float %c",
@@ -238,8 +239,8 @@ def test_concrete_probes_find_a_float_rounding_counterexample() -> None:
     )
     fns = parse_module(text, "probe.ll").functions
     check = RefinementCheck(fns["src"], fns["tgt"], CheckOptions())
-    query = _Query("value", check.failure(check.value_ok()))
-    model = check._probe(query, time.monotonic() + 30)
+    query = Query("value", check.failure(check.value_ok()))
+    model = check.tactics.probe(query, time.monotonic() + 30)
     assert model is not None
     check._replay(query, model)  # raises InternalError if it is not a real counterexample
 
