@@ -15,22 +15,28 @@ from .core import PTR_ADDR_BITS, Context, Lane, SymValue, semantics
 from .memory import address_of, block_of
 
 
-@semantics("ptrtoint")
-def _ptrtoint(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
+def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
+    """The address of the pointer ``ptr`` (a lane's bits); ``what`` names the operation
+    for the unsupported cases."""
     if ctx.block_addresses is None:
-        raise ctx.unsupported("ptrtoint outside a refinement check (block addresses are its inputs)")
+        raise ctx.unsupported(f"{what} outside a refinement check (block addresses are its inputs)")
     bases, local = ctx.block_addresses()
     if local:
-        raise ctx.unsupported("ptrtoint in a function with allocas (their addresses are not modelled)")
+        raise ctx.unsupported(f"{what} in a function with allocas (their addresses are not modelled)")
+    bid = block_of(ptr)
+    base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
+    for k, b in bases.items():
+        base = z3.If(bid == k, b, base)
+    return base + address_of(ptr)
+
+
+@semantics("ptrtoint")
+def _ptrtoint(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = inst.type.scalar
     assert isinstance(t, IntType)
     out = []
     for p in args[0]:
-        bid = block_of(p.value)
-        base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
-        for k, b in bases.items():
-            base = z3.If(bid == k, b, base)
-        addr = base + address_of(p.value)
+        addr = pointer_address(ctx, p.value, "ptrtoint")
         if t.bits < PTR_ADDR_BITS:
             addr = z3.Extract(t.bits - 1, 0, addr)
         elif t.bits > PTR_ADDR_BITS:

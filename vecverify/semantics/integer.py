@@ -13,6 +13,7 @@ import z3
 
 from ..ir.types import IntType, PtrType
 from ..ir.values import Instruction
+from .addresses import pointer_address
 from .core import (
     FALSE,
     PTR_ADDR_BITS,
@@ -233,15 +234,16 @@ def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 def _pointer_operands(
     ctx: Context, pred: str, x: z3.BitVecRef, y: z3.BitVecRef
 ) -> tuple[z3.BitVecRef, z3.BitVecRef]:
-    """Pointers are (block, offset): equality compares both. An ordering compares offsets,
-    which is only meaningful within one block; blocks' relative addresses are not
-    modelled, so an ordering of pointers that may be in different blocks is unsupported."""
+    """Pointers are (block, offset): equality compares both. An ordering compares
+    addresses (LangRef: as integers): within one block, the offsets; across blocks, the
+    blocks' addresses too (see addresses.py)."""
     if pred in ("eq", "ne"):
         return x, y
     bx = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
     by = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
     if not bx.eq(by):
-        raise ctx.unsupported("ordered comparison of pointers that may be in different blocks")
+        what = "ordered comparison of pointers that may be in different blocks"
+        return pointer_address(ctx, x, what), pointer_address(ctx, y, what)
     return z3.Extract(PTR_ADDR_BITS - 1, 0, x), z3.Extract(PTR_ADDR_BITS - 1, 0, y)
 
 
