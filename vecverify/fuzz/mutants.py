@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from properties.loop_strategies import loop_kernels
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
 from transforms.interleave import Knobs
 from transforms.interleave import combine as interleave_combine
@@ -37,6 +38,7 @@ from vecverify.ir.values import (
     ExtractElement,
     InsertElement,
     Instruction,
+    Phi,
     ShuffleVector,
     Store,
     Value,
@@ -466,8 +468,6 @@ def _named(fn: Function, prefix: str, kind: type) -> list[Any]:
 
 def splice_off_by_one(fn: Function) -> bool:
     """The recurrence splice's mask one lane late: <VF, ..., 2VF-1> (the current vector)."""
-    from vecverify.ir.values import Phi
-
     hit = False
     for _, inst in _insts(fn):
         if isinstance(inst, ShuffleVector) and isinstance(inst.operands[0], Phi) and \
@@ -497,8 +497,6 @@ def reduction_identity_start(fn: Function) -> bool:
 
 def reduction_keeps_nsw(fn: Function) -> bool:
     """The scalar reduction's nsw kept on the reassociated vector add/mul."""
-    from vecverify.ir.values import Phi
-
     hit = False
     for _, inst in _insts(fn):
         if isinstance(inst, BinOp) and inst.op in ("add", "mul") and isinstance(inst.type, VectorType) and \
@@ -513,8 +511,6 @@ LOOP_CHUNK = 4  # loop programs per unit: each proof (the witness) takes seconds
 
 def _loop_kernels(**knobs: Any) -> Callable[[], Any]:
     def strategy() -> Any:
-        from properties.loop_strategies import loop_kernels
-
         return loop_kernels(**knobs)
 
     return strategy
