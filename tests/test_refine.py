@@ -242,7 +242,7 @@ def test_concrete_probes_find_a_float_rounding_counterexample() -> None:
     query = Query("value", check.failure(check.value_ok()))
     model = check.tactics.probe(query, time.monotonic() + 30)
     assert model is not None
-    check._replay(query, model)  # raises InternalError if it is not a real counterexample
+    check.replay(query, model)  # raises InternalError if it is not a real counterexample
 
 
 def test_probes_never_prove() -> None:

@@ -171,7 +171,7 @@ class RefinementCheck:
 
     # ----------------------------------------------------------------- counterexamples
 
-    def _replay(self, q: Query, model: z3.ModelRef) -> None:
+    def replay(self, q: Query, model: z3.ModelRef) -> None:
         """Evaluate the failure condition at the model's inputs and target choices: it must
         hold for every source choice. Otherwise the counterexample is not real."""
         body = substitute(z3.And(self.pre, q.body), self.tactics.fixed(q, model))
@@ -252,7 +252,7 @@ class RefinementCheck:
         return Verdict("correct")
 
     def _incorrect(self, error: str, q: Query, model: z3.ModelRef) -> Verdict:
-        self._replay(q, model)
+        self.replay(q, model)
         address = q.extra_vars[0] if q.name == "memory" else None
         return Verdict("incorrect", error, example=self._example(q, model, address))
 
