@@ -295,3 +295,17 @@ def test_vacuous_proof_is_flagged() -> None:
     assert proof.status == "proved" and proof.vacuous and "vacuously" in proof.line()
     _, _, r = _vectorize(kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev"), 2)
     assert not prove_loop(r).vacuous
+
+
+def test_witness_keeps_the_functions_floating_point_modes() -> None:
+    """The obligations are about the loop's instructions, which flush subnormals where
+    its function says so: the witness's functions carry its denormal modes."""
+    from transforms.loop.witness import Witness
+    from vecverify.ir.floats import IEEE_DENORMALS
+
+    text = kernel(RECURRENCE, "float", SUB="fneg float %prev").replace(
+        "i64 %n) {", "i64 %n) #0 {") + '\nattributes #0 = { "denormal-fp-math"="preserve-sign,preserve-sign" }\n'
+    fn, _, r = _vectorize(text, 2)
+    assert fn.denormal != IEEE_DENORMALS
+    for ob in Witness(r.vector).obligations():
+        assert ob.src.denormal == ob.tgt.denormal == fn.denormal, ob.name

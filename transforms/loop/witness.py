@@ -176,7 +176,10 @@ class _Side:
             a = self.arg(key)
             a.index = k
             args.append(a)
-        return Function(self.name, st, args, [Block("entry", self.insts)])
+        # The loop's function's byte order and denormal modes: the obligations are
+        # about its instructions, which mean what they mean there.
+        return Function(self.name, st, args, [Block("entry", self.insts)], big_endian=self.fn.big_endian,
+                        denormal=self.fn.denormal)
 
 
 def _and(side: _Side, conds: list[Value]) -> Value:
