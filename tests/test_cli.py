@@ -139,6 +139,18 @@ def test_directory_mode_honours_error_expectations(tmp_path: Path) -> None:
     assert r.returncode == 1 and "UNEXPECTED" in r.stdout
 
 
+def test_directory_in_worker_processes_gives_the_same_verdicts(tmp_path: Path) -> None:
+    (tmp_path / "good.srctgt.ll").write_text(GOOD)
+    (tmp_path / "bad.srctgt.ll").write_text(BAD + "; ERROR: Value mismatch\n")
+    (tmp_path / "wrong-expectation.srctgt.ll").write_text(GOOD + "; ERROR: Value mismatch\n")
+    one, two = run("check", tmp_path, "--json"), run("check", tmp_path, "--json", "-j", "2")
+    assert one.returncode == two.returncode == 1
+    rows = [[(f["file"], f["got"], f["as_expected"]) for f in json.loads(r.stdout)["files"]] for r in (one, two)]
+    assert rows[0] == rows[1] and len(rows[0]) == 3
+    r = run("check", tmp_path / "good.srctgt.ll", "-j", "2")
+    assert r.returncode == 2 and r.stderr.strip().startswith("vecverify: error: -j/--jobs: only for a directory")
+
+
 def test_float_identity_is_not_a_refinement(write) -> None:
     pytest.importorskip("vecverify.semantics.floating")
     text = ("define float @src(float %x) {\n ret float %x\n}\n"

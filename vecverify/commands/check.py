@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from ..errors import InputError
 from ..exit_codes import EXIT_INCORRECT, EXIT_OK
 from ..options import at_least_one, non_negative
 from ..refine import CheckOptions
-from ..testfile import discover
+from ..testfile import TestCase, discover
 
 
 def add_command(sub: Any) -> argparse.ArgumentParser:
@@ -32,6 +33,8 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     check.add_argument("--exec", type=non_negative, default=0, metavar="N", dest="exec_runs",
                        help="also run both functions natively on N random inputs")
     check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
+    check.add_argument("-j", "--jobs", type=at_least_one, default=1, metavar="N",
+                       help="a directory's files checked in N worker processes (default 1)")
     add_check_options(check)
     check.set_defaults(run=cmd_check)
     return check
@@ -57,10 +60,6 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
     )
 
 
-def _summary(results: list[PairResult]) -> Counter[str]:
-    return Counter(r.verdict.status for r in results)
-
-
 def _print_summary(counts: Counter[str]) -> None:
     print("Summary:")
     print(f"  {counts['correct']} correct transformations")
@@ -79,7 +78,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if len(files) > 2:
         raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
     if len(files) == 1 and files[0].is_dir():
-        return _check_directory(files[0], options, args.json)
+        return _check_directory(files[0], options, args.json, args.jobs)
+    if args.jobs > 1:
+        raise InputError("-j/--jobs: only for a directory (its files are checked in parallel)")
     src_mod = read_module(files[0])
     tgt_mod = src_mod if len(files) == 1 else read_module(files[1])
     pairs = select_pairs(src_mod, tgt_mod, len(files) == 1, args.src_fn, args.tgt_fn)
@@ -98,7 +99,44 @@ def cmd_check(args: argparse.Namespace) -> int:
     return exit_code(results)
 
 
-def _check_directory(root: Path, options: CheckOptions, as_json: bool) -> int:
+@dataclass
+class _Row:
+    """One file of a directory check, as plain data (what a worker process sends back)."""
+
+    file: str
+    expected: str
+    got: str
+    seconds: float
+    as_expected: bool
+    statuses: list[str]
+    records: list[dict[str, Any]]
+
+
+def _check_row(case: TestCase, root: Path, options: CheckOptions) -> _Row:
+    results = check_case(case, options)
+    expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
+    name = str(case.src_path.relative_to(root)) if case.src_path != root else case.name
+    return _Row(name, expected, _case_outcome(results), sum(r.verdict.seconds for r in results),
+                _matches(case.expected_error, results), [r.verdict.status for r in results],
+                [_result_json(r) for r in results])
+
+
+def _check_row_star(job: tuple[TestCase, Path, CheckOptions]) -> _Row:
+    return _check_row(*job)
+
+
+def _rows(cases: list[TestCase], root: Path, options: CheckOptions, jobs: int) -> list[_Row]:
+    """Every file's row, in order; with ``jobs`` > 1 in that many worker processes,
+    each paying the start-up once for all the files it checks."""
+    if jobs <= 1 or len(cases) <= 1:
+        return [_check_row(case, root, options) for case in cases]
+    from ..pool import executor  # multiprocessing: only for -j (start-up of a single check)
+
+    with executor(min(jobs, len(cases))) as pool:
+        return list(pool.map(_check_row_star, [(case, root, options) for case in cases]))
+
+
+def _check_directory(root: Path, options: CheckOptions, as_json: bool, jobs: int = 1) -> int:
     # rich: only a directory's table needs it (start-up of a single check).
     from rich.console import Console
     from rich.table import Table
@@ -106,31 +144,20 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool) -> int:
     cases = discover(root)
     if not cases:
         raise InputError(f"{root}: no .ll test files")
-    rows = []
-    mismatches = 0
-    all_results: list[PairResult] = []
-    for case in cases:
-        results = check_case(case, options)
-        all_results += results
-        got = _case_outcome(results)
-        expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
-        ok = _matches(case.expected_error, results)
-        mismatches += not ok
-        seconds = sum(r.verdict.seconds for r in results)
-        rows.append((str(case.src_path.relative_to(root)) if case.src_path != root else case.name,
-                     expected, got, seconds, ok, results))
-    counts = _summary(all_results)
+    rows = _rows(cases, root, options, jobs)
+    mismatches = sum(not r.as_expected for r in rows)
+    counts = Counter(status for r in rows for status in r.statuses)
     if as_json:
         print(json.dumps({
-            "files": [{"file": f, "expected": e, "got": g, "seconds": round(s, 4), "as_expected": ok,
-                       "results": [_result_json(r) for r in rs]} for f, e, g, s, ok, rs in rows],
+            "files": [{"file": r.file, "expected": r.expected, "got": r.got, "seconds": round(r.seconds, 4),
+                       "as_expected": r.as_expected, "results": r.records} for r in rows],
             "summary": dict(counts), "unexpected": mismatches}, indent=2))
     else:
         table = Table(title=f"vecverify check {root}")
         for col in ("file", "expected", "verdict", "time (s)", ""):
             table.add_column(col)
-        for f, e, g, s, ok, _ in rows:
-            table.add_row(f, e, g, f"{s:.2f}", "ok" if ok else "[bold red]UNEXPECTED[/]")
+        for r in rows:
+            table.add_row(r.file, r.expected, r.got, f"{r.seconds:.2f}", "ok" if r.as_expected else "[bold red]UNEXPECTED[/]")
         Console(width=160).print(table)
         _print_summary(counts)
         print(f"{len(rows) - mismatches} of {len(rows)} files as expected")
