@@ -767,3 +767,14 @@ def test_denormal_modes_are_read(attrs: str, modes: str) -> None:
     """LLVM 23's denormal_fpenv and the string attributes before it, as one model."""
     fn = parse_module(f"define float @f(float %x) {attrs} {{\n  ret float %x\n}}\n").functions["f"]
     assert str(fn.denormal) == modes
+
+
+def test_named_types_that_expand_beyond_reason_are_unsupported() -> None:
+    """Named struct types are expanded where used; nesting that grows as 8^depth (Alive2's
+    memory/gep-large) is reported unsupported by name instead of hanging the printer."""
+    defs = [f"%t{k} = type {{ {', '.join([f'%t{k + 1}'] * 8)} }}" for k in range(8)] + ["%t8 = type { i32, i32 }"]
+    text = "\n".join(defs) + "\ndefine i64 @f(ptr %p) {\n  %q = getelementptr %t0, ptr %p, i64 1\n  ret i64 0\n}\n"
+    with pytest.raises(Unsupported, match=r"struct type %t\d+ of \d+ fields"):
+        parse_module(text, "<nested>")
+    small = "%s = type { %u, %u }\n%u = type { i32, i8 }\ndefine void @f(ptr %p) {\n  %q = getelementptr %s, ptr %p, i64 1\n  ret void\n}\n"
+    assert parse_module(small, "<small>").functions["f"]

@@ -41,6 +41,25 @@ def starts_type(tok: Token) -> bool:
     return tok.kind == "lvar"  # a named struct type
 
 
+MAX_EXPANDED_FIELDS = 1 << 16
+
+
+def expanded_size(t: Type, memo: dict[int, int] | None = None) -> int:
+    """Scalars and vectors in ``t`` with every nested struct and array spelled out
+    (memoized on shared nested types, so it is quick however large the answer)."""
+    memo = {} if memo is None else memo
+    if id(t) in memo:
+        return memo[id(t)]
+    if isinstance(t, StructType):
+        n = sum(expanded_size(f, memo) for f in t.fields)
+    elif isinstance(t, ArrayType):
+        n = t.count * expanded_size(t.elem, memo)
+    else:
+        n = 1
+    memo[id(t)] = n
+    return n
+
+
 class TypeParser:
     """Mixin-style helper: needs ``peek``, ``next``, ``expect``, ``error`` and ``where``."""
 
@@ -80,6 +99,10 @@ class TypeParser:
             self.pos = saved
         if not isinstance(t, StructType):
             raise self.unsupported(f"named type {name}")
+        if (n := expanded_size(t)) > MAX_EXPANDED_FIELDS:
+            # Named types are expanded where used: %T = { %U x8 }, %U = { %V x8 }, ...
+            # grows as 8^depth, beyond what can be printed or laid out field by field.
+            raise self.unsupported(f"struct type {name} of {n} fields (named types are expanded when read)")
         self.named_types[name] = t
         return t
 
