@@ -1,6 +1,6 @@
-"""Undef per use (semantics/uses.py) and calls matched path by path (semantics/calls.py):
-what is copied, what is not, and verdicts that depend on it. The alive-tv-format cases
-are in corpus/undef and corpus/calls."""
+"""Undef per use (semantics/uses.py): what is copied, what is not, and verdicts that
+depend on it. Calls matched path by path are tested in test_calls_paths.py; the
+alive-tv-format cases are in corpus/undef and corpus/calls."""
 
 from __future__ import annotations
 
@@ -61,28 +61,6 @@ define i8 @tgt(i8 %x, i8 %z) {
 
 def test_identity_with_reuse_is_correct() -> None:
     assert _check(REUSE).run().status == "correct"
-
-
-def test_a_target_call_on_a_path_without_the_source_call_is_not_matched() -> None:
-    text = """
-declare void @use(i8)
-define void @src(i8 %x, i1 %c) {
-entry:
-  br i1 %c, label %then, label %merge
-then:
-  call void @use(i8 %x)
-  br label %merge
-merge:
-  ret void
-}
-define void @tgt(i8 %x, i1 %c) {
-entry:
-  call void @use(i8 %x)
-  ret void
-}
-"""
-    v = _check(text).run()
-    assert v.status == "incorrect" and v.error == "Source is more defined than target"
 
 
 def test_a_call_result_is_one_value_though_its_match_reads_undef_memory() -> None:

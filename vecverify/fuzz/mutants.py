@@ -17,12 +17,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from properties.loop_strategies import loop_kernels
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
 from transforms.interleave import Knobs
 from transforms.interleave import combine as interleave_combine
+from transforms.loop import FUZZ_CHUNK as LOOP_FUZZ_CHUNK
 from transforms.registry import all_transforms, get
 from transforms.rules.extension import extend_lanes
 from transforms.rules.shuffle import blend_lanes
@@ -506,33 +508,25 @@ def reduction_keeps_nsw(fn: Function) -> bool:
     return hit
 
 
-LOOP_CHUNK = 4  # loop programs per unit: each proof (the witness) takes seconds
-
-
-def _loop_kernels(**knobs: Any) -> Callable[[], Any]:
-    def strategy() -> Any:
-        return loop_kernels(**knobs)
-
-    return strategy
 
 
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
-    recurrences = _loop_kernels(types=ints, recurrence=True, max_reductions=0, max_stores=1)
+    recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
     return [
         Mutant("loop:splice-off-by-one", "loop", "the recurrence splice's mask one lane late", splice_off_by_one,
-               fuzz_kernels=recurrences, fuzz_chunk=LOOP_CHUNK),
+               fuzz_kernels=recurrences, fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop:wrong-resume", "loop", "the scalar epilogue resumes the recurrence with lane VF-2",
-               wrong_resume, fuzz_kernels=recurrences, fuzz_chunk=LOOP_CHUNK),
+               wrong_resume, fuzz_kernels=recurrences, fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop:reduction-identity-start", "loop",
                "the reduction's vector phi started with the identity alone (the initial value lost)",
                reduction_identity_start,
-               fuzz_kernels=_loop_kernels(types=ints, recurrence=False, min_reductions=1, max_reductions=1,
-                                          max_stores=0, reduction_ops=("add", "xor", "or")), fuzz_chunk=LOOP_CHUNK),
+               fuzz_kernels=partial(loop_kernels, types=ints, recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add", "xor", "or")), fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop:reduction-nsw-kept", "loop", "the scalar add nsw kept on the reassociated vector add",
                reduction_keeps_nsw, native_visible=False, why=POISON_ONLY,
-               fuzz_kernels=_loop_kernels(types=("i8",), recurrence=False, min_reductions=1, max_reductions=1,
-                                          max_stores=0, reduction_ops=("add",), nsw=True), fuzz_chunk=LOOP_CHUNK),
+               fuzz_kernels=partial(loop_kernels, types=("i8",), recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add",), nsw=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
     ]
 
 
