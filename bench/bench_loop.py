@@ -43,6 +43,7 @@ KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
 LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
+STRIDE_LINE = re.compile(r"^//\s*stride:\s*(\d+)\s*$", re.M)  # elements per iteration (arrays of structs)
 VECTOR_WIDTH = re.compile(r"<(\d+) x (?:i\d+|float|double|half)>")
 VERSIONS = ("scalar", "llvm", "ours")
 
@@ -62,10 +63,16 @@ def kernel_flags(source: Path) -> tuple[str, ...]:
     return tuple(m.group(1).split()) if m else ()
 
 
-def make_inputs(fn: Any, trips: int, seed: int) -> tuple[list[Any], dict[int, np.ndarray]]:
+def kernel_stride(source: Path) -> int:
+    m = STRIDE_LINE.search(source.read_text())
+    return int(m.group(1)) if m else 1
+
+
+def make_inputs(fn: Any, trips: int, seed: int, stride: int = 1) -> tuple[list[Any], dict[int, np.ndarray]]:
     """Arguments: the first integer one is the trip count, a float one 2.5; every pointer
-    gets trip count + 16 random elements (small: no integer kernel overflows a signed
-    type in a way that matters, floats stay finite)."""
+    gets stride * trip count + 16 random elements (``// stride: N`` in a kernel over
+    arrays of structs; small values: no integer kernel overflows a signed type in a way
+    that matters, floats stay finite)."""
     from vecverify.ir.floats import bits_from_double, bits_from_float
     from vecverify.ir.types import FloatType, IntType, PtrType
 
@@ -77,7 +84,7 @@ def make_inputs(fn: Any, trips: int, seed: int) -> tuple[list[Any], dict[int, np
     for k, a in enumerate(fn.args):
         if isinstance(a.type, PtrType):
             dtype = NUMPY.get(pointee.get(k, "i32"), np.int32)
-            size = trips + 16
+            size = stride * trips + 16
             if np.issubdtype(dtype, np.floating):
                 data = rng.uniform(-10.0, 10.0, size).astype(dtype)
             else:
@@ -145,7 +152,7 @@ def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -
     dtypes = {i: NUMPY.get(t) for i, t in pointee.items()}
     compiled = {k: compile_module(t, cpu=MARCH[target]) for k, t in texts.items()}
     for trips in trip_counts:
-        args, buffers = make_inputs(fn, trips, seed=trips)
+        args, buffers = make_inputs(fn, trips, seed=trips, stride=kernel_stride(source))
         calls, finals = {}, {}
         # Calls repeated in native code, about 64k iterations per timed call: a short
         # trip count is not timed as the ctypes overhead.

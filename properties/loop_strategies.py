@@ -17,6 +17,7 @@ from .loops import (
     FLOAT_REDUCTIONS,
     INT_OPS,
     INT_REDUCTIONS,
+    MEMBER_LEAVES,
     Bin,
     Expr,
     Leaf,
@@ -84,3 +85,30 @@ def _mentions(e: Expr, name: str) -> bool:
     if isinstance(e, Bin):
         return _mentions(e.lhs, name) or _mentions(e.rhs, name)
     return False
+
+
+@st.composite
+def group_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, full: bool = False, gap: bool = False) -> LoopKernel:
+    """A loop over arrays of structs (interleave groups): ``a`` of F = 2..4 element
+    structs, some members read (``full``: all, a load group without gaps; ``gap``: never
+    the last, so the group needs the scalar epilogue), written to consecutive arrays, to
+    the members of an array of structs (a store group) or back into ``a`` (loads and
+    stores of one object). Simplest first: i8, F = 2, member 0, out0[i] = a[2i]."""
+    elem = draw(st.sampled_from(types))
+    factor = draw(st.integers(2, 4))
+    if full:
+        members: tuple[int, ...] = tuple(range(factor))
+    else:
+        pool = list(range(factor - 1 if gap else factor))
+        members = tuple(sorted(draw(st.sets(st.sampled_from(pool), min_size=1, max_size=min(len(pool), 4)))))
+    leaves = tuple(("cur", *MEMBER_LEAVES)[: len(members)])
+    where = draw(st.sampled_from(("arrays", "struct", "in_place")))
+    out_factor, in_place = 1, False
+    if where == "struct":
+        out_factor = draw(st.integers(2, 4))
+    elif where == "in_place":
+        out_factor, in_place = factor, True
+    n_stores = out_factor if out_factor > 1 else draw(st.integers(1, 2))
+    stores = tuple(draw(expressions(elem, leaves, 1)) for _ in range(n_stores))
+    return LoopKernel(elem, 0, False, stores, (), factor=factor, members=members, out_factor=out_factor,
+                      in_place=in_place)

@@ -13,7 +13,12 @@ induction (``icmp eq`` against ``%n`` at the latch, the entry guarded by
 * statements ``out_k[i] = e`` (several), each an expression over ``cur``, ``prev``,
   ``c[i]`` and constants;
 * reductions ``r_k = r_k op e`` whose initial value is ``res[k]`` (loaded before the loop)
-  and whose final value is stored back to ``res[k]`` after it (through an LCSSA phi).
+  and whose final value is stored back to ``res[k]`` after it (through an LCSSA phi);
+* arrays of structs (interleave groups): with ``factor`` F > 1, ``a`` holds structs of F
+  elements and the loop reads the ``members`` of ``a[i]`` (``cur`` the first, ``m1``..
+  ``m3`` the others; clang's struct start plus byte offsets); with ``out_factor`` > 1 the
+  statements write the members of the structs of one array ``out0`` (or of ``a`` itself,
+  ``in_place``, after every read of the iteration).
 
 Integer operations carry no nsw/nuw (every result is defined: the native runs compare
 every byte); float kernels use fadd/fsub/fmul without fast-math flags. Trip counts are a
@@ -39,6 +44,7 @@ FLOAT_OPS = ("fadd", "fsub", "fmul")
 INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax")
 FLOAT_REDUCTIONS = ("fadd",)
 LEAVES = ("cur", "prev", "c")  # a[i], the recurrence, c[i]
+MEMBER_LEAVES = ("m1", "m2", "m3")  # further members of a[i] (arrays of structs)
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,10 @@ class LoopKernel:
     # add/mul reductions carry nsw (a campaign profile: only the proof sees the flag, the
     # native bits are the same)
     nsw: bool = False
+    factor: int = 1  # elements per struct of a
+    members: tuple[int, ...] = (0,)  # the members of a[i] read: cur, m1, m2, m3
+    out_factor: int = 1  # > 1: stores[k] goes to member k of out0[i] (or a[i], in_place)
+    in_place: bool = False
 
     @property
     def size(self) -> int:
@@ -93,16 +103,37 @@ class LoopKernel:
     def arrays(self) -> list[str]:
         """Pointer arguments after ``%n`` and ``%x``, in order."""
         out = ["a"] + (["c"] if self.uses_c else [])
-        out += [f"out{k}" for k in range(len(self.stores))]
+        if self.out_factor > 1:
+            out += [] if self.in_place else ["out0"]
+        else:
+            out += [f"out{k}" for k in range(len(self.stores))]
         return out + (["res"] if self.reductions else [])
+
+    @property
+    def leaves(self) -> dict[str, int]:
+        """Member leaves -> their element index in a's struct."""
+        names = ("cur", *MEMBER_LEAVES)
+        return {names[k]: m for k, m in enumerate(self.members)}
+
+    def store_target(self, k: int) -> tuple[str, int, int]:
+        """(array, elements per iteration, element index) of statement k."""
+        if self.out_factor > 1:
+            return ("a" if self.in_place else "out0"), self.out_factor, k
+        return f"out{k}", 1, 0
 
     def describe(self) -> str:
         parts = [f"for i in {self.start}..n-1 ({self.elem})"]
+        if self.factor > 1:
+            parts.append(f"a of {self.factor}-element structs, members {list(self.members)} read")
         if self.recurrence:
             parts.append(f"prev = a[i-1] (init {'a[0]' if self.start else '%x'})")
-        parts += [f"out{k}[i] = {_show(e)}" for k, e in enumerate(self.stores)]
+        parts += [f"{self._dest(k)} = {_show(e)}" for k, e in enumerate(self.stores)]
         parts += [f"res[{k}] {op}= {_show(e)}" for k, (op, e) in enumerate(self.reductions)]
         return "; ".join(parts)
+
+    def _dest(self, k: int) -> str:
+        arr, f, j = self.store_target(k)
+        return f"{arr}[i]" if f == 1 else f"{arr}[{f}*i+{j}]"
 
     @cached_property
     def text(self) -> str:
@@ -123,7 +154,7 @@ def _uses(e: Expr, name: str) -> bool:
 
 def _show(e: Expr) -> str:
     if isinstance(e, Leaf):
-        return {"cur": "a[i]", "prev": "prev", "c": "c[i]"}[e.name]
+        return {"cur": "a[i]", "prev": "prev", "c": "c[i]"}.get(e.name, e.name)
     if isinstance(e, Num):
         return str(e.value)
     return f"({_show(e.lhs)} {e.op} {_show(e.rhs)})"
@@ -160,14 +191,20 @@ def render(k: LoopKernel, name: str = "src") -> str:
         body.append(f"%prev = phi {t} [ {init}, %ph ], [ %cur, %loop ]")
     for j in range(len(k.reductions)):
         body.append(f"%r{j} = phi {t} [ %r.init{j}, %ph ], [ %r.next{j}, %loop ]")
-    body += [f"%pa = getelementptr inbounds {t}, ptr %a, i64 %i", f"%cur = load {t}, ptr %pa, align {al}"]
+    if k.factor > 1:  # a struct's start, then its members at byte offsets (clang's shape)
+        body.append(f"%pa = getelementptr inbounds [{k.factor} x {t}], ptr %a, i64 %i")
+        for leaf, m in k.leaves.items():
+            body += [f"%p.{leaf} = getelementptr inbounds i8, ptr %pa, i64 {m * al}",
+                     f"%{leaf} = load {t}, ptr %p.{leaf}, align {al}"]
+    else:
+        body += [f"%pa = getelementptr inbounds {t}, ptr %a, i64 %i", f"%cur = load {t}, ptr %pa, align {al}"]
     if k.uses_c:
         body += [f"%pc = getelementptr inbounds {t}, ptr %c, i64 %i", f"%cv = load {t}, ptr %pc, align {al}"]
     counter = [0]
 
     def emit(e: Expr) -> str:
         if isinstance(e, Leaf):
-            return {"cur": "%cur", "prev": "%prev", "c": "%cv"}[e.name]
+            return {"prev": "%prev", "c": "%cv"}.get(e.name, f"%{e.name}")
         if isinstance(e, Num):
             return const_text(e.value, t)
         a, b = emit(e.lhs), emit(e.rhs)
@@ -176,7 +213,14 @@ def render(k: LoopKernel, name: str = "src") -> str:
         body.append(f"{dest} = {e.op} {t} {a}, {b}")
         return dest
 
+    values = [emit(e) for e in k.stores] if k.out_factor > 1 else []  # every read before the stores
     for j, e in enumerate(k.stores):
+        arr, f, m = k.store_target(j)
+        if f > 1:
+            body.append(f"%ps{j} = getelementptr inbounds [{f} x {t}], ptr %{arr}, i64 %i")
+            body.append(f"%po{j} = getelementptr inbounds i8, ptr %ps{j}, i64 {m * al}")
+            body.append(f"store {t} {values[j]}, ptr %po{j}, align {al}")
+            continue
         v = emit(e)
         body.append(f"%po{j} = getelementptr inbounds {t}, ptr %out{j}, i64 %i")
         body.append(f"store {t} {v}, ptr %po{j}, align {al}")
@@ -205,7 +249,7 @@ def dtype(elem: str) -> Any:
 def buffer_elems(k: LoopKernel, trips: int) -> int:
     """Elements of every array: the loop touches indices start..start+trips-1; res
     holds one value per reduction."""
-    return max(k.start + max(trips, 0) + 1, len(k.reductions))
+    return max((k.start + max(trips, 0) + 1) * max(k.factor, k.out_factor), len(k.reductions))
 
 
 def trip_n(k: LoopKernel, trips: int) -> int:
@@ -283,8 +327,9 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
     prev = a[0] if k.start == 1 else dt(inputs.x)
     acc = [mem["res"][j] for j in range(len(k.reductions))] if k.reductions else []
     for i in range(k.start, k.start + max(trips, 0)):
-        cur = a[i]
+        cur = a[k.factor * i + k.members[0]]
         env = {"cur": cur, "prev": prev, "c": mem["c"][i] if k.uses_c else None}
+        env.update({name: a[k.factor * i + m] for name, m in k.leaves.items()})
 
         def ev(e: Expr, env: dict[str, Any] = env) -> Any:
             if isinstance(e, Leaf):
@@ -293,8 +338,10 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
                 return np.array(e.value).astype(dt)[()]
             return _apply(e.op, ev(e.lhs), ev(e.rhs), k.elem)
 
-        for j, e in enumerate(k.stores):
-            mem[f"out{j}"][i] = ev(e)
+        written = [ev(e) for e in k.stores]  # every read of the iteration comes first
+        for j, value in enumerate(written):
+            arr, f, m = k.store_target(j)
+            mem[arr][f * i + m] = value
         for j, (op, e) in enumerate(k.reductions):
             acc[j] = _apply(op, acc[j], ev(e), k.elem)
         prev = cur

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from properties.loop_strategies import TRIP_COUNTS, loop_kernels, trip_counts
+from properties.loop_strategies import TRIP_COUNTS, group_kernels, loop_kernels, trip_counts
 from properties.loops import Bin, Leaf, LoopKernel, evaluate, random_inputs, run_native
 from vecverify.checker import check_pair
 from vecverify.llvm import parse_module
@@ -29,6 +29,15 @@ def _same(got: dict[str, np.ndarray], want: dict[str, np.ndarray]) -> bool:
 def test_kernels_run_natively_as_the_model_says(k: LoopKernel, trips: int, seed: int) -> None:
     """Property: the native run of the kernel's IR leaves every array as the reference
     model (numpy, in iteration order) computes it."""
+    inputs = random_inputs(k, trips, np.random.default_rng(seed))
+    assert _same(run_native(k, k.text, inputs, trips), evaluate(k, inputs, trips)), k.describe()
+
+
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(group_kernels(), trip_counts(), st.integers(0, 2**32 - 1))
+def test_struct_kernels_run_natively_as_the_model_says(k: LoopKernel, trips: int, seed: int) -> None:
+    """Property: loops over arrays of structs (members read, stores to members of
+    structs or back in place) run natively as the reference model says."""
     inputs = random_inputs(k, trips, np.random.default_rng(seed))
     assert _same(run_native(k, k.text, inputs, trips), evaluate(k, inputs, trips)), k.describe()
 

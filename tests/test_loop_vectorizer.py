@@ -197,7 +197,7 @@ then:
   br label %latch
 latch:""", latch="latch"),
     "strided or reversed access": counted_loop("""
-  %j = shl i64 %i, 1
+  %j = sub i64 %n, %i
   %p = getelementptr inbounds i32, ptr %a, i64 %j
   store i32 7, ptr %p, align 4"""),
 }

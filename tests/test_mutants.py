@@ -21,9 +21,11 @@ def test_every_registered_transform_has_mutants_seen_by_both_witnesses() -> None
 
 
 def test_poison_only_mutants_are_few_and_say_why() -> None:
+    """Native runs cannot see added poison, nor a read past an array whose bytes are
+    never used (an interleave group's unguarded gap)."""
     invisible = [m for m in all_mutants() if not m.native_visible]
     assert len(invisible) <= len(known_names())
-    assert all("poison" in m.why for m in invisible)
+    assert all("poison" in m.why or "out-of-bounds" in m.why for m in invisible)
 
 
 def test_every_transform_has_a_specific_mutant() -> None:

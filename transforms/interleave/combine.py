@@ -145,7 +145,7 @@ def find_groups(fn: Function, factors: tuple[int, ...] = FACTORS) -> tuple[list[
                     if partner is None:
                         break
                     group.append(partner)
-                if len(group) != f:
+                if len(group) != f or _already_wide(group, f):
                     continue
                 g = Group(f, group, esize)
                 why = legality(block, g)
@@ -155,6 +155,16 @@ def find_groups(fn: Function, factors: tuple[int, ...] = FACTORS) -> tuple[list[
                 groups.append(g)
                 used.update(id(n) for x in group for n in tree_nodes(x.root))
     return groups, declined
+
+
+def _already_wide(group: list[Member], factor: int) -> bool:
+    """Every lane comes from one load of all F*N elements: the group is combined
+    already (the loop vectorizer's interleave groups), nothing to do."""
+    loads = {id(e.load): e.load for m in group for e in m.lanes if e is not None}
+    if len(loads) != 1:
+        return False
+    t = next(iter(loads.values())).type
+    return isinstance(t, VectorType) and t.count == factor * len(group[0].lanes)
 
 
 def _position(block: Block) -> dict[int, int]:

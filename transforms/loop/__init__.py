@@ -19,7 +19,8 @@ values of the output function) the witness is built from. ``TRANSFORM`` (also
 ``LOOP_TRANSFORM``) is the registered transform ``loop``: ``apply(fn)`` returns the
 vectorized function or None, and ``prove_output(src, tgt)`` proves what ``apply`` made
 with the witness (for every trip count, where a bounded check would not even enter the
-vector loop). Fuzz campaigns draw loop kernels for it (properties/loop_strategies.py)
+vector loop). Fuzz campaigns draw loop kernels for it (properties/loop_strategies.py: plain arrays
+and arrays of structs)
 and apply it with at most 4 lanes (``FUZZ_MAX_VF``), so that each proof takes about a
 second.
 
@@ -57,9 +58,12 @@ _RECENT_OUTPUTS = 16
 
 
 def _loop_kernels() -> Any:
-    from properties.loop_strategies import loop_kernels  # Hypothesis: only for campaigns
+    # Hypothesis: only for campaigns
+    from hypothesis import strategies as st
 
-    return loop_kernels()
+    from properties.loop_strategies import group_kernels, loop_kernels
+
+    return st.one_of(loop_kernels(), group_kernels())  # plain arrays, and arrays of structs
 
 
 @dataclass

@@ -54,6 +54,7 @@ from vecverify.ir.values import (
     Value,
 )
 
+from .groups import group_of, keep_last_iteration, load_group, store_group
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
 from .phis import Recurrence, Reduction
@@ -137,10 +138,13 @@ def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
     # iter.check: trip count and the minimum-iterations test.
     a = add(check)
     tc = trip_count(ind, a)
-    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, vf)], pred="ult"))
+    keep_last = plan.requires_scalar_epilogue  # a load group with a gap at its end
+    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, vf)], pred="ule" if keep_last else "ult"))
     # vector.ph
     p = add(ph)
-    n_mod = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, vf)], op="urem"))
+    n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, vf)], op="urem"))
+    if keep_last:
+        n_mod = keep_last_iteration(n_mod, vf, p)
     n_vec = p(BinOp(it, "n.vec", [tc, n_mod], op="sub"))
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
@@ -324,7 +328,9 @@ class _Widener:
 
     def _memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
-        if isinstance(inst, Store):
+        if acc.kind == "strided":
+            self._group_member(inst)
+        elif isinstance(inst, Store):
             val = self.widen(inst.operands[0])
             self._add(Store(_void(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
         else:
@@ -338,6 +344,22 @@ class _Widener:
             else:
                 self.vectors[id(inst)] = self._add(Load(self.vt(inst.type), "wide.load", [ptr], align=inst.align))
         self.emitted_memory.add(id(inst))
+
+    def _group_member(self, inst: Instruction) -> None:
+        """A member of an interleave group: the whole group at its position, nothing at
+        the other members'."""
+        assert isinstance(inst, Load | Store)
+        g = group_of(self.plan.groups, inst)
+        assert g is not None
+        if self.access[id(inst)].position != g.position:
+            return
+        leader = g.leader.inst
+        ptr = self.lane0(leader.operands[1] if isinstance(leader, Store) else leader.operands[0])
+        if g.is_store:
+            values = [self.widen(g.members[j][0].inst.operands[0]) for j in range(g.factor)]
+            store_group(g, self.vf, values, ptr, self._add)
+        else:
+            self.vectors.update(load_group(g, self.vf, ptr, self._add))
 
     def widen(self, v: Value) -> Value:
         if self.loop.is_invariant(v):

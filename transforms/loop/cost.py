@@ -5,7 +5,8 @@ body computes with (``--target sse4``: 128 bits, ``avx2``: 256), capped by the
 dependences and by ``max_vf``; it is halved until one vector iteration is strictly
 cheaper than VF scalar iterations (the per-instruction costs of ``slp/costs.py``: a
 vector operation per register it occupies, the recurrence splice as one shuffle per
-register, the induction's update and exit test once per iteration on both sides).
+register, an interleave group as its wide access and shuffles (``groups.group_cost``),
+the induction's update and exit test once per iteration on both sides).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from vecverify.ir.types import FloatType, IntType, Type, VectorType
 from vecverify.ir.values import BinOp, Call, Cast, GetElementPtr, Instruction, Load, Phi, Store
 
 from ..vectorize.costs import SCALAR, Target
+from .groups import group_cost, group_of
 from .legality import LoopPlan
 from .structure import Decline
 
@@ -33,6 +35,8 @@ def _lane_type(inst: Instruction) -> Type:
 def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> int:
     if isinstance(inst, GetElementPtr) or inst is plan.induction.next or inst is plan.induction.compare:
         return 0
+    if id(inst) in plan.addresses:
+        return _scalar_cost(inst)  # lane 0's address, once
     t = _lane_type(inst)
     if not isinstance(t, IntType | FloatType):
         return 1
@@ -41,6 +45,8 @@ def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> 
     if isinstance(inst, Phi):
         rec = any(inst is r.phi for r in plan.phis.recurrences)
         return target.shuffle * regs if rec else 0
+    if isinstance(inst, Load | Store) and (g := group_of(plan.groups, inst)) is not None:
+        return group_cost(g, vf, target) if inst is g.leader.inst else 0  # the group, once
     if isinstance(inst, Load | Store):
         uniform = any(a.inst is inst and a.kind == "uniform" for a in plan.accesses)
         return 1 + target.broadcast if uniform else regs

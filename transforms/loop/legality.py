@@ -3,15 +3,16 @@ gathered into a :class:`LoopPlan`, or a :class:`Decline` saying why not.
 
 Checked here: the loop shape (``structure``), the induction and exit test
 (``induction``), every header phi is the induction, a reduction or a first-order
-recurrence (``phis``), every memory access is consecutive or a uniform load and no
-dependence forbids every VF (``memory``), no instruction the vector body cannot
-compute lane by lane (calls other than the intrinsics below, pointers used as data,
-aggregates), and every value used after the loop can be handed over by the middle block.
+recurrence (``phis``), every memory access is consecutive, a uniform load or a member
+of an interleave group (``groups``) and no dependence forbids every VF (``memory``), no
+instruction the vector body cannot compute lane by lane (calls other than the
+intrinsics below, pointers used as data, aggregates), and every value used after the
+loop can be handed over by the middle block.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vecverify.ir.types import FloatType, IntType, PtrType
 from vecverify.ir.values import (
@@ -31,6 +32,7 @@ from vecverify.ir.values import (
 )
 from vecverify.semantics.core import intrinsic_base_name
 
+from .groups import Group, form_groups
 from .induction import Induction, find_induction
 from .memory import MemAccess, classify_accesses, max_safe_vf
 from .phis import HeaderPhis, classify_phis
@@ -55,6 +57,13 @@ class LoopPlan:
     max_vf: int | None  # from the dependences (None: no limit)
     exit_phis: list[Phi]  # exit-block phis taking a value from the loop
     widest_bits: int  # the widest element the vector body computes with
+    groups: list[Group] = field(default_factory=list)  # interleave groups (groups.py)
+    addresses: frozenset[int] = frozenset()  # ids of instructions only addresses use (lane 0 only)
+
+    @property
+    def requires_scalar_epilogue(self) -> bool:
+        """A load group with a gap at its end: the last iteration stays scalar."""
+        return any(g.requires_epilogue for g in self.groups)
 
 
 def intrinsic_base(callee: str) -> str:
@@ -70,8 +79,11 @@ def analyze(loop: Loop) -> LoopPlan:
         for op in inst.operands:
             users.setdefault(id(op), []).append(inst)
     widest = 0
+    addresses = _address_only(loop, users)
     for inst in loop.body:
         _check_instruction(loop, inst, ind)
+        if id(inst) in addresses:
+            continue  # computed once per vector iteration, for lane 0: not a lane width
         t = inst.type.scalar if inst.type.is_vector else inst.type
         if isinstance(inst, Store):
             t = inst.operands[0].type
@@ -82,13 +94,26 @@ def analyze(loop: Loop) -> LoopPlan:
         if _depends_on(rec.previous, rec.phi, loop):
             raise Decline(f"phi %{rec.phi.name}: its next value depends on it, and it is not a reduction")
     accesses = classify_accesses(loop, ind)
+    groups = form_groups(accesses)
     limit = max_safe_vf(accesses)
     if limit is not None and limit < 2:
         raise Decline("a loop-carried dependence at distance 1")
     exit_phis = make_lcssa(loop)
     for p in exit_phis:
         _check_live_out(loop, p, ind, phis)
-    return LoopPlan(loop, ind, phis, accesses, limit, exit_phis, max(widest, 8))
+    return LoopPlan(loop, ind, phis, accesses, limit, exit_phis, max(widest, 8), groups, frozenset(addresses))
+
+
+def _address_only(loop: Loop, users: dict[int, list[Instruction]]) -> set[int]:
+    """Instructions (not phis) whose every user in the loop is an address: a
+    getelementptr or another such instruction (clang's ``shl %i, 2`` of a stride)."""
+    out: set[int] = set()
+    for inst in reversed(loop.body):
+        us = users.get(id(inst), [])
+        if not isinstance(inst, Phi | Load | Store) and us and \
+                all(isinstance(u, GetElementPtr) or id(u) in out for u in us):
+            out.add(id(inst))
+    return out
 
 
 def _check_instruction(loop: Loop, inst: Instruction, ind: Induction) -> None:

@@ -7,7 +7,11 @@ which the induction (or its ``sext``/``zext``) is one term:
   vector loop reads or writes VF elements at once from the lane-0 address.
 * **uniform**: no induction term (a loop-invariant address); only loads, read once per
   vector iteration and broadcast, and only where no store of the loop may write them.
-* anything else (strides, reversed, addresses computed from loaded values) is declined.
+* **strided**: the coefficient is F times the access size (``a[F*i + j]``, F = 2..8):
+  a member of an interleave group (``groups.py``), accessed with its group at the
+  group's position in the body (``vector_position``).
+* anything else (reversed, other strides, addresses computed from loaded values) is
+  declined.
 
 Dependences. The vector body runs each memory instruction for VF iterations at once, in
 the body's order. For two accesses of one object at a constant distance ``d`` bytes
@@ -35,6 +39,8 @@ from .induction import Induction
 from .structure import Decline, Loop
 
 MASK64 = (1 << 64) - 1
+MIN_FACTOR = 2  # strides of interleave groups: 2..8 elements
+MAX_FACTOR = 8
 
 
 @dataclass
@@ -42,10 +48,16 @@ class MemAccess:
     inst: Load | Store
     position: int  # in the loop body
     access: Access
-    kind: str  # "consecutive" or "uniform"
+    kind: str  # "consecutive", "uniform" or "strided"
     iv_key: object | None  # the induction's term in the address
     rest: tuple[tuple[object, int], ...]  # the other terms
     offset: int  # signed, bytes
+    stride: int = 0  # the induction's coefficient, bytes
+    vector_position: int = -1  # where the vector body accesses it (its group's position)
+
+    def __post_init__(self) -> None:
+        if self.vector_position < 0:
+            self.vector_position = self.position
 
     @property
     def is_store(self) -> bool:
@@ -104,9 +116,12 @@ def classify_accesses(loop: Loop, ind: Induction) -> list[MemAccess]:
             kind = "uniform"
         elif coef == size:
             kind = "consecutive"
+        elif size is not None and strided_factor(_signed(coef), size) is not None:
+            kind = "strided"
         else:
             raise Decline(f"a strided or reversed access (stride {_signed(coef)} bytes, element {size})")
-        out.append(MemAccess(inst, pos, acc, kind, iv_key, tuple(rest), _signed(acc.address.linear.offset)))
+        out.append(MemAccess(inst, pos, acc, kind, iv_key, tuple(rest), _signed(acc.address.linear.offset),
+                             _signed(coef)))
     return out
 
 
@@ -137,14 +152,16 @@ def _pair_limit(first: MemAccess, second: MemAccess) -> int | None:
     if x is not y:
         if independent_objects(x, y):
             return None
-        raise Decline(f"{_name(first)} and {_name(second)} may alias (no runtime checks are emitted)")
+        raise Decline(f"{access_name(first)} and {access_name(second)} may alias (no runtime checks are emitted)")
     if first.rest != second.rest or first.kind != second.kind:
-        raise Decline(f"{_name(first)} and {_name(second)} may overlap at an unknown distance")
+        raise Decline(f"{access_name(first)} and {access_name(second)} may overlap at an unknown distance")
     if first.kind == "uniform":
-        raise Decline(f"{_name(first)} and {_name(second)} may overlap")
+        raise Decline(f"{access_name(first)} and {access_name(second)} may overlap")
+    if first.kind == "strided":
+        return strided_pair_limit(first, second)
     s = first.access.size
     if second.access.size != s:
-        raise Decline(f"{_name(first)} and {_name(second)}: accesses of different sizes to one object")
+        raise Decline(f"{access_name(first)} and {access_name(second)}: accesses of different sizes to one object")
     d = second.offset - first.offset  # bytes from first's address to second's
     # second is at first + d. first in iteration i and second in iteration j touch the
     # same bytes when i - j is d/s (rounded either way). The scalar order runs first(i)
@@ -165,5 +182,46 @@ def _is_root(v: Value) -> bool:
     return isinstance(v, Argument | Alloca | GlobalVariable)
 
 
-def _name(a: MemAccess) -> str:
+def strided_factor(coef: int, size: int) -> int | None:
+    """F when an induction coefficient of ``coef`` bytes is a group's stride."""
+    if coef % size or not MIN_FACTOR <= coef // size <= MAX_FACTOR:
+        return None
+    return coef // size
+
+
+def strided_pair_limit(first: MemAccess, second: MemAccess) -> int | None:
+    """The largest VF keeping the dependences between two accesses of one object, same
+    other terms, both strided, at least one a store, ``first`` before ``second`` in the
+    body (None: any VF).
+
+    ``first`` in iteration i and ``second`` in iteration j touch the same bytes when
+    ``|S*(i-j) - d| < s`` (``d`` bytes from first's address to second's, ``S`` the
+    stride, ``s`` the size). The scalar loop runs first(i) before second(j) iff
+    ``i <= j``; one vector iteration runs all lanes of the access placed earlier
+    (``vector_position``) before any of the other's. For each distance ``k = i - j`` at
+    which they meet and whose order the vector body swaps, the VF must be at most
+    ``|k|`` so that such pairs never share a vector iteration; ``k == 0`` (a member moved
+    across an access of the same iteration that it meets) cannot be kept."""
+    S, s = first.stride, first.access.size
+    if second.stride != S or second.access.size != s:
+        raise Decline(f"{access_name(first)} and {access_name(second)}: strided accesses of one object "
+                      "with different strides or sizes")
+    d = second.offset - first.offset
+    vector_first_before = first.vector_position < second.vector_position
+    if first.vector_position == second.vector_position:
+        return None  # one group: loads only, or stores to distinct members (never the same bytes)
+    limit: int | None = None
+    for k in range((d - s) // S - 1, (d + s) // S + 2):
+        if abs(S * k - d) >= s:
+            continue
+        if (k <= 0) == vector_first_before:
+            continue
+        if k == 0:
+            raise Decline(f"{access_name(first)} and {access_name(second)} touch the same bytes in one iteration, "
+                          "and the interleave group would reorder them")
+        limit = abs(k) if limit is None else min(limit, abs(k))
+    return limit
+
+
+def access_name(a: MemAccess) -> str:
     return f"%{a.inst.name}" if a.inst.name else ("a store" if a.is_store else "a load")

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 
 from vecverify.execute.memory_runs import (
+    BUFFER_BYTES,
     Input,
     MemoryRuns,
     compare_inputs,
@@ -40,9 +41,17 @@ def _bound_argument(vl: VectorLoop) -> tuple[int, int] | None:
     return b.index, ind.start.signed()
 
 
-def trip_counts(vf: int, seed: int) -> list[int]:
+def trip_counts(vf: int, seed: int, most: int = MAX_TRIP) -> list[int]:
     rng = random.Random(seed)
-    return list(range(3 * vf + 2)) + sorted(rng.randint(3 * vf + 2, MAX_TRIP) for _ in range(RANDOM_LARGER))
+    return list(range(3 * vf + 2)) + sorted(rng.randint(3 * vf + 2, max(most, 3 * vf + 2))
+                                            for _ in range(RANDOM_LARGER))
+
+
+def _most_trips(vl: VectorLoop) -> int:
+    """The largest trip count whose accesses fit the buffers (a strided access
+    advances F elements an iteration)."""
+    step = max((max(a.stride, a.access.size) for a in vl.plan.accesses), default=1)
+    return min(MAX_TRIP, BUFFER_BYTES // step - 1)
 
 
 def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: int = 0) -> MemoryRuns:
@@ -52,7 +61,7 @@ def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: i
     rng = random.Random(seed)
 
     def inputs() -> Iterator[Input]:
-        for t in trip_counts(vl.vf, seed):
+        for t in trip_counts(vl.vf, seed, _most_trips(vl)):
             args, buffers = random_arguments(src, rng, shape)
             if bound is not None:
                 k, start = bound

@@ -37,6 +37,7 @@ class LoopReport:
     reason: str = ""
     recurrences: list[str] = field(default_factory=list)  # "%x"
     reductions: list[str] = field(default_factory=list)  # "add %s"
+    groups: list[str] = field(default_factory=list)  # "interleaved group factor 4 (3 members)"
     scalar_cost: int = 0  # of VF scalar iterations
     vector_cost: int = 0  # of one vector iteration
     vector: VectorLoop | None = field(default=None, repr=False)  # in the output function
@@ -50,6 +51,7 @@ class LoopReport:
             return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
         what = [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
         extra = f" ({', '.join(what)})" if what else ""
+        extra += "".join(f", {g}" for g in self.groups)
         cost = f", cost {self.scalar_cost} -> {self.vector_cost}" if self.scalar_cost else " (VF forced)"
         return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{extra}{cost}"
 
@@ -88,5 +90,6 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
         rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = vf, scalar, vector, vl
         rep.recurrences = [f"%{r.phi.name}" for r in plan.phis.recurrences]
         rep.reductions = [f"{r.kind} %{r.phi.name}" for r in plan.phis.reductions]
+        rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
         current, changed = work, True
     return (current if changed else None), reports

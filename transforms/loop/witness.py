@@ -12,7 +12,9 @@ each reduction's accumulator ``vacc``) to a scalar header state:
 
 together with the invariant ``Inv(index, n.vec)``: ``index <u n.vec``,
 ``(n.vec - index) % VF == 0``, ``n.vec <=u tc`` (the trip count formula of
-``induction.py``). Values the code after the loop reads from the last iteration
+``induction.py``; ``n.vec <u tc`` when a load group has a gap at its end: the scalar
+epilogue then runs at least one iteration, whose member-0 load the step also runs, so
+that the wide load's last bytes are known to be inside the array). Values the code after the loop reads from the last iteration
 (live-outs) are read from the last vector iteration: lane VF-1 of the value's vector,
 lane VF-2 of a recurrence's vector for the recurrence phi itself (seed 003).
 
@@ -73,6 +75,7 @@ from vecverify.llvm import print_module
 from vecverify.refine import CheckOptions
 
 from .codegen import VectorLoop, reduce_call
+from .groups import next_iteration_reads
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, intrinsic_base
 from .phis import Reduction
@@ -244,12 +247,15 @@ class Witness:
         return tc if any(tc is i for i in side.insts) else side.value(tc)
 
     def _inv(self, side: _Side, index: Value, n_vec: Value, tc: Value) -> list[Value]:
+        """Inv(index, n.vec); with a load group's gap at its end, n.vec <u tc: the
+        scalar epilogue runs at least one iteration."""
         it = self.ind.type
         diff = side.emit(BinOp(it, None, [n_vec, index], op="sub"))
         rem = side.emit(BinOp(it, None, [diff, ConstInt(it, self.vf)], op="urem"))
+        last = "ult" if self.plan.requires_scalar_epilogue else "ule"
         return [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                 side.emit(ICmp(I1, None, [index, n_vec], pred="ult")),
-                side.emit(ICmp(I1, None, [n_vec, tc], pred="ule"))]
+                side.emit(ICmp(I1, None, [n_vec, tc], pred=last))]
 
     def _alpha(self, side: _Side, index: Value, vphis: dict[int, Value]) -> list[Value]:
         """alpha(V): the scalar header state, in header-phi order."""
@@ -303,22 +309,30 @@ class Witness:
     def _scalar_copies(self, side: _Side, state: list[Value]) -> tuple[list[Value], list[Value], Value]:
         """VF copies of the scalar body from header state ``state``: the state after them,
         the live-outs' values in the last copy, and whether an exit test of the first VF-1
-        copies would have left the loop."""
+        copies (all VF, when a load group has a gap at its end) would have left the loop.
+        Then the reads of the next iteration that the wide loads' gaps need
+        (``groups.next_iteration_reads``)."""
         phis = self.loop.phis
         exits: list[Value] = []
         live: list[Value] = []
+        # With a gap at a load group's end, the next iteration runs too (and is checked to).
+        keep_last = self.plan.requires_scalar_epilogue
         for k in range(self.vf):
             for phi, v in zip(phis, state, strict=True):
                 side.vmap[id(phi)] = v
             for inst in self.loop.body:
                 if not isinstance(inst, Phi):
                     side.clone(inst, f".{k}")
-            if k < self.vf - 1:
+            if k < self.vf - 1 or keep_last:
                 cont = side.value(self.ind.compare)
                 exits.append(cont if not self.loop.continues_when_true() else _not(side, cont))
             if k == self.vf - 1:
                 live = [side.value(v) for v in self._live_outs()]
             state = [side.value(incoming(phi, self.loop.header.name)) for phi in phis]
+        for phi, v in zip(phis, state, strict=True):
+            side.vmap[id(phi)] = v
+        for inst in next_iteration_reads(self.plan.groups, self.loop.body):
+            side.clone(inst, ".next")
         early: Value = FALSE
         for e in exits:
             early = side.emit(BinOp(I1, None, [early, e], op="or")) if early is not FALSE else e

@@ -77,6 +77,18 @@ def type_size(t: Type) -> int | None:
     if isinstance(t, ArrayType):
         elem = type_size(t.elem)
         return None if elem is None else elem * t.count
+    if isinstance(t, StructType) and _uniform_fields(t) is not None:
+        elem = type_size(t.fields[0])
+        return None if elem is None else elem * len(t.fields)
+    return None
+
+
+def _uniform_fields(t: StructType) -> Type | None:
+    """The one scalar type of every field (``{ float, float }``): such a struct has no
+    padding, field k is at k times its size."""
+    f = t.fields[0] if t.fields else None
+    if isinstance(f, IntType | FloatType) and f.bits in (8, 16, 32, 64) and all(g == f for g in t.fields):
+        return f
     return None
 
 
@@ -155,6 +167,10 @@ def _gep_offset(source: Type, indices: list[Value]) -> Linear | None:
             if size is None:
                 return None
             total = total.plus(int_linear(idx).scaled(size))
+        elif isinstance(t, StructType) and isinstance(idx, ConstInt) and (f := _uniform_fields(t)) is not None \
+                and (fsize := type_size(f)) is not None and 0 <= idx.value < len(t.fields):
+            total = total.plus(Linear((), idx.value * fsize))  # no padding between like fields
+            t = f
         elif isinstance(t, StructType) and isinstance(idx, ConstInt):
             return None  # struct layout (padding) is not modelled here
         else:

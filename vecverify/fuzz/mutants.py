@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from properties.loop_strategies import loop_kernels
+from properties.loop_strategies import group_kernels, loop_kernels
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, fp_available
 from transforms.interleave import Knobs
 from transforms.interleave import combine as interleave_combine
@@ -38,9 +38,11 @@ from vecverify.ir.values import (
     ConstInt,
     ConstVector,
     ExtractElement,
+    ICmp,
     InsertElement,
     Instruction,
     Phi,
+    Select,
     ShuffleVector,
     Store,
     Value,
@@ -78,6 +80,8 @@ class Mutant:
 
 
 POISON_ONLY = "only adds poison: native code computes the same bits, so only the proof can see it"
+OVER_READ = ("reads bytes past the array whose values are never used: native runs compute the same bits, "
+             "only the proof (an out-of-bounds load is UB) can see it")
 
 
 # ----------------------------------------------------------------------------- IR helpers
@@ -509,6 +513,52 @@ def reduction_keeps_nsw(fn: Function) -> bool:
 
 
 
+# Interleave groups (transforms/loop/groups.py): member j's "strided.vec" shuffle of the
+# wide load, the epilogue's "min.iters.check" and "n.rem" where a gap needs them.
+
+
+def _strided_shuffles(fn: Function) -> dict[int, list[ShuffleVector]]:
+    """The strided shuffles of each wide load, in member order."""
+    out: dict[int, list[ShuffleVector]] = {}
+    for _, inst in _insts(fn):
+        if isinstance(inst, ShuffleVector) and (inst.name or "").startswith("strided.vec"):
+            out.setdefault(id(inst.operands[0]), []).append(inst)
+    return out
+
+
+def group_stride_off_by_one(fn: Function) -> bool:
+    """Each member's lanes taken at stride F-1: <j, j+F-1, ...>."""
+    hit = False
+    for shuffles in _strided_shuffles(fn).values():
+        for s in shuffles:
+            first, second = s.mask[0], s.mask[1]
+            assert first is not None and second is not None
+            s.mask = tuple(first + (second - first - 1) * k for k in range(len(s.mask)))
+            hit = True
+    return hit
+
+
+def group_members_swapped(fn: Function) -> bool:
+    """Members 0 and 1 of a load group get each other's lanes."""
+    hit = False
+    for shuffles in _strided_shuffles(fn).values():
+        if len(shuffles) >= 2:
+            shuffles[0].mask, shuffles[1].mask = shuffles[1].mask, shuffles[0].mask
+            hit = True
+    return hit
+
+
+def group_gap_unguarded(fn: Function) -> bool:
+    """A load group's gap at its end not guarded: the vector loop runs to tc - tc % VF
+    (the last wide load reads past the last member of the last iteration)."""
+    rems = _named(fn, "n.rem", Select)
+    for sel in rems:
+        _replace_all(fn, sel, sel.operands[2])
+        for _, inst in _insts(fn):
+            if isinstance(inst, ICmp) and inst.name == "min.iters.check":
+                inst.pred = "ult"
+    return bool(rems)
+
 
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
@@ -527,6 +577,14 @@ def _loop_mutants() -> list[Mutant]:
                reduction_keeps_nsw, native_visible=False, why=POISON_ONLY,
                fuzz_kernels=partial(loop_kernels, types=("i8",), recurrence=False, min_reductions=1, max_reductions=1,
                                           max_stores=0, reduction_ops=("add",), nsw=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop:group-stride-off-by-one", "loop", "an interleave group's members read at stride F-1",
+               group_stride_off_by_one, fuzz_kernels=partial(group_kernels, types=ints, full=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop:group-members-swapped", "loop", "members 0 and 1 of a load group get each other's lanes",
+               group_members_swapped, fuzz_kernels=partial(group_kernels, types=ints, full=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop:group-gap-unguarded", "loop",
+               "a load group's gap at its end without the scalar epilogue it needs (the wide load reads past the end)",
+               group_gap_unguarded, native_visible=False, why=OVER_READ,
+               fuzz_kernels=partial(group_kernels, types=ints, gap=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
     ]
 
 

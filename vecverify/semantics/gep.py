@@ -196,6 +196,17 @@ def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
     return offset, poison
 
 
+def _shl_as_mul(x: z3.BitVecRef) -> z3.BitVecRef:
+    """``y << k`` (a constant k) as the equal ``y * 2^k``: Z3 simplifies a shift into
+    ``Concat(Extract(y), 0)``, which hides that ``(i + 1) << k`` is ``(i << k) + 2^k``;
+    as a product the offset stays linear (``2^k*i + 2^k``), so addresses of
+    neighbouring iterations (``a[2*i]``, clang's ``shl`` of the induction) compare as
+    base plus constant."""
+    if z3.is_app_of(x, z3.Z3_OP_BSHL) and (k := const_value(x.arg(1))) is not None and k < x.size():
+        return x.arg(0) * z3.BitVecVal(1 << k, x.size())
+    return x
+
+
 def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw: bool,
                      poison: list[z3.BoolRef]) -> z3.BitVecRef:
     offset = z3.BitVecVal(0, GEP_INDEX_BITS)
@@ -211,7 +222,7 @@ def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw
             offset = offset + term
             continue
         size = step
-        x = _to_index(idx)
+        x = _shl_as_mul(_to_index(idx))
         poison.append(idx.poison)
         w = idx.value.size()
         if nusw and w > GEP_INDEX_BITS:

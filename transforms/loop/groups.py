@@ -1,0 +1,245 @@
+"""Interleave groups: strided accesses ``a[F*i + j]`` of one object that the vector loop
+reads or writes together (LLVM's InterleavedAccessInfo, for single-block loops).
+
+A strided access has the induction's coefficient ``S = F*s`` in its address (``s`` the
+element size, ``F`` the factor, 2..MAX_FACTOR). Accesses of one kind (loads or stores)
+with the same base, the same other terms and the same ``S`` form a group when their
+offsets lie in one window ``[o, o + S)`` at multiples of ``s`` from the lowest ``o``:
+the member with offset ``o + j*s`` is member ``j`` (member 0 always exists).
+
+The vector body reads a load group with one wide load of ``<F*VF x T>`` from member 0's
+address in the first lane, at the position of the group's first load in the body, and
+writes a store group with one wide store at the position of its last store (LLVM's
+insert positions). Moving the members there must keep every dependence:
+:func:`form_groups` sets each member's ``vector_position``, which
+``memory.strided_pair_limit`` checks every strided pair against.
+
+Gaps. A load group without member ``F-1`` reads, in the last lane, bytes past its last
+member: beyond the array's end in the loop's last iteration. The vector loop then leaves
+at least one iteration to the scalar epilogue (LLVM's ``requiresScalarEpilogue``):
+the bytes it reads lie before the next iteration's member 0, which the scalar loop reads.
+A gap in the middle is read between members that are read, so it needs nothing. A store
+group with a gap would write bytes the loop does not write: declined (no masked stores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vecverify.ir.types import VOID, IntType, Type, VectorType
+from vecverify.ir.values import (
+    ConstInt,
+    ConstPoison,
+    ICmp,
+    Instruction,
+    Load,
+    Phi,
+    Select,
+    ShuffleVector,
+    Store,
+    Value,
+)
+
+from ..vectorize.costs import Target
+from .memory import MemAccess, access_name
+from .structure import Decline
+
+Emit = Callable[[Instruction], Instruction]  # appends an instruction to the vector code
+
+
+@dataclass
+class Group:
+    factor: int
+    is_store: bool
+    members: dict[int, list[MemAccess]] = field(default_factory=dict)  # index -> its accesses
+
+    @property
+    def accesses(self) -> list[MemAccess]:
+        return sorted((a for ms in self.members.values() for a in ms), key=lambda a: a.position)
+
+    @property
+    def leader(self) -> MemAccess:
+        """Member 0: the wide access's address is its address in the first lane."""
+        return self.members[0][0]
+
+    @property
+    def elem(self) -> Type:
+        return self.leader.value_type
+
+    @property
+    def position(self) -> int:
+        """Where the vector body accesses the group: its first load, its last store."""
+        ps = [a.position for a in self.accesses]
+        return max(ps) if self.is_store else min(ps)
+
+    @property
+    def requires_epilogue(self) -> bool:
+        return not self.is_store and (self.factor - 1) not in self.members
+
+    def describe(self) -> str:
+        n = len(self.members)
+        return f"interleaved group factor {self.factor} ({n} member{'s' if n != 1 else ''})"
+
+    def wide_type(self, vf: int) -> VectorType:
+        return VectorType(self.factor * vf, self.elem)  # type: ignore[arg-type]
+
+
+def form_groups(accesses: list[MemAccess]) -> list[Group]:
+    """Group the strided accesses (``kind == "strided"``) and set each one's
+    ``vector_position``; raise Decline for one no group can take."""
+    strided = [a for a in accesses if a.kind == "strided"]
+    buckets: dict[tuple[object, ...], list[MemAccess]] = {}
+    for a in strided:
+        key = (id(a.access.address.base), a.rest, a.stride, a.is_store)
+        buckets.setdefault(key, []).append(a)
+    groups: list[Group] = []
+    for members in buckets.values():
+        members.sort(key=lambda a: a.offset)
+        while members:
+            groups.append(_one_group(members))
+    for g in groups:
+        _check_group(g)
+        for a in g.accesses:
+            a.vector_position = g.position
+    return groups
+
+
+def _one_group(members: list[MemAccess]) -> Group:
+    """The group whose member 0 is the first of ``members`` (sorted by offset); takes
+    its accesses out of ``members``."""
+    first = members[0]
+    s, stride = first.access.size, first.stride
+    g = Group(stride // s, first.is_store)
+    for a in list(members):
+        j, r = divmod(a.offset - first.offset, s)
+        if j >= g.factor:
+            break
+        if r:
+            raise Decline(f"{access_name(a)} and {access_name(first)}: strided accesses at a distance that is "
+                          "not a multiple of the element")
+        if str(a.value_type) != str(first.value_type):
+            raise Decline(f"{access_name(a)} and {access_name(first)}: strided accesses of different types")
+        g.members.setdefault(j, []).append(a)
+        members.remove(a)
+    return g
+
+
+def _check_group(g: Group) -> None:
+    if g.is_store:
+        dup = next((ms for ms in g.members.values() if len(ms) > 1), None)
+        if dup is not None:
+            raise Decline(f"{access_name(dup[0])} and {access_name(dup[1])}: two stores to one member of a group")
+        if len(g.members) < g.factor:
+            raise Decline(f"a store group of factor {g.factor} with gaps ({len(g.members)} members: "
+                          "masked stores are not emitted)")
+
+
+def group_cost(g: Group, vf: int, target: Target) -> int:
+    """One wide access (a register each) and the (de)interleaving shuffles: each of the
+    F vectors takes lanes from every register of the wide one; non-power-of-two factors
+    cross 128-bit halves unevenly on 256-bit targets (AVX2 has no such shuffles)."""
+    wide = target.registers(g.wide_type(vf))
+    uneven = 2 if g.factor & (g.factor - 1) and target.register_bits > 128 else 1
+    shuffles = len(g.members) if not g.is_store else g.factor
+    return wide + shuffles * target.shuffle * wide * uneven
+
+
+def group_of(groups: list[Group], inst: Load | Store) -> Group | None:
+    return next((g for g in groups if any(a.inst is inst for a in g.accesses)), None)
+
+
+
+
+# ----------------------------------------------------------------------------- code
+
+
+def lane_masks(factor: int, vf: int) -> list[tuple[int, ...]]:
+    """Member j's lanes of the wide vector: <j, j+F, j+2F, ...>."""
+    return [tuple(j + factor * k for k in range(vf)) for j in range(factor)]
+
+
+def interleave_mask(factor: int, vf: int) -> tuple[int, ...]:
+    """The wide vector's lanes from the F member vectors concatenated (member j's lane k
+    is lane j*VF + k of the concatenation)."""
+    return tuple(j * vf + k for k in range(vf) for j in range(factor))
+
+
+def load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Value]:
+    """The wide load and one strided shuffle per member: id(load) -> its vector."""
+    wide_t = g.wide_type(vf)
+    leader = g.leader.inst
+    wide = add(Load(wide_t, "wide.vec", [ptr], align=leader.align))
+    vt = VectorType(vf, g.elem)  # type: ignore[arg-type]
+    masks = lane_masks(g.factor, vf)
+    out: dict[int, Value] = {}
+    for j in sorted(g.members):
+        strided = add(ShuffleVector(vt, "strided.vec", [wide, ConstPoison(wide_t)], mask=masks[j]))
+        for a in g.members[j]:
+            out[id(a.inst)] = strided
+    return out
+
+
+def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit) -> None:
+    """The F member vectors concatenated, interleaved by one shuffle, one wide store."""
+    whole = _concatenate(values, add)
+    wide_t = g.wide_type(vf)
+    inter = add(ShuffleVector(wide_t, "interleaved.vec", [whole, ConstPoison(wide_t)],
+                              mask=interleave_mask(g.factor, vf)))
+    add(Store(VOID, None, [inter, ptr], align=g.leader.inst.align))
+
+
+def _concatenate(values: list[Value], add: Emit) -> Value:
+    """One vector of all lanes of ``values`` in order, pairwise (LLVM's
+    concatenateVectors): a shorter second half is first widened with poison lanes."""
+    vs = list(values)
+    while len(vs) > 1:
+        nxt: list[Value] = []
+        for k in range(0, len(vs) - 1, 2):
+            a, b = vs[k], vs[k + 1]
+            na, nb = _count(a), _count(b)
+            if nb < na:
+                bt = VectorType(na, b.type.elem)  # type: ignore[attr-defined]
+                b = add(ShuffleVector(bt, None, [b, ConstPoison(b.type)],
+                                      mask=tuple(x if x < nb else None for x in range(na))))
+            t = VectorType(na + nb, a.type.elem)  # type: ignore[attr-defined]
+            nxt.append(add(ShuffleVector(t, None, [a, b], mask=tuple(range(na)) + tuple(na + x for x in range(nb)))))
+        if len(vs) % 2:
+            nxt.append(vs[-1])
+        vs = nxt
+    return vs[0]
+
+
+def _count(v: Value) -> int:
+    assert isinstance(v.type, VectorType)
+    return v.type.count
+
+
+def keep_last_iteration(rem: Value, vf: int, add: Emit) -> Value:
+    """``n.vec = tc - rem`` with rem = VF where tc % VF == 0: the vector loop leaves at
+    least one iteration to the scalar epilogue (LLVM's requiresScalarEpilogue)."""
+    t = rem.type
+    zero = add(ICmp(IntType(1), "is.zero.rem", [rem, ConstInt(t, 0)], pred="eq"))  # type: ignore[arg-type]
+    return add(Select(t, "n.rem", [zero, ConstInt(t, vf), rem]))  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- witness
+
+
+def next_iteration_reads(groups: list[Group], body: list[Instruction]) -> list[Instruction]:
+    """What the witness's step runs of the iteration after the VF it covers, for each
+    load group with a gap at its end: member 0's load and its address arithmetic (in
+    body order). The scalar loop runs that iteration (the vector loop leaves at least
+    one to the epilogue), so the load is UB there exactly when the wide load's last bytes
+    may be out of bounds; its value is not used."""
+    wanted: set[int] = set()
+    for g in groups:
+        if not g.requires_epilogue:
+            continue
+        stack: list[Value] = [g.leader.inst]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, Instruction) and id(v) not in wanted and any(v is b for b in body):
+                wanted.add(id(v))
+                stack += v.operands
+    return [i for i in body if id(i) in wanted and not isinstance(i, Phi)]
