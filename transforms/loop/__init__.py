@@ -27,8 +27,10 @@ second.
 The layers, one module each: ``structure`` (loops, LCSSA), ``induction`` (induction,
 exit test, trip count), ``phis`` (reductions, recurrences), ``memory`` (accesses,
 dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
-``codegen`` (LoopVectorize's block structure), ``vectorizer`` (the driver), ``witness``
-(the proof for every trip count), ``native`` (runs at many trip counts).
+``codegen`` (LoopVectorize's block structure), ``tailfold`` (the masked form without a
+scalar loop, ``--tail fold``), ``vectorizer`` (the driver), ``witness`` (the proof for
+every trip count), ``foldwitness`` (the tail-folded form's), ``native`` (runs at many
+trip counts).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from vecverify.ir.function import Function
 from vecverify.refine import Verdict
 
 from ..base import Transform
+from . import foldwitness  # noqa: F401  (registers the tail-folded loop's witness)
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 from .witness import LoopProof, prove_loop
 

@@ -162,12 +162,7 @@ def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
         w.vector_phis[id(rec.phi)] = vphi
     for red in plan.phis.reductions:
         vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
-        if red.kind in ("smin", "smax", "umin", "umax", "fmin", "fmax"):
-            start: Value = w.splat(red.init, "minmax.ident")
-        else:
-            ident = ConstVector(vt, tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
-            start = p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
-        vphi = Phi(vt, "vec.phi", [start], blocks=[ph.name])
+        vphi = Phi(vt, "vec.phi", [reduction_start(red, vf, w, p)], blocks=[ph.name])
         body.instructions.append(vphi)
         vl.vector_phis[id(red.phi)] = vphi
         w.vector_phis[id(red.phi)] = vphi
@@ -230,6 +225,16 @@ def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
     at = fn.blocks.index(loop.header)
     fn.blocks[at:at] = [check, ph, body, middle, sph]
     return vl
+
+
+def reduction_start(red: Reduction, vf: int, w: _Widener, p: _Adder) -> Value:
+    """The accumulator's start (in vector.ph): the identity with the initial value in
+    lane 0, or for min/max the initial value in every lane."""
+    vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+    if red.kind in ("smin", "smax", "umin", "umax", "fmin", "fmax"):
+        return w.splat(red.init, "minmax.ident")
+    ident = ConstVector(vt, tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
+    return p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
 
 
 def _exit_value(plan: LoopPlan, v: Value, vf: int, m: _Adder, w: _Widener, rdx: dict[int, Value],

@@ -34,13 +34,19 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
     p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
                    help="loop vectorization factor (a power of two; default: from the target and the cost model)")
+    p.add_argument("--vector-length", type=_power_of_two, dest="vf", metavar="N",
+                   help="the same as --vf (the masked loop's vector length, VL)")
+    p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
+                   help="the iterations after the last full vector: a scalar epilogue (default), "
+                        "folded into the vector loop under a mask, or as the cost model prefers")
 
 
-def vectorize_module_loops(module: Module, target: str, vf: int | None = None) -> tuple[Module, list[LoopReport]]:
+def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
+                           tail: str = "epilogue") -> tuple[Module, list[LoopReport]]:
     out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
     reports: list[LoopReport] = []
     for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf))
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail))
         if new is not None:
             out.functions[name] = new
         reports += rs

@@ -57,16 +57,21 @@ def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> 
     return regs
 
 
+def vector_iteration_cost(plan: LoopPlan, vf: int, target: Target) -> tuple[int, int]:
+    """(cost of one scalar iteration, cost of one vector iteration of VF lanes)."""
+    body = plan.loop.body
+    return (sum(_scalar_cost(i) for i in body) + 2,  # + the latch's compare and branch
+            sum(_vector_cost(i, vf, target, plan) for i in body) + 2)
+
+
 def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tuple[int, int, int]:
     """(VF, scalar cost of VF iterations, cost of one vector iteration), or Decline."""
     vf = max(2, target.register_bits // plan.widest_bits)
     for cap in (plan.max_vf, max_vf):
         if cap is not None:
             vf = min(vf, 1 << (cap.bit_length() - 1))
-    body = plan.loop.body
-    scalar_iter = sum(_scalar_cost(i) for i in body) + 2  # + the latch's compare and branch
     while vf >= 2:
-        vector = sum(_vector_cost(i, vf, target, plan) for i in body) + 2
+        scalar_iter, vector = vector_iteration_cost(plan, vf, target)
         if vector < vf * scalar_iter:
             return vf, vf * scalar_iter, vector
         vf //= 2

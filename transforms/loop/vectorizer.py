@@ -9,22 +9,27 @@ from dataclasses import dataclass, field
 from vecverify.ir.function import Function
 
 from ..base import TransformOptions
-from ..vectorize.costs import TARGETS
+from ..vectorize.costs import TARGETS, Target
 from .codegen import VectorLoop, vectorize
 from .cost import choose_vf
-from .legality import analyze
+from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
+from .tailfold import FoldedLoop, fold_tail, prefer_fold
 
 
 @dataclass
 class LoopOptions(TransformOptions):
     """``target``: the cost model and register width (``sse4``, ``avx2``); ``vf``: force
     this vectorization factor (a power of two; the dependences still cap it, the cost
-    model is not asked), ``max_vf``: never more lanes than this."""
+    model is not asked), ``max_vf``: never more lanes than this; ``tail``: ``epilogue``
+    (a scalar loop runs the remaining iterations), ``fold`` (every iteration runs under
+    a mask, no scalar loop: ``tailfold``), ``auto`` (the cost model chooses; a loop
+    folding declines gets the epilogue)."""
 
     target: str = "avx2"
     vf: int | None = None
     max_vf: int | None = None
+    tail: str = "epilogue"
 
 
 @dataclass
@@ -40,7 +45,7 @@ class LoopReport:
     groups: list[str] = field(default_factory=list)  # "interleaved group factor 4 (3 members)"
     scalar_cost: int = 0  # of VF scalar iterations
     vector_cost: int = 0  # of one vector iteration
-    vector: VectorLoop | None = field(default=None, repr=False)  # in the output function
+    vector: VectorLoop | FoldedLoop | None = field(default=None, repr=False)  # in the output function
 
     @property
     def vectorized(self) -> bool:
@@ -49,7 +54,8 @@ class LoopReport:
     def line(self) -> str:
         if not self.vectorized:
             return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
-        what = [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
+        what = ["tail folded"] if isinstance(self.vector, FoldedLoop) else []
+        what += [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
         extra = f" ({', '.join(what)})" if what else ""
         extra += "".join(f", {g}" for g in self.groups)
         cost = f", cost {self.scalar_cost} -> {self.vector_cost}" if self.scalar_cost else " (VF forced)"
@@ -83,7 +89,7 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
                 scalar, vector = 0, 0
             else:
                 vf, scalar, vector = choose_vf(plan, target, options.max_vf)
-            vl = vectorize(plan, vf)
+            vl = _generate(plan, vf, options, target)
         except Decline as e:
             rep.reason = str(e)
             continue
@@ -93,3 +99,16 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
         rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
         current, changed = work, True
     return (current if changed else None), reports
+
+
+def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> VectorLoop | FoldedLoop:
+    """The vector code in the tail's chosen form (``--tail auto``: a loop folding declines
+    gets the epilogue)."""
+    if options.tail == "fold":
+        return fold_tail(plan, vf)
+    if options.tail == "auto" and prefer_fold(plan, vf, target):
+        try:
+            return fold_tail(plan, vf)
+        except Decline:
+            pass
+    return vectorize(plan, vf)

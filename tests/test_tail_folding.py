@@ -1,0 +1,192 @@
+"""Tail folding (transforms/loop/tailfold.py, issue 12): masked vector loops without a
+scalar loop, each proved by its witness (foldwitness.py) for every trip count and run
+natively at trip counts 0..3*VF+1; loops folding declines; broken masks and identities
+the witness refutes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_loop_vectorizer import REDUCTION, kernel
+from transforms.loop import LoopOptions, vectorize_loops
+from transforms.loop.native import compare_at_trip_counts
+from transforms.loop.tailfold import FoldedLoop
+from transforms.loop.witness import prove_loop
+from vecverify.ir.values import BinOp, Call, ConstInt, ConstVector, ICmp, Select
+from vecverify.llvm import parse_module
+
+# b[i] = c * a[i] + a[i] for i in 1..n-1 (`ult` from 1), returning the last a[i] read.
+MAP_LIVE_OUT = """
+define i16 @f(ptr noalias %b, ptr noalias %a, i16 %c, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 1, %entry ], [ %i.next, %loop ]
+  %pa = getelementptr inbounds nuw i16, ptr %a, i64 %i
+  %x = load i16, ptr %pa, align 2
+  %d = {OP}
+  %e = add i16 %d, %x
+  %pb = getelementptr inbounds nuw i16, ptr %b, i64 %i
+  store i16 %e, ptr %pb, align 2
+  %i.next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i16 %x
+}
+"""
+
+# An i8 count `i != n` from 0: n == 0 runs it 256 times (its trip count does not fit i8).
+WRAPPING = """
+define i8 @f(i8 %c, i8 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i8 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i8 [ 0, %entry ], [ %s.next, %loop ]
+  %x = mul i8 %i, %c
+  %s.next = xor i8 %s, %x
+  %i.next = add i8 %i, 1
+  %done = icmp eq i8 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i8 %s.next
+}
+"""
+
+
+def _fold(text: str, vf: int):  # noqa: ANN202
+    fn = parse_module(text, "<test>").functions["f"]
+    new, reports = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
+    assert new is not None, reports[0].line()
+    (r,) = reports
+    assert isinstance(r.vector, FoldedLoop) and r.vf == vf and "tail folded" in r.line()
+    return fn, new, r
+
+
+def _proved(r) -> None:  # noqa: ANN001
+    proof = prove_loop(r)
+    assert proof.status == "proved", proof.line()
+    names = [n for n, _ in proof.checks]
+    assert names == ["entry", "step", "mask", *(f"last{k}" for k in range(1, r.vf + 1))]
+
+
+def _runs(fn, new, r) -> None:  # noqa: ANN001
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * r.vf + 2 and not runs.mismatches, runs.mismatches
+
+
+@pytest.mark.parametrize("t,op,vf", [("i16", "add nsw i16 %x, %s", 4), ("i8", "mul i8 %s, %x", 2),
+                                     ("i8", "and i8 %s, %x", 2), ("i8", "or i8 %x, %s", 2),
+                                     ("i8", "xor i8 %s, %x", 2), ("i8", "call i8 @llvm.smin.i8(i8 %s, i8 %x)", 2),
+                                     ("i8", "call i8 @llvm.umax.i8(i8 %x, i8 %s)", 2)])
+def test_masked_reduction_proved_and_native(t: str, op: str, vf: int) -> None:
+    fn, new, r = _fold(kernel(REDUCTION, t, OP=op), vf)
+    _proved(r)
+    _runs(fn, new, r)
+    fl = r.vector
+    # The link folds the identity in inactive lanes; the loop's block is gone.
+    sel = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+    assert len(sel) == 1 and sel[0].operands[0] is fl.mask
+    assert all(b.name != "loop" for b in new.blocks)
+    assert new.block("exit").instructions[0].blocks == ["entry", "middle.block"]
+
+
+def test_masked_memory_and_live_out() -> None:
+    fn, new, r = _fold(MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
+    _proved(r)
+    _runs(fn, new, r)
+    callees = sorted(i.callee for i in r.vector.body.instructions if isinstance(i, Call))
+    assert callees == ["llvm.masked.load.v4i16.p0", "llvm.masked.store.v4i16.p0"]
+    mask = r.vector.mask
+    assert isinstance(mask, ICmp) and mask.pred == "ule"
+
+
+def test_division_gets_a_safe_divisor() -> None:
+    """Proof only: the native harness's random inputs divide by zero in the source."""
+    _, _, r = _fold(MAP_LIVE_OUT.replace("{OP}", "udiv i16 %c, %x"), 2)
+    _proved(r)
+    (safe,) = [i for i in r.vector.body.instructions if isinstance(i, Select) and i.name == "safe.divisor"]
+    assert safe.operands[0] is r.vector.mask
+
+
+def test_trip_count_beyond_the_induction_type() -> None:
+    _, _, r = _fold(WRAPPING, 4)
+    _proved(r)
+    index_next = r.vector.index_next
+    assert isinstance(index_next, BinOp) and "nuw" not in index_next.flags
+
+
+def test_fold_declines_recurrences() -> None:
+    from tests.test_loop_vectorizer import RECURRENCE
+
+    fn = parse_module(kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev"), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is None and "tail folding: first-order recurrence %prev" in r.reason
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="auto"))
+    assert new is not None and not isinstance(r.vector, FoldedLoop)  # auto: the epilogue
+
+
+def test_auto_folds_where_masked_moves_exist() -> None:
+    fn = parse_module(kernel(REDUCTION, "i32", OP="add i32 %x, %s"), "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
+    assert isinstance(r.vector, FoldedLoop)
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="sse4", tail="auto"))  # no masked moves
+    assert r.vectorized and not isinstance(r.vector, FoldedLoop)
+
+
+# --------------------------------------------------------------------------- refutations
+
+
+def _refuted(text: str, vf: int, damage) -> str:  # noqa: ANN001
+    _, _, r = _fold(text, vf)
+    damage(r.vector)
+    proof = prove_loop(r)
+    assert proof.status == "refuted", proof.line()
+    return proof.line()
+
+
+def test_mask_le_instead_of_lt_is_refuted() -> None:
+    """Lane l active iff index + l <= tc (one lane too many)."""
+    def damage(fl: FoldedLoop) -> None:
+        tc = BinOp(fl.btc.type, "tc", [fl.btc, ConstInt(fl.btc.type, 1)], op="add")
+        fl.vector_ph.instructions.insert(-1, tc)
+        splat = fl.mask.operands[1]
+        splat.operands[0].operands[1] = tc  # the splat's insertelement
+    assert "mask: incorrect" in _refuted(kernel(REDUCTION, "i8", OP="add i8 %x, %s"), 2, damage)
+
+
+def test_wrong_identity_is_refuted() -> None:
+    def damage(fl: FoldedLoop) -> None:
+        (sel,) = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+        t = sel.type
+        sel.operands[2] = ConstVector(t, tuple(ConstInt(t.elem, 1) for _ in range(t.count)))  # mul's, not add's
+    assert "last1: incorrect" in _refuted(kernel(REDUCTION, "i8", OP="add i8 %x, %s"), 2, damage)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_vectorize_command_tail_fold(tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.cli import main
+
+    src, out = tmp_path / "k.ll", tmp_path / "o.ll"
+    src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
+    code = main(["vectorize", str(src), "-o", str(out), "--tail", "fold", "--vector-length", "2", "--verify",
+                 "--timeout-ms", "5000"])
+    printed = capsys.readouterr().out
+    assert "@f: loop %loop vectorized VF 2 (tail folded, reduction add %s) (VF forced)" in printed
+    assert "proved for every trip count (witness: entry, step, mask, last1, last2)" in printed
+    assert "0 mismatches" in printed and code in (0, 3), printed
+    assert "@llvm.masked.load.v2i8.p0" in out.read_text()
+
+
+def test_vectorize_command_bad_tail(tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.cli import main
+
+    src = tmp_path / "k.ll"
+    src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
+    with pytest.raises(SystemExit) as e:
+        main(["vectorize", str(src), "--tail", "sideways"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err and "--tail" in err

@@ -1,0 +1,265 @@
+"""The proof of a tail-folded loop (:mod:`.tailfold`) for every trip count: the witness of
+:mod:`.witness` with the last, partial iteration as obligations of its own.
+
+The state ``V`` is ``index`` and each reduction's accumulator; ``alpha(V)`` is as for the
+epilogue form (``iv = start + index``, ``red = llvm.vector.reduce.<kind>(vacc)``), and
+the invariant is ``Inv(index)``: ``index % VF == 0`` and ``index <=u btc`` (at least one
+lane of the iteration is active). The loop-invariant values (``btc``, ``n.vec``, the
+splats) are recomputed in each obligation from the function's arguments.
+
+The scalar loop, run from ``alpha(V)``, either goes on through the next VF iterations or
+leaves after the k-th of them for one k in 1..VF; its own exit tests tell which, so the
+cases are exhaustive and no trip count formula is trusted. One obligation per case:
+
+* **entry**: ``vector.ph`` gives ``alpha(V0)`` equal to the scalar loop's start values
+  (``Inv(0)`` holds for every ``btc``).
+* **step**: from any ``V`` with ``Inv``, where the VF scalar iterations from ``alpha(V)``
+  all go on, the vector body goes on too, reaches ``alpha(V')`` and ``Inv(V')``, and
+  writes the same memory.
+* **last k** (k = 1..VF): from any ``V`` with ``Inv``, where the scalar loop leaves after
+  its k-th iteration (the first k-1 exit tests go on, the k-th leaves), the vector body
+  (only k lanes active: the others must neither access memory nor change the
+  reductions) leaves, writes the same memory, and the middle block hands the exit
+  block what the scalar loop's k-th iteration would (reductions folded, live-outs at the
+  last active lane, the induction's end values).
+
+**The frozen bound.** The vector loop reads ``%bound.fr = freeze %bound`` (computed
+once in ``vector.ph``). The obligations' sources are the scalar loop with its bound
+frozen once before it, ``S'``, which refines the scalar loop ``S`` (a frozen value is
+one of the values an undef could take at each use, and poison's uses are UB or poison
+in ``S``); both sides read that value as one noundef input (the source's freeze may
+choose the target's value). So the checks prove ``T`` refines ``S'``, and hence ``S``;
+they need not consider a bound whose every use takes another undef value, which the
+solver finds hard.
+
+Each source runs exactly the scalar iterations of its case, unconditionally (a straight
+line), and assumes its case (an ``llvm.assume`` of the exit tests: outside its case the
+source is UB, so the obligation says nothing there, and another covers it). By
+induction on the vector iterations the folded loop refines the scalar loop for every
+trip count, including 2^w.
+"""
+
+from __future__ import annotations
+
+from vecverify.ir.types import VectorType
+from vecverify.ir.values import (
+    BinOp,
+    Call,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    ICmp,
+    InsertElement,
+    Instruction,
+    Load,
+    Phi,
+    Store,
+    Value,
+)
+
+from .tailfold import FoldedLoop
+from .witness import (
+    FALSE,
+    I1,
+    I32,
+    TRUE,
+    WITNESS_OF,
+    Obligation,
+    Witness,
+    WitnessError,
+    _and,
+    _branch_cond,
+    _not,
+    _Params,
+    _Side,
+    _true_target,
+)
+
+
+class FoldedWitness(Witness):
+    """The correspondence of one tail-folded loop, and its VF + 2 obligations."""
+
+    def __init__(self, fl: FoldedLoop) -> None:
+        self.fl = fl
+        super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
+
+    def _live_outs(self) -> list[Value]:
+        seen: list[Value] = []
+        for ep in self.plan.exit_phis:
+            v = self.fl.live_outs[id(ep)]
+            if self.loop.contains(v) and not any(v is s for s in seen):
+                seen.append(v)
+        return seen
+
+    def _invariant(self, side: _Side, index: Value) -> Value:
+        it = self.ind.type
+        rem = side.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="urem"))
+        return _and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
+                           side.emit(ICmp(I1, None, [index, side.value(self.fl.btc)], pred="ule"))])
+
+    def _state(self, side: _Side) -> tuple[Value, dict[int, Value]]:
+        # The frozen bound: one defined value the vector loop reads, and the source's
+        # exit tests too (see the module docstring).
+        bound = side.state("bound.fr", self.ind.type, noundef=True)
+        side.vmap[id(self.fl.bound_fr)] = bound
+        if side.name == "src":
+            side.vmap[id(self.ind.bound)] = bound
+        index = side.state("index", self.ind.type, noundef=True)
+        vphis: dict[int, Value] = {}
+        for phi, vphi in self._vector_phi_types():
+            vphis[id(phi)] = side.state(f"v.{phi.name}", vphi.type)
+        return index, vphis
+
+    def _scalar_run(self, side: _Side, state: list[Value], count: int) -> tuple[list[Value], list[Value]]:
+        """``count`` scalar iterations from header state ``state``: the state after them
+        and each iteration's "goes on" condition."""
+        phis = self.loop.phis
+        goes_on: list[Value] = []
+        for k in range(count):
+            for phi, v in zip(phis, state, strict=True):
+                side.vmap[id(phi)] = v
+            for inst in self.loop.body:
+                if not isinstance(inst, Phi):
+                    side.clone(inst, f".{k}")
+            cond = side.value(self.ind.compare)
+            goes_on.append(cond if self.loop.continues_when_true() else _not(side, cond))
+            state = [side.value(_incoming(self.loop.header.name, phi)) for phi in phis]
+        return state, goes_on
+
+    def _vector_body(self, side: _Side, index: Value, vphis: dict[int, Value], active: int) -> Value:
+        """The vector body cloned from state (index, vphis), its mask the constant with
+        the first ``active`` lanes on (the mask obligation proves it is, in each case);
+        returns "it leaves"."""
+        fl = self.fl
+        side.vmap[id(fl.index)] = index
+        for phi, vphi in self._vector_phi_types():
+            side.vmap[id(vphi)] = vphis[id(phi)]
+        mt = fl.mask.type
+        assert isinstance(mt, VectorType)
+        side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < active else FALSE for lane in range(self.vf)))
+        for inst in fl.body.instructions[:-1]:
+            if not isinstance(inst, Phi) and inst is not fl.mask:
+                side.clone(inst)
+        done = side.value(_branch_cond(fl.body))
+        return done if _true_target(fl.body) == fl.middle.name else _not(side, done)
+
+    def _new(self) -> tuple[_Side, _Side]:
+        params = _Params()
+        return _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+
+    def entry(self) -> Obligation:
+        src, tgt = self._new()
+        starts = [src.value(_incoming(self.loop.preheader.name, phi)) for phi in self.loop.phis]
+        for inst in self.fl.vector_ph.instructions[:-1]:
+            tgt.clone(inst)
+        vphis = {id(phi): tgt.value(_incoming(self.fl.vector_ph.name, vphi))
+                 for phi, vphi in self._vector_phi_types()}
+        alpha0 = self._alpha(tgt, ConstInt(self.ind.type, 0), vphis)
+        return Obligation("entry", src.finish(starts), tgt.finish(alpha0))
+
+    def step(self) -> Obligation:
+        src, tgt = self._new()
+        index, vphis = self._state(src)
+        src.assume(self._invariant(src, index))
+        state, goes_on = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
+        src.assume(_and(src, goes_on))
+        index, vphis = self._state(tgt)
+        leaves = self._vector_body(tgt, index, vphis, self.vf)
+        index2 = tgt.value(self.fl.index_next)
+        vphis2 = {id(phi): tgt.value(_incoming(self.fl.body.name, vphi)) for phi, vphi in self._vector_phi_types()}
+        header = self._alpha(tgt, index2, vphis2)
+        return Obligation("step", src.finish([*state, FALSE, TRUE]),
+                          tgt.finish([*header, leaves, self._invariant(tgt, index2)]))
+
+    def last(self, k: int) -> Obligation:
+        src, tgt = self._new()
+        index, vphis = self._state(src)
+        src.assume(self._invariant(src, index))
+        _, goes_on = self._scalar_run(src, self._alpha(src, index, vphis), k)
+        src.assume(_and(src, [*goes_on[:-1], _not(src, goes_on[-1])]))
+        # The exit phis' values from the k-th iteration (its clones are mapped last).
+        src_exit = [src.value(self.fl.live_outs[id(ep)]) for ep in self.plan.exit_phis]
+        index, vphis = self._state(tgt)
+        leaves = self._vector_body(tgt, index, vphis, k)
+        for inst in self.fl.middle.instructions[:-1]:
+            tgt.clone(inst)
+        tgt_exit = [tgt.value(self.fl.exit_values[id(ep)]) for ep in self.plan.exit_phis]
+        return Obligation(f"last{k}", src.finish([TRUE, *src_exit]), tgt.finish([leaves, *tgt_exit]))
+
+    def mask(self) -> Obligation:
+        """From any ``index`` with ``Inv``, the mask has lane l on exactly when the scalar
+        loop runs iteration ``index + l``: lane 0 always, lane l when the exit tests of
+        iterations ``index .. index+l-1`` all go on."""
+        src, tgt = self._new()
+        index, _ = self._state(src)
+        src.assume(self._invariant(src, index))
+        goes_on = self._exit_tests(src, self._iv(src, index))
+        lanes: list[Value] = [TRUE]
+        for g in goes_on[:-1]:
+            lanes.append(_and(src, [lanes[-1], g]))
+        mt = self.fl.mask.type
+        vec: Value = ConstPoison(mt)
+        for lane, v in enumerate(lanes):
+            vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
+        index, _ = self._state(tgt)
+        tgt.vmap[id(self.fl.index)] = index
+        return Obligation("mask", src.finish([vec]), tgt.finish([tgt.value(self.fl.mask)]))
+
+    def _iv(self, side: _Side, index: Value) -> Value:
+        start = side.value(self.ind.start)
+        if isinstance(start, ConstInt) and start.value == 0:
+            return index
+        return side.emit(BinOp(self.ind.type, "iv", [start, index], op="add"))
+
+    def _exit_tests(self, side: _Side, iv: Value) -> list[Value]:
+        """The next VF iterations' "goes on" conditions from the induction alone (the
+        exit test's slice of the loop body: the induction's step and the compare)."""
+        out: list[Value] = []
+        for k in range(self.vf):
+            side.vmap[id(self.ind.phi)] = iv
+            for inst in self._exit_slice():
+                side.clone(inst, f".{k}")
+            cond = side.value(self.ind.compare)
+            out.append(cond if self.loop.continues_when_true() else _not(side, cond))
+            iv = side.value(self.ind.next)
+        return out
+
+    def _exit_slice(self) -> list[Instruction]:
+        """The loop body's instructions the exit test depends on, in order."""
+        need: set[int] = set()
+        stack: list[Value] = [self.ind.compare]
+        while stack:
+            v = stack.pop()
+            if not self.loop.contains(v) or id(v) in need or v is self.ind.phi:
+                continue
+            assert isinstance(v, Instruction)
+            if isinstance(v, Phi | Load | Store | Call):
+                raise WitnessError(f"the exit test depends on %{v.name}")
+            need.add(id(v))
+            stack += v.operands
+        return [i for i in self.loop.body if id(i) in need]
+
+    def obligations(self) -> list[Obligation]:
+        self._check_structure()
+        return [self.entry(), self.step(), self.mask(), *(self.last(k) for k in range(1, self.vf + 1))]
+
+    def _check_structure(self) -> None:
+        """What the checks take for granted: the middle block goes to the exit block, the
+        body to the middle block or itself, and the scalar loop's block is gone."""
+        fl = self.fl
+        if fl.middle.successors() != [self.loop.exit.name]:
+            raise WitnessError("the middle block does not go to the exit block alone")
+        if sorted(fl.body.successors()) != sorted([fl.middle.name, fl.body.name]):
+            raise WitnessError("the vector body does not loop to itself and leave to the middle block")
+        if any(b is self.loop.header for b in self.fn.blocks):
+            raise WitnessError("the scalar loop is still there")
+
+
+def _incoming(block: str, phi: Phi) -> Value:
+    for v, b in zip(phi.operands, phi.blocks, strict=True):
+        if b == block:
+            return v
+    raise WitnessError(f"phi %{phi.name} has no value from %{block}")
+
+
+WITNESS_OF[FoldedLoop] = FoldedWitness

@@ -1,0 +1,330 @@
+"""Tail folding (issue 12): the vector loop runs every iteration under a mask of the lanes
+still in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
+
+::
+
+    preheader ──> vector.ph: btc (back-edge-taken count), n.vec = btc - btc % VF + VF,
+                     │        splat of btc, reduction starts
+                  vector.body: index; mask = icmp ule (splat(index) + <0, 1, .., VF-1>), splat(btc)
+                     │          masked loads/stores, the body widened by VF, reductions
+                     │          acc.next = acc op (select mask, x, identity);
+                     │          index.next = index + VF, until index.next == n.vec
+                  middle.block: llvm.vector.reduce.* of the accumulators, live-outs at lane
+                     │           btc % VF (the last active lane), the induction's end values
+                  exit
+
+**The mask.** Lane l of the iteration at ``index`` is active iff ``index + l <= btc``,
+i.e. ``index + l < tc`` with ``tc = btc + 1``. Written as an ``icmp ule`` of the step
+vector against a splat of the back-edge-taken count, not as
+``llvm.get.active.lane.mask(index, tc)``: the loop counted by ``icmp eq %iv.next, %n``
+with ``%n == start`` runs 2^w times, whose trip count does not fit the induction type
+(``tc`` would be 0 and the lane mask all off), while ``btc = 2^w - 1`` does; and no lane
+sum wraps (``index`` is a multiple of VF at most ``btc``, so ``index + l < 2^w``). It is
+also what LLVM emits when the trip count may overflow, and what x86 (no lane-mask
+instruction) lowers ``get.active.lane.mask`` to anyway. ``n.vec`` wraps to 0 for
+``btc >= 2^w - VF``: ``index.next`` (without ``nuw``) then wraps to 0 too, after
+``2^w / VF`` iterations, as the scalar loop's count needs.
+
+**The bound is frozen** (``%bound.fr = freeze %n`` in ``vector.ph``): the mask, ``n.vec``
+and the exit test of every vector iteration then read one defined value. Where ``%n``
+is undef, the scalar loop's exit tests may each see another value; replacing them by
+one frozen value is a refinement of the scalar loop, which the witness proves the
+vector loop refines (freeze costs no instruction).
+
+**Inactive lanes.** Masked loads give poison there (their addresses are not accessed,
+so a lane past the end of an object is no UB), every lane-wise operation may compute
+poison there, masked stores do not write them. A division's divisor is ``select mask,
+y, 1`` (a poison or zero divisor would be UB).
+
+**Reductions** fold the identity where the mask is off: each link's other operand is
+``select mask, x, identity`` (0 for add/or/xor/umax, 1 for mul, -1 for and/umin, the
+signed extremes for smax/smin), so an inactive lane keeps its accumulator;
+``llvm.vector.reduce.*`` after the loop. LLVM selects the accumulator instead
+(``select mask, acc op x, acc``): the same values, but a select over the accumulator,
+whose lanes may be undef, was much slower to prove. Live-outs of the last iteration are
+read at lane ``btc % VF`` (the last active lane); the induction's are ``start + btc``
+(``%iv``) and ``start + btc + 1`` (``%iv.next``).
+
+**Declined** (the loop is left scalar, or with ``--tail auto`` gets the scalar
+epilogue): first-order recurrences (their values after the loop sit in the last active
+lane, not lane VF-1, which the witness does not describe yet), ``ult``/``slt`` counts from
+a non-constant start or from the top of the range (the back-edge-taken count is then
+not a formula of the bound).
+
+The proof for every trip count is :mod:`.foldwitness`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vecverify.ir.function import Block
+from vecverify.ir.types import Type, VectorType
+from vecverify.ir.values import (
+    BinOp,
+    Br,
+    Call,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    ExtractElement,
+    Freeze,
+    ICmp,
+    InsertElement,
+    Instruction,
+    Load,
+    ParamAttrs,
+    Phi,
+    Select,
+    ShuffleVector,
+    Store,
+    Value,
+)
+
+from ..vectorize.costs import Target
+from .codegen import (
+    I1,
+    I32,
+    _Adder,
+    _Blocks,
+    _void,
+    _Widener,
+    identity,
+    reduce_call,
+    reduction_start,
+    type_suffix,
+)
+from .cost import vector_iteration_cost
+from .induction import Emit, Induction, incoming
+from .legality import LoopPlan
+from .structure import Decline
+
+DIVISIONS = ("udiv", "sdiv", "urem", "srem")
+# Reductions whose links fold the identity in inactive lanes (codegen.identity).
+MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax")
+# --tail auto: the trip count assumed for a loop whose count is not a constant (folding
+# pays off on short loops, the epilogue on long ones).
+NOMINAL_TRIP_COUNT = 16
+
+
+@dataclass
+class FoldedLoop:
+    """What tail folding made (in the output function), for the report and the witness."""
+
+    plan: LoopPlan
+    vf: int
+    vector_ph: Block
+    body: Block
+    middle: Block
+    bound_fr: Value  # the loop's bound, frozen (vector.ph)
+    btc: Value  # the back-edge-taken count (vector.ph), from bound_fr
+    n_vec: Value
+    index: Phi
+    index_next: Instruction
+    mask: Value
+    vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(reduction phi) -> vector phi
+    widened: dict[int, Value] = field(default_factory=dict)
+    live_outs: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> its value from the loop
+    exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
+
+
+def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
+    """The loop's back edges taken, ``tc - 1`` (in 0..2^w-1: the loop runs at least once
+    and at most 2^w times), or Decline. ``ne``: ``bound - start - 1``; ``ult``/``slt``
+    from a constant start s: ``umax/smax(bound, s+1) - (s+1)``."""
+    t = ind.type
+    if ind.pred == "ne":
+        if isinstance(ind.start, ConstInt):
+            return emit(BinOp(t, "trip.count.minus.1", [bound, ConstInt(t, -ind.start.value - 1)], op="add"))
+        diff = emit(BinOp(t, "tc", [bound, ind.start], op="sub"))
+        return emit(BinOp(t, "trip.count.minus.1", [diff, ConstInt(t, -1)], op="add"))
+    if not isinstance(ind.start, ConstInt):
+        raise Decline(f"tail folding: the loop counts `{ind.pred}` from a non-constant start")
+    first = ind.start.value + 1  # the induction's value after the first iteration
+    top = (1 << t.bits) - 1 if ind.pred == "ult" else (1 << (t.bits - 1)) - 1
+    if ind.start.value >= top:
+        raise Decline("tail folding: the loop starts at the top of its induction's range")
+    lo = ConstInt(t, first)
+    fn = "umax" if ind.pred == "ult" else "smax"
+    hi = emit(Call(t, f"{fn}.bound", [bound, lo], callee=f"llvm.{fn}.{t}"))
+    return emit(BinOp(t, "trip.count.minus.1", [hi, lo], op="sub"))
+
+
+def check_foldable(plan: LoopPlan) -> None:
+    for rec in plan.phis.recurrences:
+        raise Decline(f"tail folding: first-order recurrence %{rec.phi.name} (not supported under a mask)")
+    for red in plan.phis.reductions:
+        if red.kind not in MASKED_REDUCTIONS:
+            raise Decline(f"tail folding: {red.kind} reduction %{red.phi.name} (no masked form)")
+
+
+class _MaskedWidener(_Widener):
+    """The vector body under the mask: consecutive loads and stores become
+    ``llvm.masked.load``/``llvm.masked.store``, divisors are 1 in inactive lanes."""
+
+    mask: Value
+
+    def _memory(self, inst: Instruction) -> None:
+        acc = self.access[id(inst)]
+        if isinstance(inst, Load) and acc.kind == "uniform":
+            super()._memory(inst)  # lane 0 is always active: the scalar loop loads it too
+            return
+        assert isinstance(inst, Load | Store)
+        align = ParamAttrs(align=inst.align or 1)
+        none = ParamAttrs()
+        if isinstance(inst, Store):
+            val = self.widen(inst.operands[0])
+            vt = val.type
+            self._add(Call(_void(), None, [val, self.lane0(inst.operands[1]), self.mask],
+                           callee=f"llvm.masked.store.{type_suffix(vt)}.p0", arg_attrs=[none, align]))
+        else:
+            assert isinstance(inst, Load)
+            vt = self.vt(inst.type)
+            self.vectors[id(inst)] = self._add(Call(vt, "wide.masked.load",
+                                                    [self.lane0(inst.operands[0]), self.mask, ConstPoison(vt)],
+                                                    callee=f"llvm.masked.load.{type_suffix(vt)}.p0",
+                                                    arg_attrs=[align]))
+        self.emitted_memory.add(id(inst))
+
+    def _operand(self, v: Instruction, k: int, op: Value) -> Value:
+        out = super()._operand(v, k, op)
+        if isinstance(v, BinOp) and v.op in DIVISIONS and k == 1:
+            out = self._add(Select(out.type, "safe.divisor", [self.mask, out, self._constant(v.type, 1)]))
+        red = next((r for r in self.plan.phis.reductions if any(v is link for link in r.chain)), None)
+        if red is not None and not (op is red.phi or any(op is link for link in red.chain)):
+            # The operand a reduction link folds in: the identity in inactive lanes.
+            ident = identity(red.kind, red.phi.type)
+            assert isinstance(ident, ConstInt)
+            out = self._add(Select(out.type, "rdx.masked", [self.mask, out, self._constant(v.type, ident.value)]))
+        return out
+
+    def _constant(self, t: Type, value: int) -> Value:
+        return ConstVector(self.vt(t), tuple(ConstInt(t, value) for _ in range(self.vf)))  # type: ignore[arg-type]
+
+
+def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
+    """Rewrite ``plan.loop``'s function in place (a copy of the input) into the
+    tail-folded vector loop, removing the scalar loop, or raise Decline before changing
+    anything."""
+    check_foldable(plan)
+    loop, ind = plan.loop, plan.induction
+    fn, it = loop.fn, ind.type
+    blocks = _Blocks(fn.blocks)
+    ph, body, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "middle.block"))
+    p = _Adder(ph)
+    bound_fr = p(Freeze(it, "bound.fr", [ind.bound]))
+    btc = backedge_taken_count(ind, bound_fr, p)
+    n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf)], op="urem"))
+    n_last = p(BinOp(it, "n.vec.last", [btc, n_mod], op="sub"))
+    n_vec = p(BinOp(it, "n.vec", [n_last, ConstInt(it, vf)], op="add"))
+    zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
+    index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
+    body.instructions.append(index)
+    w = _MaskedWidener(plan, vf, ph, body, index, zero_start)
+    b = _Adder(body)
+    vphis: dict[int, Phi] = {}
+    for red in plan.phis.reductions:
+        vphi = Phi(VectorType(vf, red.phi.type), "vec.phi", [reduction_start(red, vf, w, p)],  # type: ignore[arg-type]
+                   blocks=[ph.name])
+        b(vphi)
+        vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
+    vt = VectorType(vf, it)
+    ins = b(InsertElement(vt, "index.splatinsert", [ConstPoison(vt), index, ConstInt(I32, 0)]))
+    splat_index = b(ShuffleVector(vt, "index.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
+    steps = ConstVector(vt, tuple(ConstInt(it, k) for k in range(vf)))
+    lanes = b(BinOp(vt, "vec.iv", [splat_index, steps], op="add"))
+    mask = b(ICmp(VectorType(vf, I1), "active.lane.mask", [lanes, w.splat(btc, "btc.splat")], pred="ule"))
+    w.mask = mask
+    fl = FoldedLoop(plan, vf, ph, body, middle, bound_fr, btc, n_vec, index, index, mask, vector_phis=vphis)
+    w.emit_body()
+    for red in plan.phis.reductions:
+        vphi = fl.vector_phis[id(red.phi)]
+        vphi.operands.append(w.widen(red.result))
+        vphi.blocks.append(body.name)
+    for ephi in plan.exit_phis:
+        fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
+    live = {id(v): w.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add"))
+    index.operands.append(index_next)
+    index.blocks.append(body.name)
+    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
+    body.instructions.append(Br(_void(), None, [done], targets=[middle.name, body.name]))
+    fl.index_next, fl.widened = index_next, w.vectors
+    # middle.block: the reductions, the last active lane's values, the induction's ends.
+    m = _Adder(middle)
+    rdx = {id(red.result): m(reduce_call(red, w.widen(red.result), "rdx")) for red in plan.phis.reductions}
+    last_lane: Value | None = None
+    for ephi in plan.exit_phis:
+        v = fl.live_outs[id(ephi)]
+        if not loop.contains(v):
+            out = v
+        elif id(v) in rdx:
+            out = rdx[id(v)]
+        elif v is ind.phi or v is ind.next:
+            end = btc if zero_start else m(BinOp(it, "ind.last", [ind.start, btc], op="add"))
+            out = end if v is ind.phi else m(BinOp(it, "ind.end", [end, ConstInt(it, 1)], op="add"))
+        else:
+            if last_lane is None:
+                last_lane = m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
+            out = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
+                                   [live[id(v)], last_lane]))
+        fl.exit_values[id(ephi)] = out
+    middle.instructions.append(Br(_void(), None, [], targets=[loop.exit.name]))
+    # Wire: the preheader enters vector.ph, the exit is reached from middle.block only,
+    # the scalar loop's block goes.
+    ph.instructions.append(Br(_void(), None, [], targets=[body.name]))
+    term = loop.preheader.instructions[-1]
+    assert isinstance(term, Br)
+    term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
+    for ephi in plan.exit_phis:
+        ephi.operands = [fl.exit_values[id(ephi)] if blk == loop.header.name else op
+                         for op, blk in zip(ephi.operands, ephi.blocks, strict=True)]
+        ephi.blocks = [middle.name if blk == loop.header.name else blk for blk in ephi.blocks]
+    at = fn.blocks.index(loop.header)
+    fn.blocks[at:at + 1] = [ph, body, middle]
+    return fl
+
+
+def _needs_lane(plan: LoopPlan, v: Value) -> bool:
+    """A live-out read from its own vector at the last active lane."""
+    ind = plan.induction
+    return plan.loop.contains(v) and not (v is ind.phi or v is ind.next
+                                          or any(v is r.result for r in plan.phis.reductions))
+
+
+# ----------------------------------------------------------------------------- --tail auto
+
+
+def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
+    """What the masked accesses add to a vector iteration, or None where the target has
+    no masked moves for some access (SSE4; 8- and 16-bit elements on AVX2: LLVM
+    scalarizes those, a branch per lane)."""
+    extra = 0
+    for a in plan.accesses:
+        if a.kind == "uniform":
+            continue
+        t = a.value_type
+        bits = getattr(t, "bits", 0)
+        if target.name != "avx2" or bits not in (32, 64):
+            return None
+        extra += target.registers(VectorType(vf, t))  # type: ignore[arg-type]
+    return extra
+
+
+def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
+    """``--tail auto``: fold when a loop of the nominal trip count (``NOMINAL_TRIP_COUNT``)
+    costs no more folded (ceil(T/VF) masked iterations: the mask's add and compare and a
+    select per reduction on top) than with the epilogue (floor(T/VF) vector iterations,
+    the remainder's scalar iterations counted at their average (VF-1)/2, and the two
+    checks around the vector loop)."""
+    extra = masked_access_cost(plan, vf, target)
+    if extra is None:
+        return False
+    scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
+    index_regs = target.registers(VectorType(vf, plan.induction.type))
+    selects = sum(target.registers(VectorType(vf, r.phi.type)) for r in plan.phis.reductions)  # type: ignore[arg-type,misc]
+    folded_iter = vector_iter + extra + 2 * index_regs + selects
+    t = NOMINAL_TRIP_COUNT
+    folded = -(-t // vf) * folded_iter
+    epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2
+    return folded <= epilogue
