@@ -47,7 +47,8 @@ read at lane ``btc % VF`` (the last active lane); the induction's are ``start + 
 
 **Declined** (the loop is left scalar, or with ``--tail auto`` gets the scalar
 epilogue): first-order recurrences (their values after the loop sit in the last active
-lane, not lane VF-1, which the witness does not describe yet), ``ult``/``slt`` counts from
+lane, not lane VF-1, which the witness does not describe yet), strided accesses
+(interleave groups), ``ult``/``slt`` counts from
 a non-constant start or from the top of the range (the back-edge-taken count is then
 not a formula of the bound).
 
@@ -153,6 +154,9 @@ def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
 def check_foldable(plan: LoopPlan) -> None:
     for rec in plan.phis.recurrences:
         raise Decline(f"tail folding: first-order recurrence %{rec.phi.name} (not supported under a mask)")
+    for acc in plan.accesses:
+        if acc.kind not in ("consecutive", "uniform"):
+            raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked)")
     for red in plan.phis.reductions:
         if red.kind not in MASKED_REDUCTIONS:
             raise Decline(f"tail folding: {red.kind} reduction %{red.phi.name} (no masked form)")
