@@ -10,6 +10,8 @@ For each kernel:
 * scalar: clang-22 -O3 -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -march=M
 * LLVM:   clang-22 -O3 -march=M                 (LoopVectorize, with its unrolling)
 * ours:   the loop vectorizer (``transforms.loop``) on the scalar IR
+* folded: the same with ``--tail fold`` (masked, no scalar loop; the epilogue form where
+  folding declines)
 
 (M is x86-64-v3 for AVX2, x86-64-v2 for SSE4.) A kernel's first line may add flags for
 every version (``// cflags: -ffast-math``). Every version is printed by vecverify's
@@ -19,7 +21,7 @@ elements), rounds interleaved; the figure is the median time per call. Outputs a
 compared with the scalar version's first (floating-point results of reassociated
 reductions within a relative 1e-3: ``approx``). Geomean ratios at each trip count are
 printed at the end. Figures are printed, never asserted. Target: ours no slower than
-LLVM's geomean at trip count 4096.
+LLVM's geomean at trip count 4096; folded faster than LLVM and scalar at trip count 13.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
 STRIDE_LINE = re.compile(r"^//\s*stride:\s*(\d+)\s*$", re.M)  # elements per iteration (arrays of structs)
 VECTOR_WIDTH = re.compile(r"<(\d+) x (?:i\d+|float|double|half)>")
-VERSIONS = ("scalar", "llvm", "ours")
+VERSIONS = ("scalar", "llvm", "ours", "folded")  # folded: ours with --tail fold
 
 @dataclass
 class KernelResult:
@@ -55,6 +57,7 @@ class KernelResult:
     times_us: dict[str, dict[str, float]] = field(default_factory=dict)  # trip count -> version -> us
     outputs: dict[str, str] = field(default_factory=dict)  # version -> agree | approx | DIFFER | n/a
     ours: str = ""  # what our vectorizer said (its report lines) or why there is no column
+    folded: str = ""  # what it said with --tail fold
     rules: list[str] = field(default_factory=list)
 
 
@@ -117,13 +120,18 @@ def compare(ref: dict[int, np.ndarray], got: dict[int, np.ndarray], dtypes: dict
     return "approx"
 
 
-def our_version(scalar: Any, target: str) -> tuple[Any, list[str], list[str]] | str:
-    """(module, report lines, rules) from our loop vectorizer, or why there is none."""
+def our_version(scalar: Any, target: str, tail: str = "epilogue") -> tuple[Any, list[str], list[str]] | str:
+    """(module, report lines, rules) from our loop vectorizer, or why there is none;
+    ``tail="fold"``: tail-folded where folding applies, the epilogue form elsewhere."""
     try:
         from transforms.loop.command import vectorize_module_loops
     except ImportError:
         return "n/a: the loop vectorizer (transforms/loop) is not there yet"
-    module, reports = vectorize_module_loops(scalar, target)
+    module, reports = vectorize_module_loops(scalar, target, tail=tail)
+    if tail == "fold" and any(r.reason.startswith("tail folding") for r in reports):
+        folding = [r.line() for r in reports]
+        module, reports = vectorize_module_loops(scalar, target)
+        return module, [*folding, *(r.line() for r in reports)], []
     lines = [r.line() for r in reports]
     rules = sorted({x for r in reports for x in getattr(r, "rules", ())})
     return module, lines, rules
@@ -144,6 +152,9 @@ def run_kernel(source: Path, target: str, trip_counts: list[int], rounds: int) -
     else:
         texts["ours"] = print_module(ours[0])
         r.ours, r.rules = "; ".join(ours[1]), ours[2]
+        folded = our_version(scalar, target, tail="fold")
+        assert not isinstance(folded, str)
+        texts["folded"], r.folded = print_module(folded[0]), "; ".join(folded[1])
     [name] = list(scalar.functions)
     fn = scalar.functions[name]
     pointee = pointee_types(fn)
@@ -188,7 +199,7 @@ def print_table(results: list[KernelResult], target: str, trip_counts: list[int]
     have_ours = all("ours" in r.times_us[str(trip_counts[0])] for r in results)
     print(f"\nLoop benchmark: target {target} (-march={MARCH[target]}), median us per call")
     cols = " ".join(f"{'n=' + str(n) + ' ' + v:>14s}" for n in trip_counts for v in VERSIONS)
-    head = f"{'kernel':18s} {'elem':12s} {'lanes s/l/o':>11s} | {cols} | outputs llvm/ours"
+    head = f"{'kernel':18s} {'elem':12s} {'lanes s/l/o/f':>13s} | {cols} | outputs llvm/ours/folded"
     print(head)
     print("-" * len(head))
     for r in results:
@@ -197,21 +208,31 @@ def print_table(results: list[KernelResult], target: str, trip_counts: list[int]
             f"{r.times_us[str(n)][v]:14.3f}" if v in r.times_us[str(n)] else f"{'n/a':>14s}"
             for n in trip_counts for v in VERSIONS
         )
-        print(f"{r.name:18s} {r.elem:12s} {lanes:>11s} | {cells} | {r.outputs['llvm']}/{r.outputs['ours']}")
+        print(f"{r.name:18s} {r.elem:12s} {lanes:>13s} | {cells} | "
+              f"{r.outputs['llvm']}/{r.outputs['ours']}/{r.outputs['folded']}")
     print("-" * len(head))
     for n in trip_counts:
         key = str(n)
-        g = {v: geomean([r.times_us[key][v] for r in results]) for v in VERSIONS if v != "ours" or have_ours}
+        g = {v: geomean([r.times_us[key][v] for r in results]) for v in VERSIONS if v in ("scalar", "llvm") or have_ours}
         line = (f"geomean at n={n}: scalar {g['scalar']:.3f} us, LLVM {g['llvm']:.3f} us "
                 f"(LLVM/scalar {g['llvm'] / g['scalar']:.2f})")
         if have_ours:
             line += f", ours {g['ours']:.3f} us (ours/scalar {g['ours'] / g['scalar']:.2f}, ours/LLVM {g['ours'] / g['llvm']:.2f})"
+            line += (f", folded {g['folded']:.3f} us (folded/scalar {g['folded'] / g['scalar']:.2f}, "
+                     f"folded/LLVM {g['folded'] / g['llvm']:.2f})")
         print(line)
+    folding = [r for r in results if "tail folded" in r.folded]
+    for n in trip_counts if have_ours and folding else []:
+        g = {v: geomean([r.times_us[str(n)][v] for r in folding]) for v in VERSIONS}
+        print(f"geomean at n={n} over the {len(folding)} kernels folding applies to: scalar {g['scalar']:.3f} us, "
+              f"LLVM {g['llvm']:.3f} us, ours {g['ours']:.3f} us, folded {g['folded']:.3f} us "
+              f"(folded/scalar {g['folded'] / g['scalar']:.2f}, folded/LLVM {g['folded'] / g['llvm']:.2f})")
     if not have_ours:
         print(f"ours: {results[0].ours if results else ''}")
     else:
         for r in results:
             print(f"  {r.name}: {r.ours}" + (f" [rules: {', '.join(r.rules)}]" if r.rules else ""))
+            print(f"  {r.name} (--tail fold): {r.folded}")
 
 
 def main(argv: list[str] | None = None) -> int:

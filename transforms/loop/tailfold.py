@@ -5,7 +5,7 @@ still in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
 
     preheader ──> vector.ph: btc (back-edge-taken count), n.vec = btc - btc % VF + VF,
                      │        splat of btc, reduction starts
-                  vector.body: index; mask = icmp ule (splat(index) + <0, 1, .., VF-1>), splat(btc)
+                  vector.body: index; mask = icmp ule <0, 1, .., VF-1>, splat(umin(btc - index, VF-1))
                      │          masked loads/stores, the body widened by VF, reductions
                      │          acc.next = acc op (select mask, x, identity);
                      │          index.next = index + VF, until index.next == n.vec
@@ -14,16 +14,17 @@ still in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
                   exit
 
 **The mask.** Lane l of the iteration at ``index`` is active iff ``index + l <= btc``,
-i.e. ``index + l < tc`` with ``tc = btc + 1``. Written as an ``icmp ule`` of the step
-vector against a splat of the back-edge-taken count, not as
+i.e. ``index + l < tc`` with ``tc = btc + 1``. It is computed from the remaining back
+edges as ``icmp ule <0, 1, .., VF-1>, splat(umin(btc - index, VF-1))`` (in lanes as wide
+as the loop's widest element: one compare of the width the masked moves want), not as
 ``llvm.get.active.lane.mask(index, tc)``: the loop counted by ``icmp eq %iv.next, %n``
 with ``%n == start`` runs 2^w times, whose trip count does not fit the induction type
-(``tc`` would be 0 and the lane mask all off), while ``btc = 2^w - 1`` does; and no lane
-sum wraps (``index`` is a multiple of VF at most ``btc``, so ``index + l < 2^w``). It is
-also what LLVM emits when the trip count may overflow, and what x86 (no lane-mask
-instruction) lowers ``get.active.lane.mask`` to anyway. ``n.vec`` wraps to 0 for
-``btc >= 2^w - VF``: ``index.next`` (without ``nuw``) then wraps to 0 too, after
-``2^w / VF`` iterations, as the scalar loop's count needs.
+(``tc`` would be 0 and the lane mask all off), while ``btc = 2^w - 1`` does; and x86 has
+no lane-mask instruction (LLVM expands the intrinsic into a 64-bit add and unsigned
+compare per register). ``index <= btc`` holds in every iteration (the witness's
+invariant), so ``btc - index`` does not wrap. ``n.vec`` wraps to 0 for ``btc >= 2^w -
+VF``: ``index.next`` (without ``nuw``) then wraps to 0 too, after ``2^w / VF``
+iterations, as the scalar loop's count needs.
 
 **The bound is frozen** (``%bound.fr = freeze %n`` in ``vector.ph``): the mask, ``n.vec``
 and the exit test of every vector iteration then read one defined value. Where ``%n``
@@ -60,11 +61,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vecverify.ir.function import Block
-from vecverify.ir.types import Type, VectorType
+from vecverify.ir.types import IntType, Type, VectorType
 from vecverify.ir.values import (
     BinOp,
     Br,
     Call,
+    Cast,
     ConstInt,
     ConstPoison,
     ConstVector,
@@ -106,6 +108,9 @@ MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "
 # --tail auto: the trip count assumed for a loop whose count is not a constant (folding
 # pays off on short loops, the epilogue on long ones).
 NOMINAL_TRIP_COUNT = 16
+# A masked store's extra cost per register: vpmaskmov to memory is microcoded on AMD's
+# cores (about 12 cycles each; bench loop measures folded map kernels 2-3x slower there).
+MASKED_STORE_COST = 8
 
 
 @dataclass
@@ -232,13 +237,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
                    blocks=[ph.name])
         b(vphi)
         vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
-    vt = VectorType(vf, it)
-    ins = b(InsertElement(vt, "index.splatinsert", [ConstPoison(vt), index, ConstInt(I32, 0)]))
-    splat_index = b(ShuffleVector(vt, "index.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
-    steps = ConstVector(vt, tuple(ConstInt(it, k) for k in range(vf)))
-    lanes = b(BinOp(vt, "vec.iv", [splat_index, steps], op="add"))
-    mask = b(ICmp(VectorType(vf, I1), "active.lane.mask", [lanes, w.splat(btc, "btc.splat")], pred="ule"))
-    w.mask = mask
+    mask = w.mask = _lane_mask(b, index, btc, vf, plan.widest_bits)
     fl = FoldedLoop(plan, vf, ph, body, middle, bound_fr, btc, n_vec, index, index, mask, vector_phis=vphis)
     w.emit_body()
     for red in plan.phis.reductions:
@@ -289,6 +288,25 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     return fl
 
 
+def _lane_mask(b: _Adder, index: Value, btc: Value, vf: int, widest_bits: int) -> Value:
+    """Lane l on iff ``l <= min(btc - index, VF-1)``, compared in lanes as wide as the
+    loop's widest element (8..64 bits, at most the induction's): with ``index <= btc``
+    the same as ``index + l <= btc``, and one narrow compare instead of a 64-bit add and
+    unsigned compare per register."""
+    it = index.type
+    assert isinstance(it, IntType)
+    rem = b(BinOp(it, "rem.iters", [btc, index], op="sub"))
+    rem = b(Call(it, "rem.lanes", [rem, ConstInt(it, vf - 1)], callee=f"llvm.umin.{it}"))
+    lt = IntType(min(max(widest_bits, 8), it.bits))
+    if lt.bits < it.bits:
+        rem = b(Cast(lt, "rem.lanes.trunc", [rem], op="trunc"))
+    vt = VectorType(vf, lt)
+    ins = b(InsertElement(vt, "rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
+    splat = b(ShuffleVector(vt, "rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
+    steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
+    return b(ICmp(VectorType(vf, I1), "active.lane.mask", [steps, splat], pred="ule"))
+
+
 def _needs_lane(plan: LoopPlan, v: Value) -> bool:
     """A live-out read from its own vector at the last active lane."""
     ind = plan.induction
@@ -302,7 +320,8 @@ def _needs_lane(plan: LoopPlan, v: Value) -> bool:
 def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
     """What the masked accesses add to a vector iteration, or None where the target has
     no masked moves for some access (SSE4; 8- and 16-bit elements on AVX2: LLVM
-    scalarizes those, a branch per lane)."""
+    scalarizes those, a branch per lane). Masked stores are priced high: see
+    ``MASKED_STORE_COST``."""
     extra = 0
     for a in plan.accesses:
         if a.kind == "uniform":
@@ -311,7 +330,8 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
         bits = getattr(t, "bits", 0)
         if target.name != "avx2" or bits not in (32, 64):
             return None
-        extra += target.registers(VectorType(vf, t))  # type: ignore[arg-type]
+        regs = target.registers(VectorType(vf, t))  # type: ignore[arg-type]
+        extra += MASKED_STORE_COST * regs if a.is_store else regs
     return extra
 
 
