@@ -29,7 +29,11 @@ from .loops import (
 TRIP_COUNTS = (0, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 33, 64, 100)
 
 
-def trip_counts() -> st.SearchStrategy[int]:
+def trip_counts(short: int | None = None) -> st.SearchStrategy[int]:
+    """Trip counts; ``short=VL``: 0..3*VL only (0 and 1 first), where a tail-folded loop
+    runs its partial iteration alone, after one or two full ones, or not at all."""
+    if short is not None:
+        return st.sampled_from(tuple(range(3 * short + 1)))
     return st.sampled_from(TRIP_COUNTS)
 
 
@@ -53,10 +57,16 @@ def expressions(draw: st.DrawFn, elem: str, leaves: tuple[str, ...], depth: int)
 @st.composite
 def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: int = 3,
                  max_reductions: int = 2, reduction_ops: tuple[str, ...] | None = None,
-                 recurrence: bool | None = None, min_reductions: int = 0, nsw: bool = False) -> LoopKernel:
+                 recurrence: bool | None = None, min_reductions: int = 0, nsw: bool = False,
+                 masked: bool = False) -> LoopKernel:
     """A loop kernel; ``reduction_ops`` restricts the reductions (default: every kind
     for integers, fadd for floats); ``recurrence`` forces one (or none); ``nsw`` puts
-    nsw on add/mul reductions (the campaign profiles of the mutants use these)."""
+    nsw on add/mul reductions (the campaign profiles of the mutants use these);
+    ``masked``: what tail folding takes (integer elements, no recurrence: the folded
+    form declines recurrences, and floating-point reductions are declined anyway)."""
+    if masked:
+        types = tuple(t for t in types if not is_float(t)) or ("i32",)
+        recurrence = False
     elem = draw(st.sampled_from(types))
     if recurrence is None:
         recurrence = draw(st.booleans())

@@ -5,15 +5,19 @@ the witness refutes."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
 
+from properties.loop_strategies import loop_kernels, trip_counts
+from properties.loops import LoopKernel, evaluate, random_inputs, run_native
 from tests.test_loop_vectorizer import REDUCTION, kernel
 from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
 from vecverify.ir.values import BinOp, Call, ConstInt, ConstVector, ICmp, Select
-from vecverify.llvm import parse_module
+from vecverify.llvm import parse_module, print_module
 
 # b[i] = c * a[i] + a[i] for i in 1..n-1 (`ult` from 1), returning the last a[i] read.
 MAP_LIVE_OUT = """
@@ -191,3 +195,25 @@ def test_vectorize_command_bad_tail(tmp_path, capsys) -> None:  # noqa: ANN001
         main(["vectorize", str(src), "--tail", "sideways"])
     err = capsys.readouterr().err
     assert e.value.code == 2 and "Traceback" not in err and "--tail" in err
+
+
+# --------------------------------------------------------------------------- generated kernels
+
+
+@settings(max_examples=6, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(loop_kernels(types=("i8", "i16", "i32"), max_stores=2, max_reductions=1, masked=True), trip_counts(short=2))
+def test_masked_kernels_proved_and_run_as_the_model_says(k: LoopKernel, trips: int) -> None:
+    """Property: every loop kernel tail folding takes (VF 2) is never refuted (a timeout
+    is not a refutation), and its folded form runs like the scalar loop at trip counts
+    0..7 and larger, and like the reference model at the drawn short trip count."""
+    fn = parse_module(k.text, "<loop kernel>").functions["src"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    assert prove_loop(r, timeout_ms=30_000).status in ("proved", "unknown")
+    _runs(fn, new, r)
+    module = parse_module(k.text, "<loop kernel>")
+    module.functions["src"] = new
+    inputs = random_inputs(k, trips, np.random.default_rng(trips))
+    got = run_native(k, print_module(module), inputs, trips, "src")
+    want = evaluate(k, inputs, trips)
+    assert all(np.array_equal(got[a].view(np.uint8), want[a].view(np.uint8)) for a in want), k.describe()

@@ -15,8 +15,11 @@ Public API::
 
 ``new_fn`` is None when no loop was vectorized; the input function is never changed.
 ``LoopReport.vector`` is the :class:`~transforms.loop.codegen.VectorLoop` (blocks and
-values of the output function) the witness is built from. ``TRANSFORM`` (also
-``LOOP_TRANSFORM``) is the registered transform ``loop``: ``apply(fn)`` returns the
+values of the output function) the witness is built from (a
+:class:`~transforms.loop.tailfold.FoldedLoop` with ``tail="fold"``). ``TRANSFORM`` lists
+the registered transforms: ``LOOP_TRANSFORM`` (``loop``) and ``FOLD_TRANSFORM``
+(``loop-fold``: the same with ``--tail fold``, drawn on integer loop kernels without
+recurrences, ``loop_kernels(masked=True)``). ``apply(fn)`` returns the
 vectorized function or None, and ``prove_output(src, tgt)`` proves what ``apply`` made
 with the witness (for every trip count, where a bounded check would not even enter the
 vector loop). Fuzz campaigns draw loop kernels for it (properties/loop_strategies.py: plain arrays
@@ -47,7 +50,8 @@ from . import foldwitness  # noqa: F401  (registers the tail-folded loop's witne
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 from .witness import LoopProof, prove_loop
 
-__all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "TRANSFORM", "LOOP_TRANSFORM"]
+__all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_loop", "TRANSFORM", "LOOP_TRANSFORM",
+           "FOLD_TRANSFORM"]
 
 
 # Campaigns vectorize with at most this many lanes: the witness's step check unrolls VF
@@ -69,15 +73,22 @@ def _loop_kernels() -> Any:
     return st.one_of(loop_kernels(), group_kernels())  # plain arrays, and arrays of structs
 
 
+def _masked_kernels() -> Any:
+    from properties.loop_strategies import loop_kernels  # Hypothesis: only for campaigns
+
+    return loop_kernels(masked=True)
+
+
 @dataclass
 class LoopTransform(Transform):
     """The loop vectorizer as a registered transform (``vecverify fuzz --transform loop``)."""
 
     _outputs: OrderedDict[int, tuple[Function, list[LoopReport]]] = field(
         default_factory=OrderedDict, repr=False, compare=False)
+    tail: str = "epilogue"  # LoopOptions.tail of apply
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
-        opts = options if isinstance(options, LoopOptions) else LoopOptions(max_vf=FUZZ_MAX_VF)
+        opts = options if isinstance(options, LoopOptions) else LoopOptions(max_vf=FUZZ_MAX_VF, tail=self.tail)
         out, reports = vectorize_loops(fn, opts)
         if out is not None:
             self._outputs[id(out)] = (out, reports)
@@ -104,10 +115,17 @@ class LoopTransform(Transform):
         return Verdict("correct", detail="; ".join(lines))
 
 
-TRANSFORM = LoopTransform(
+LOOP_TRANSFORM = LoopTransform(
     "loop",
     "Inner-loop vectorization (LoopVectorize's shape) with first-order recurrences and reductions",
     fuzz_kernels=_loop_kernels,
     fuzz_chunk=FUZZ_CHUNK,
 )
-LOOP_TRANSFORM = TRANSFORM
+FOLD_TRANSFORM = LoopTransform(
+    "loop-fold",
+    "The loop vectorizer with --tail fold: masked vector loops without a scalar loop (masked reductions)",
+    fuzz_kernels=_masked_kernels,
+    fuzz_chunk=FUZZ_CHUNK,
+    tail="fold",
+)
+TRANSFORM = [LOOP_TRANSFORM, FOLD_TRANSFORM]

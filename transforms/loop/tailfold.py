@@ -109,8 +109,8 @@ MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "
 # pays off on short loops, the epilogue on long ones).
 NOMINAL_TRIP_COUNT = 16
 # A masked store's extra cost per register: vpmaskmov to memory is microcoded on AMD's
-# cores (about 12 cycles each; bench loop measures folded map kernels 2-3x slower there).
-MASKED_STORE_COST = 8
+# cores (bench loop measures folded map kernels 2-3x slower than the epilogue form there).
+MASKED_STORE_COST = 16
 
 
 @dataclass
@@ -337,17 +337,17 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
 
 def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     """``--tail auto``: fold when a loop of the nominal trip count (``NOMINAL_TRIP_COUNT``)
-    costs no more folded (ceil(T/VF) masked iterations: the mask's add and compare and a
-    select per reduction on top) than with the epilogue (floor(T/VF) vector iterations,
+    costs no more folded (ceil(T/VF) masked iterations: the mask's subtract, umin,
+    broadcast and compare and a select per reduction on top) than with the epilogue (floor(T/VF) vector iterations,
     the remainder's scalar iterations counted at their average (VF-1)/2, and the two
     checks around the vector loop)."""
     extra = masked_access_cost(plan, vf, target)
     if extra is None:
         return False
     scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
-    index_regs = target.registers(VectorType(vf, plan.induction.type))
+    mask = 2 + target.broadcast + target.registers(VectorType(vf, IntType(max(plan.widest_bits, 8))))
     selects = sum(target.registers(VectorType(vf, r.phi.type)) for r in plan.phis.reductions)  # type: ignore[arg-type,misc]
-    folded_iter = vector_iter + extra + 2 * index_regs + selects
+    folded_iter = vector_iter + extra + mask + selects
     t = NOMINAL_TRIP_COUNT
     folded = -(-t // vf) * folded_iter
     epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2

@@ -560,6 +560,37 @@ def group_gap_unguarded(fn: Function) -> bool:
     return bool(rems)
 
 
+# Tail folding (transforms/loop/tailfold.py): the mask's "rem.lanes" (umin of the
+# remaining back edges and VF-1) and each reduction link's "rdx.masked" select.
+
+
+def mask_off_by_one(fn: Function) -> bool:
+    """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
+    hits = [c for c in _named(fn, "rem.lanes", Call) if c.name == "rem.lanes"]
+    for c in hits:
+        rem = c.operands[0]
+        plus = BinOp(rem.type, "rem.plus.1", [rem, ConstInt(rem.type, 1)], op="add")
+        for b in fn.blocks:
+            if c in b.instructions:
+                b.instructions.insert(b.instructions.index(c), plus)
+        c.operands[0] = plus
+    return bool(hits)
+
+
+def wrong_identity(fn: Function) -> bool:
+    """Inactive lanes fold another operator's identity (add's 0 <-> mul's 1; and's -1,
+    the min/max extremes -> 0)."""
+    hits = _named(fn, "rdx.masked", Select)
+    for sel in hits:
+        t = sel.type
+        assert isinstance(t, VectorType) and isinstance(t.elem, IntType)
+        ident = sel.operands[2]
+        first = ident.elems[0] if isinstance(ident, ConstVector) else None
+        value = 0 if not isinstance(first, ConstInt) or first.value != 0 else 1
+        sel.operands[2] = ConstVector(t, tuple(ConstInt(t.elem, value) for _ in range(t.count)))
+    return bool(hits)
+
+
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
     recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
@@ -585,6 +616,11 @@ def _loop_mutants() -> list[Mutant]:
                "a load group's gap at its end without the scalar epilogue it needs (the wide load reads past the end)",
                group_gap_unguarded, native_visible=False, why=OVER_READ,
                fuzz_kernels=partial(group_kernels, types=ints, gap=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop-fold:mask-off-by-one", "loop-fold", "the tail-folding mask's lane l on when index + l <= tc",
+               mask_off_by_one, fuzz_kernels=partial(loop_kernels, masked=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop-fold:wrong-identity", "loop-fold", "inactive lanes fold another operator's identity",
+               wrong_identity, fuzz_kernels=partial(loop_kernels, masked=True, min_reductions=1, max_reductions=1,
+                                                    max_stores=0), fuzz_chunk=LOOP_FUZZ_CHUNK),
     ]
 
 
