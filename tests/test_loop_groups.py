@@ -286,3 +286,23 @@ def test_min_iterations_check_for_gaps() -> None:
     _, _, r = _vectorize(struct_loop(EVERY_OTHER, "i8"), 4)
     check = next(i for i in r.vector.iter_check.instructions if i.name == "min.iters.check")
     assert isinstance(check, ICmp) and check.pred == "ule"
+
+
+def test_vectorize_command_names_the_groups(tmp_path, capsys) -> None:  # noqa: ANN001
+    import json
+
+    from vecverify.cli import main
+
+    src, out, report = tmp_path / "k.ll", tmp_path / "o.ll", tmp_path / "r.json"
+    src.write_text(struct_loop(SWAP_SUB, "i8"))
+    code = main(["vectorize", str(src), "-o", str(out), "--vf", "2", "--verify", "--timeout-ms", "3000",
+                 "--json", str(report)])
+    printed = capsys.readouterr().out
+    assert ("@f: loop %loop vectorized VF 2, interleaved group factor 2 (2 members), "
+            "interleaved group factor 2 (2 members) (VF forced)") in printed
+    assert "@f: loop %loop (VF 2): proved for every trip count" in printed
+    assert "native: 14 runs at trip counts 0..7 and larger, 0 mismatches" in printed
+    assert code in (0, 3), printed  # 3: the bounded check may run out of time
+    assert "load <4 x i8>" in out.read_text() and "interleaved load combine" not in printed
+    data = json.loads(report.read_text())
+    assert data["loops"][0]["groups"] == ["interleaved group factor 2 (2 members)"] * 2

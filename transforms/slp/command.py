@@ -105,7 +105,8 @@ def run_vectorize(args: argparse.Namespace) -> int:
                        "full_width": r.full_width, "scalar_cost": r.cost.scalar, "vector_cost": r.cost.vector,
                        "rules": r.rules} for r in reports],
             "loops": [{"function": lr.function, "loop": lr.loop, "vf": lr.vf, "reason": lr.reason,
-                       "recurrences": lr.recurrences, "reductions": lr.reductions} for lr in loop_reports],
+                       "recurrences": lr.recurrences, "reductions": lr.reductions, "groups": lr.groups}
+                      for lr in loop_reports],
             "interleaved": [{"function": f, "group": g} for f, g in interleaved],
             "verify": verdicts,
         }, indent=2) + "\n")
