@@ -136,6 +136,21 @@ def test_declines_a_group_with_a_member_missing() -> None:
     assert combine(_fn(_members(4, 4, "i32", [0, 1, 3]))) is None
 
 
+def test_leaves_an_already_wide_group_alone() -> None:
+    """One wide load already de-interleaved (the loop vectorizer's interleave groups):
+    nothing to combine (it was once rewritten into itself and reported as combined)."""
+    text = """
+define void @f(ptr %p, ptr %out) {
+  %w = load <8 x i32>, ptr %p, align 4
+  %a = shufflevector <8 x i32> %w, <8 x i32> poison, <4 x i32> <i32 0, i32 2, i32 4, i32 6>
+  %b = shufflevector <8 x i32> %w, <8 x i32> poison, <4 x i32> <i32 1, i32 3, i32 5, i32 7>
+  %s = add <4 x i32> %a, %b
+  store <4 x i32> %s, ptr %out, align 4
+  ret void
+}"""
+    assert combine(_fn(text)) is None
+
+
 def test_declines_a_vector_stepped_getelementptr_over_a_padded_vector() -> None:
     """A <3 x i32> occupies 16 bytes: getelementptr <3 x i32> leaves gaps, so those loads
     are not consecutive (the address analysis would count 12)."""
