@@ -396,7 +396,9 @@ def test_vectorize_command_writes_verified_output(tmp_path: Path, capsys: pytest
 
 def test_vectorize_verify_runs_pointer_kernels_natively(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = CLANG / "src" / "alt_addsub.ll"
-    code = main(["vectorize", str(source), "-o", str(tmp_path / "o.ll"), "--verify", "--exec", "8"])
+    # --no-loops: its loop over structs of 4 is an interleave group for the loop vectorizer
+    # (proved by the loop witness instead); here the SLP tree in the loop body is checked.
+    code = main(["vectorize", str(source), "-o", str(tmp_path / "o.ll"), "--verify", "--exec", "8", "--no-loops"])
     printed = capsys.readouterr().out
     assert code in (0, 3), printed  # 3: the proof ran out of time on a slow machine
     assert "native: 8 runs, 0 mismatches" in printed
