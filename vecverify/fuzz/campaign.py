@@ -527,6 +527,8 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
                     raise KeyboardInterrupt
                 result.units += 1
                 result.errors += run_unit(unit, cfg, collect)
+                if cfg.survey and _survey_done(result, unit.transform, cfg.native):
+                    break  # a unit ends when its mutant is caught; the next would start over
         else:
             _run_pool(units, cfg, options.jobs, collect, result)
     except KeyboardInterrupt:
@@ -536,6 +538,16 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
         collect.prune_corpus()
         result.seconds = time.time() - started
     return result
+
+
+def _survey_done(result: CampaignResult, name: str, use_native: bool) -> bool:
+    """The survey's mutant caught by the proof, and natively where it can be (the
+    condition on which run_unit ends a survey unit, over the whole campaign)."""
+    s = result.stats.get(name)
+    if s is None or s.first_proof_catch is None:
+        return False
+    native_visible = getattr(resolve(name), "native_visible", True)
+    return s.first_native_catch is not None or not native_visible or not (use_native and native.available())
 
 
 class _Stop:
