@@ -149,8 +149,6 @@ def group_of(groups: list[Group], inst: Load | Store) -> Group | None:
     return next((g for g in groups if any(a.inst is inst for a in g.accesses)), None)
 
 
-
-
 # ----------------------------------------------------------------------------- code
 
 
