@@ -15,7 +15,7 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from transforms.vectorize.clang import ToolchainError, ensure_clang
-from vecverify.ir.values import Argument, GetElementPtr, Load, Store
+from vecverify.execute.memory_runs import pointee_types as memory_pointee_types
 
 NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "float": np.float32,
          "double": np.float64, "half": np.float16}
@@ -31,17 +31,7 @@ def host_target() -> str:
 
 def pointee_types(fn: Any) -> dict[int, str]:
     """The element type each pointer argument is loaded or stored as (through GEPs)."""
-    out: dict[int, str] = {}
-    for inst in fn.instructions():
-        if not isinstance(inst, Load | Store):
-            continue
-        p = inst.operands[0] if isinstance(inst, Load) else inst.operands[1]
-        while isinstance(p, GetElementPtr):
-            p = p.operands[0]
-        if isinstance(p, Argument) and p in fn.args:
-            t = inst.type if isinstance(inst, Load) else inst.operands[0].type
-            out.setdefault(fn.args.index(p), str(t))
-    return out
+    return {k: str(t) for k, t in memory_pointee_types(fn).items()}
 
 
 def placed(data: np.ndarray, k: int) -> np.ndarray:

@@ -57,6 +57,9 @@ __all__ = ["LoopOptions", "LoopReport", "LoopProof", "vectorize_loops", "prove_l
 # Campaigns vectorize with at most this many lanes: the witness's step check unrolls VF
 # scalar iterations, and 16 or 32 i8 lanes take the solver minutes.
 FUZZ_MAX_VF = 4
+# ... and one part: UF parts make the step check unroll UF times as many scalar
+# iterations (tests cover interleaved loops with small VF*UF).
+FUZZ_MAX_UF = 1
 # Programs per campaign unit (its and its mutants'): each proof takes seconds, so the
 # loop takes short turns with the other transforms.
 FUZZ_CHUNK = 4
@@ -88,7 +91,8 @@ class LoopTransform(Transform):
     tail: str = "epilogue"  # LoopOptions.tail of apply
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
-        opts = options if isinstance(options, LoopOptions) else LoopOptions(max_vf=FUZZ_MAX_VF, tail=self.tail)
+        opts = options if isinstance(options, LoopOptions) else \
+            LoopOptions(max_vf=FUZZ_MAX_VF, max_uf=FUZZ_MAX_UF, tail=self.tail)
         out, reports = vectorize_loops(fn, opts)
         if out is not None:
             self._outputs[id(out)] = (out, reports)

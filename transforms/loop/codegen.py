@@ -24,6 +24,7 @@ operation computed lane by lane; reduction links drop ``nsw``/``nuw``/``disjoint
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vecverify.ir.function import Block
@@ -74,8 +75,13 @@ def type_suffix(t: Type) -> str:
 
 
 def identity(kind: str, t: Type) -> Constant:
+    """The value that leaves ``x kind e == x`` for every x: a reduction's lanes start
+    with it (min/max have none in general: their lanes start with the initial value)."""
     if isinstance(t, FloatType):
-        raise AssertionError(kind)
+        # -0.0 + x is x for every x (+0.0 + -0.0 would be +0.0); 1.0 * x is x.
+        negative_zero = 1 << (t.bits - 1)
+        one = ((1 << (t.ebits - 1)) - 1) << (t.sbits - 1)  # biased exponent 0, fraction 0
+        return ConstFloat(t, {"fadd": negative_zero, "fmul": one}[kind])
     assert isinstance(t, IntType)
     value = {"add": 0, "or": 0, "xor": 0, "umax": 0, "mul": 1, "and": -1, "umin": -1,
              "smax": 1 << (t.bits - 1), "smin": (1 << (t.bits - 1)) - 1}[kind]
@@ -86,7 +92,28 @@ def reduce_call(red: Reduction, vec: Value, name: str) -> Call:
     """``llvm.vector.reduce.<kind>`` of ``vec``: the middle block's final reduction, and
     the witness's reading of the accumulator."""
     t = red.phi.type
-    return Call(t, name, [vec], callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}", flags=red.flags)
+    # fadd/fmul take a start value: the identity, so the call folds the lanes alone.
+    ops = [identity(red.kind, t), vec] if red.kind in ("fadd", "fmul") else [vec]
+    return Call(t, name, ops, callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}", flags=red.flags)
+
+
+def combine_parts(red: Reduction, parts: list[Value], emit: Callable[[Instruction], Instruction]) -> Value:
+    """The UF accumulators of an interleaved reduction folded into one vector, lane by
+    lane, in part order (``bin.rdx``): what the middle block reduces, and the witness
+    reads. One part is itself."""
+    acc = parts[0]
+    for part in parts[1:]:
+        if red.kind in LANEWISE_INTRINSIC:
+            callee = f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{type_suffix(acc.type)}"
+            acc = emit(Call(acc.type, "bin.rdx", [acc, part], callee=callee, flags=red.flags))
+        else:
+            acc = emit(BinOp(acc.type, "bin.rdx", [acc, part], op=red.kind, flags=red.flags))
+    return acc
+
+
+# The lane-wise operation of each min/max reduction kind.
+LANEWISE_INTRINSIC = {"smin": "smin", "smax": "smax", "umin": "umin", "umax": "umax",
+                      "fmin": "minnum", "fmax": "maxnum"}
 
 
 @dataclass
@@ -104,10 +131,18 @@ class VectorLoop:
     n_vec: Value
     index: Phi
     index_next: Instruction
-    vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(scalar phi) -> vector phi
-    widened: dict[int, Value] = field(default_factory=dict)  # id(scalar value) -> vector
+    uf: int = 1  # parts: each vector iteration runs VF*UF scalar iterations
+    # id(scalar phi) -> its vector phis: one for a recurrence (the last part's vector),
+    # one per part for a reduction (its UF accumulators)
+    vector_phis: dict[int, list[Phi]] = field(default_factory=dict)
+    widened: dict[int, Value] = field(default_factory=dict)  # id(scalar value) -> the last part's vector
     resume: dict[int, Phi] = field(default_factory=dict)  # id(scalar header phi) -> scalar.ph phi
     exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
+
+    @property
+    def lanes(self) -> int:
+        """Scalar iterations per vector iteration."""
+        return self.vf * self.uf
 
 
 class _Blocks:
@@ -122,15 +157,17 @@ class _Blocks:
         return Block(n, [])
 
 
-def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
+def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     """Rewrite ``plan.loop``'s function in place (a copy of the input) or raise Decline
-    before changing anything."""
+    before changing anything. ``uf`` parts of VF lanes each per vector iteration
+    (LoopVectorize's interleave count): part p computes iterations index + p*VF ..."""
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
     blocks = _Blocks(fn.blocks)
     check, ph, body, middle, sph = (blocks.new(n) for n in
                                     ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
     it = ind.type
+    step = vf * uf
 
     def add(block: Block) -> _Adder:
         return _Adder(block)
@@ -139,72 +176,86 @@ def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
     a = add(check)
     tc = trip_count(ind, a)
     keep_last = plan.requires_scalar_epilogue  # a load group with a gap at its end
-    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, vf)], pred="ule" if keep_last else "ult"))
+    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, step)], pred="ule" if keep_last else "ult"))
     # vector.ph
     p = add(ph)
-    n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, vf)], op="urem"))
+    n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, step)], op="urem"))
     if keep_last:
-        n_mod = keep_last_iteration(n_mod, vf, p)
+        n_mod = keep_last_iteration(n_mod, step, p)
     n_vec = p(BinOp(it, "n.vec", [tc, n_mod], op="sub"))
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
     # vector.body
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
     body.instructions.append(index)
-    w = _Widener(plan, vf, ph, body, index, zero_start)
-    vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index)  # index_next set below
+    splats: dict[int, Value] = {}
+    parts = [_Widener(plan, vf, ph, body, index, zero_start, part, splats) for part in range(uf)]
+    last = parts[-1]
+    vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index, uf)  # index_next set below
     for rec in plan.phis.recurrences:
         vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
         init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
         vphi = Phi(vt, "vector.recur", [init], blocks=[ph.name])
         body.instructions.append(vphi)
-        vl.vector_phis[id(rec.phi)] = vphi
-        w.vector_phis[id(rec.phi)] = vphi
+        vl.vector_phis[id(rec.phi)] = [vphi]
+        # Part 0 splices the phi (the last part's vector of the previous iteration) with
+        # its own; part p splices part p-1's with its own.
+        parts[0].previous[id(rec.phi)] = vphi
+        for k in range(1, uf):
+            parts[k].previous[id(rec.phi)] = parts[k - 1]
     for red in plan.phis.reductions:
         vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
-        vphi = Phi(vt, "vec.phi", [reduction_start(red, vf, w, p)], blocks=[ph.name])
-        body.instructions.append(vphi)
-        vl.vector_phis[id(red.phi)] = vphi
-        w.vector_phis[id(red.phi)] = vphi
-    w.emit_body()
+        vl.vector_phis[id(red.phi)] = []
+        for part in parts:
+            vphi = Phi(vt, "vec.phi", [reduction_start(red, vf, part, p)], blocks=[ph.name])
+            body.instructions.append(vphi)
+            vl.vector_phis[id(red.phi)].append(vphi)
+            part.vector_phis[id(red.phi)] = vphi
+    # Each memory instruction for every part, in the body's order (LoopVectorize's order;
+    # the dependences were checked for VF*UF iterations at once).
+    for inst in loop.body:
+        if _is_memory(inst):
+            for part in parts:
+                part.emit_memory(inst)
     for rec in plan.phis.recurrences:
-        v = vl.vector_phis[id(rec.phi)]
-        v.operands.append(w.widen(rec.previous))
-        v.blocks.append(body.name)
+        vphi = vl.vector_phis[id(rec.phi)][0]
+        vphi.operands.append(last.widen(rec.previous))
+        vphi.blocks.append(body.name)
     for red in plan.phis.reductions:
-        v = vl.vector_phis[id(red.phi)]
-        v.operands.append(w.widen(red.result))
-        v.blocks.append(body.name)
-    # Live-outs that are computed in the loop and are not phis: their last lane.
+        for part, vphi in zip(parts, vl.vector_phis[id(red.phi)], strict=True):
+            vphi.operands.append(part.widen(red.result))
+            vphi.blocks.append(body.name)
+    # Live-outs that are computed in the loop and are not phis: the last lane of the last part.
     live: dict[int, Value] = {}
     for ephi in plan.exit_phis:
         out_v = incoming(ephi, loop.header.name)
         if loop.contains(out_v) and not isinstance(out_v, Phi) and \
                 not any(out_v is r.result for r in plan.phis.reductions):
-            live[id(out_v)] = w.widen(out_v)
+            live[id(out_v)] = last.widen(out_v)
     b = add(body)
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add", flags=frozenset({"nuw"})))
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, step)], op="add", flags=frozenset({"nuw"})))
     index.operands.append(index_next)
     index.blocks.append(body.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
     body.instructions.append(Br(_void(), None, [done], targets=[middle.name, body.name]))
     vl.index_next = index_next
-    vl.widened = w.vectors
+    vl.widened = last.vectors
     # middle.block
     m = add(middle)
     rdx: dict[int, Value] = {}
     for red in plan.phis.reductions:
-        rdx[id(red.phi)] = m(reduce_call(red, w.widen(red.result), "rdx"))
-    last: dict[int, Value] = {}
+        folded = combine_parts(red, [part.widen(red.result) for part in parts], m)
+        rdx[id(red.phi)] = m(reduce_call(red, folded, "rdx"))
+    last_lane: dict[int, Value] = {}
     for rec in plan.phis.recurrences:
-        cur = w.widen(rec.previous)
-        last[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, ConstInt(I32, vf - 1)]))
+        cur = last.widen(rec.previous)
+        last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, ConstInt(I32, vf - 1)]))
     for ephi in plan.exit_phis:
-        vl.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vf, m, w, rdx, ind_end, live)
+        vl.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vf, m, last, rdx, ind_end, live)
     cmp_n = m(ICmp(I1, "cmp.n", [tc, n_vec], pred="eq"))
     middle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, sph.name]))
     # scalar.ph: resume phis; the original loop enters from there.
-    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last}
+    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last_lane}
     for phi in loop.phis:
         start_v = incoming(phi, loop.preheader.name)
         r = Phi(phi.type, _resume_name(plan, phi), [resume_from[id(phi)], start_v], blocks=[middle.name, check.name])
@@ -228,12 +279,15 @@ def vectorize(plan: LoopPlan, vf: int) -> VectorLoop:
 
 
 def reduction_start(red: Reduction, vf: int, w: _Widener, p: _Adder) -> Value:
-    """The accumulator's start (in vector.ph): the identity with the initial value in
-    lane 0, or for min/max the initial value in every lane."""
+    """The accumulator's start (in vector.ph) for ``w``'s part: the identity with the
+    initial value in lane 0 (part 0; the identity alone in the other parts), or for
+    min/max the initial value in every lane (of every part)."""
     vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
-    if red.kind in ("smin", "smax", "umin", "umax", "fmin", "fmax"):
+    if red.kind in LANEWISE_INTRINSIC:
         return w.splat(red.init, "minmax.ident")
     ident = ConstVector(vt, tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
+    if w.part:
+        return ident
     return p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
 
 
@@ -281,17 +335,22 @@ class _Adder:
 
 
 class _Widener:
-    """The vector body: ``widen(v)`` is v's vector of VF lanes, ``lane0(v)`` its scalar
-    value in the first lane (addresses)."""
+    """One part of the vector body: ``widen(v)`` is v's vector of VF lanes in this part,
+    ``lane0(v)`` its scalar value in the part's first lane (addresses). The parts share
+    the splats of vector.ph."""
 
-    def __init__(self, plan: LoopPlan, vf: int, ph: Block, body: Block, index: Phi, zero_start: bool) -> None:
+    def __init__(self, plan: LoopPlan, vf: int, ph: Block, body: Block, index: Phi, zero_start: bool,
+                 part: int = 0, splats: dict[int, Value] | None = None) -> None:
         self.plan, self.vf, self.ph, self.body = plan, vf, ph, body
         self.loop = plan.loop
         self.ind = plan.induction
+        self.part = part
         self.vectors: dict[int, Value] = {}
         self.scalars: dict[int, Value] = {}
-        self.vector_phis: dict[int, Phi] = {}
-        self.splats: dict[int, Value] = {}
+        self.vector_phis: dict[int, Phi] = {}  # a reduction's accumulator of this part
+        # a recurrence's previous vector: the vector phi (part 0) or the part before's
+        self.previous: dict[int, Phi | _Widener] = {}
+        self.splats: dict[int, Value] = {} if splats is None else splats
         self.in_progress: set[int] = set()
         self.emitted_memory: set[int] = set()
         self.access = {id(a.inst): a for a in plan.accesses}
@@ -300,10 +359,14 @@ class _Widener:
 
     @property
     def iv0(self) -> Value:
-        """The induction's value in the first lane: start + index."""
+        """The induction's value in the part's first lane: start + index + part*VF."""
         if self._iv0 is None:
-            self._iv0 = self.index if self.zero_start else \
-                self._add(BinOp(self.ind.type, "offset.idx", [self.ind.start, self.index], op="add"))
+            it = self.ind.type
+            iv: Value = self.index if self.zero_start else \
+                self._add(BinOp(it, "offset.idx", [self.ind.start, self.index], op="add"))
+            if self.part:
+                iv = self._add(BinOp(it, f"part{self.part}.idx", [iv, ConstInt(it, self.part * self.vf)], op="add"))
+            self._iv0 = iv
         return self._iv0
 
     def _add(self, inst: Instruction) -> Instruction:
@@ -326,10 +389,15 @@ class _Widener:
             self.splats[id(v)] = sh
         return self.splats[id(v)]
 
+    def emit_memory(self, inst: Instruction) -> None:
+        """This part's vector form of one of the loop's memory instructions."""
+        self._memory(inst)
+
     def emit_body(self) -> None:
+        """Every memory instruction of the loop, in order (one part alone)."""
         for inst in self.loop.body:
-            if isinstance(inst, Load | Store) or (isinstance(inst, Call) and not _pure_call(inst)):
-                self._memory(inst)
+            if _is_memory(inst):
+                self.emit_memory(inst)
 
     def _memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
@@ -393,20 +461,24 @@ class _Widener:
             steps = ConstVector(vt, tuple(ConstInt(it, k) for k in range(self.vf)))
             return self._add(BinOp(vt, "vec.ind", [sp, steps], op="add"))
         if isinstance(v, Phi):
+            rec = next((r for r in self.plan.phis.recurrences if r.phi is v), None)
+            if rec is not None:
+                return self._splice(rec)
             vphi = self.vector_phis.get(id(v))
             if vphi is None:
                 raise Decline(f"phi %{v.name}")
-            rec = next((r for r in self.plan.phis.recurrences if r.phi is v), None)
-            if rec is None:
-                return vphi  # a reduction's accumulator
-            return self._splice(rec, vphi)
+            return vphi  # a reduction's accumulator
         if isinstance(v, GetElementPtr):
             raise Decline(f"%{v.name}: a pointer used as data")
         ops = [self._operand(v, k, op) for k, op in enumerate(v.operands)]
         vt = self.vt(v.type) if not isinstance(v, ICmp | FCmp) else VectorType(self.vf, I1)
         flags: frozenset[str] = getattr(v, "flags", frozenset())
-        if self._is_reduction_link(v):
-            flags = frozenset(f for f in flags if f not in ("nsw", "nuw", "disjoint", "exact"))
+        red = self._reduction_of_link(v)
+        if red is not None:
+            # Reassociated, a link may overflow where the scalar order did not: no
+            # nsw/nuw/disjoint/exact; a floating-point link gets the flags the whole
+            # scalar chain has (its reorder licence: see folds.py).
+            flags = red.flags
         if isinstance(v, BinOp):
             return self._add(BinOp(vt, None, ops, op=v.op, flags=flags))
         if isinstance(v, Cast):
@@ -434,13 +506,15 @@ class _Widener:
             return op  # a scalar condition selects whole vectors
         return self.widen(op)
 
-    def _is_reduction_link(self, v: Instruction) -> bool:
-        return any(any(v is link for link in r.chain) for r in self.plan.phis.reductions)
+    def _reduction_of_link(self, v: Instruction) -> Reduction | None:
+        return next((r for r in self.plan.phis.reductions if any(v is link for link in r.chain)), None)
 
-    def _splice(self, rec: Recurrence, vphi: Phi) -> Value:
+    def _splice(self, rec: Recurrence) -> Value:
+        before = self.previous[id(rec.phi)]
+        prev = before.widen(rec.previous) if isinstance(before, _Widener) else before
         cur = self.widen(rec.previous)
         n = self.vf
-        return self._add(ShuffleVector(vphi.type, None, [vphi, cur], mask=tuple(range(n - 1, 2 * n - 1))))
+        return self._add(ShuffleVector(prev.type, None, [prev, cur], mask=tuple(range(n - 1, 2 * n - 1))))
 
     def lane0(self, v: Value) -> Value:
         """The scalar value of ``v`` in the vector iteration's first lane."""
@@ -459,6 +533,10 @@ class _Widener:
 
 def _pure_call(inst: Call) -> bool:
     return intrinsic_base(inst.callee) in WIDENABLE
+
+
+def _is_memory(inst: Instruction) -> bool:
+    return isinstance(inst, Load | Store) or (isinstance(inst, Call) and not _pure_call(inst))
 
 
 def _copy(v: Instruction, operands: list[Value]) -> Instruction:

@@ -30,23 +30,36 @@ def _power_of_two(text: str) -> int:
     return n
 
 
+def _interleave_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n not in (1, 2, 4, 8):
+        raise argparse.ArgumentTypeError(f"the UF must be 1, 2, 4 or 8, not {n}")
+    return n
+
+
 def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
     p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
                    help="loop vectorization factor (a power of two; default: from the target and the cost model)")
     p.add_argument("--vector-length", type=_power_of_two, dest="vf", metavar="N",
                    help="the same as --vf (the masked loop's vector length, VL)")
+    p.add_argument("--uf", type=_interleave_count, default=None, metavar="N",
+                   help="loop interleave count: parts of VF lanes per vector iteration (1, 2, 4 or 8; "
+                        "default: 4 for loops with a reduction, else 1)")
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
 
 
 def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
-                           tail: str = "epilogue") -> tuple[Module, list[LoopReport]]:
+                           tail: str = "epilogue", uf: int | None = None) -> tuple[Module, list[LoopReport]]:
     out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
     reports: list[LoopReport] = []
     for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail))
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf))
         if new is not None:
             out.functions[name] = new
         reports += rs
@@ -70,7 +83,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
     for name, rs in by_fn.items():
         src, tgt = before.functions[name], after.functions[name]
         for r in rs:
-            entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf}
+            entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf, "uf": r.uf}
             proof = prove_loop(r, timeout_ms=args.timeout_ms)
             print(proof.line(), file=log)
             entry["witness"] = proof.status
@@ -86,7 +99,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
                 entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
                 for m in runs.mismatches[:1]:
                     print(f"@{name}: loop {r.loop}: native mismatch at {m}", file=log)
-                print(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts 0..{3 * r.vf + 1} "
+                print(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts 0..{3 * r.vf * r.uf + 1} "
                       f"and larger, {len(runs.mismatches)} mismatches", file=log)
                 if runs.mismatches:
                     worse(EXIT_INCORRECT)
@@ -94,7 +107,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
                 entry["native"] = f"skipped: {e}"
                 print(f"@{name}: loop {r.loop}: native: skipped ({e})", file=log)
             verdicts.append(entry)
-        unroll = 2 * max(r.vf for r in rs) + 2
+        unroll = 2 * max(r.vf * r.uf for r in rs) + 2
         v = check_pair(src, tgt, CheckOptions(timeout_ms=args.timeout_ms, unroll=unroll))
         print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}", file=log)
         verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error})

@@ -7,6 +7,14 @@ cheaper than VF scalar iterations (the per-instruction costs of ``slp/costs.py``
 vector operation per register it occupies, the recurrence splice as one shuffle per
 register, an interleave group as its wide access and shuffles (``groups.group_cost``),
 the induction's update and exit test once per iteration on both sides).
+
+The interleave count UF (parts of VF lanes per vector iteration) is LoopVectorize's
+answer to latency: a reduction's accumulator is a chain through every iteration, so one
+accumulator runs at the latency of its operation; UF accumulators run UF chains at once.
+Loops with a reduction get UF 4 (as LLVM's x86 tuning), capped so every part's
+accumulators and loaded vectors fit the 16 vector registers and so VF*UF stays within
+the dependences; other loops get UF 1 (their iterations are independent already; a
+longer vector iteration only leaves more to the scalar epilogue).
 """
 
 from __future__ import annotations
@@ -76,3 +84,29 @@ def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tupl
             return vf, vf * scalar_iter, vector
         vf //= 2
     raise Decline(f"not profitable on {target.name}")
+
+
+# Interleave count for loops with a reduction, and the vector registers the parts may use.
+REDUCTION_UF = 4
+VECTOR_REGISTERS = 16
+
+
+def choose_uf(plan: LoopPlan, vf: int, target: Target, forced: int | None = None,
+              max_uf: int | None = None) -> int:
+    """The interleave count for VF lanes (``forced`` when given, then capped)."""
+    uf = forced if forced is not None else (REDUCTION_UF if plan.phis.reductions else 1)
+    if forced is None and plan.phis.reductions:
+        # Each part keeps its accumulators and its loaded vectors in registers.
+        live = [r.phi.type for r in plan.phis.reductions] + \
+               [a.value_type for a in plan.accesses if not a.is_store and a.kind == "consecutive"]
+        regs = sum(target.registers(VectorType(vf, t)) for t in live if isinstance(t, IntType | FloatType))
+        while uf > 1 and uf * regs > VECTOR_REGISTERS:
+            uf //= 2
+    if max_uf is not None:
+        uf = min(uf, max_uf)
+    if plan.max_vf is not None:
+        while uf > 1 and vf * uf > plan.max_vf:
+            uf //= 2
+    if uf < 1 or uf & (uf - 1):
+        raise Decline(f"UF {forced} is not a power of two")
+    return uf

@@ -57,6 +57,7 @@ from vecverify.ir.values import (
     Value,
 )
 
+from .folds import Fold
 from .tailfold import FoldedLoop
 from .witness import (
     FALSE,
@@ -83,6 +84,9 @@ class FoldedWitness(Witness):
         self.fl = fl
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
 
+    def _find_folds(self) -> dict[int, Fold]:
+        return {}  # the masked reductions (integers) are compared by the solver
+
     def _live_outs(self) -> list[Value]:
         seen: list[Value] = []
         for ep in self.plan.exit_phis:
@@ -97,7 +101,7 @@ class FoldedWitness(Witness):
         return _and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                            side.emit(ICmp(I1, None, [index, side.value(self.fl.btc)], pred="ule"))])
 
-    def _state(self, side: _Side) -> tuple[Value, dict[int, Value]]:
+    def _state(self, side: _Side) -> tuple[Value, dict[int, list[Value]]]:
         # The frozen bound: one defined value the vector loop reads, and the source's
         # exit tests too (see the module docstring).
         bound = side.state("bound.fr", self.ind.type, noundef=True)
@@ -105,9 +109,7 @@ class FoldedWitness(Witness):
         if side.name == "src":
             side.vmap[id(self.ind.bound)] = bound
         index = side.state("index", self.ind.type, noundef=True)
-        vphis: dict[int, Value] = {}
-        for phi, vphi in self._vector_phi_types():
-            vphis[id(phi)] = side.state(f"v.{phi.name}", vphi.type)
+        vphis = self._by_phi([(phi, side.state(f"v.{phi.name}", vphi.type)) for phi, _, vphi in self._vector_phi_types()])
         return index, vphis
 
     def _scalar_run(self, side: _Side, state: list[Value], count: int) -> tuple[list[Value], list[Value]]:
@@ -126,14 +128,14 @@ class FoldedWitness(Witness):
             state = [side.value(_incoming(self.loop.header.name, phi)) for phi in phis]
         return state, goes_on
 
-    def _vector_body(self, side: _Side, index: Value, vphis: dict[int, Value], active: int) -> Value:
+    def _vector_body(self, side: _Side, index: Value, vphis: dict[int, list[Value]], active: int) -> Value:
         """The vector body cloned from state (index, vphis), its mask the constant with
         the first ``active`` lanes on (the mask obligation proves it is, in each case);
         returns "it leaves"."""
         fl = self.fl
         side.vmap[id(fl.index)] = index
-        for phi, vphi in self._vector_phi_types():
-            side.vmap[id(vphi)] = vphis[id(phi)]
+        for phi, k, vphi in self._vector_phi_types():
+            side.vmap[id(vphi)] = vphis[id(phi)][k]
         mt = fl.mask.type
         assert isinstance(mt, VectorType)
         side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < active else FALSE for lane in range(self.vf)))
@@ -152,8 +154,8 @@ class FoldedWitness(Witness):
         starts = [src.value(_incoming(self.loop.preheader.name, phi)) for phi in self.loop.phis]
         for inst in self.fl.vector_ph.instructions[:-1]:
             tgt.clone(inst)
-        vphis = {id(phi): tgt.value(_incoming(self.fl.vector_ph.name, vphi))
-                 for phi, vphi in self._vector_phi_types()}
+        vphis = self._by_phi([(phi, tgt.value(_incoming(self.fl.vector_ph.name, vphi)))
+                              for phi, _, vphi in self._vector_phi_types()])
         alpha0 = self._alpha(tgt, ConstInt(self.ind.type, 0), vphis)
         return Obligation("entry", src.finish(starts), tgt.finish(alpha0))
 
@@ -166,7 +168,8 @@ class FoldedWitness(Witness):
         index, vphis = self._state(tgt)
         leaves = self._vector_body(tgt, index, vphis, self.vf)
         index2 = tgt.value(self.fl.index_next)
-        vphis2 = {id(phi): tgt.value(_incoming(self.fl.body.name, vphi)) for phi, vphi in self._vector_phi_types()}
+        vphis2 = self._by_phi([(phi, tgt.value(_incoming(self.fl.body.name, vphi)))
+                               for phi, _, vphi in self._vector_phi_types()])
         header = self._alpha(tgt, index2, vphis2)
         return Obligation("step", src.finish([*state, FALSE, TRUE]),
                           tgt.finish([*header, leaves, self._invariant(tgt, index2)]))

@@ -3,12 +3,10 @@
 A **reduction** (LLVM's RecurrenceDescriptor) is a phi whose only use in the loop starts
 a chain of one associative, commutative operation, each link used only by the next,
 whose last link is the phi's back-edge value (and may be used after the loop): integer
-``add mul and or xor`` and ``llvm.{s,u}{min,max}``. ``llvm.minnum/maxnum`` chains are
-recognized and declined (their witness does not hold for NaN start values yet).
-Floating-point ``fadd``/``fmul`` chains are declined: reassociating them needs
-``reassoc``, which the semantics do not model, and an in-order reduction
-(``llvm.vector.reduce.fadd`` with a start value) is not modelled either, so neither
-could be proved.
+``add mul and or xor`` and ``llvm.{s,u}{min,max}``; floating-point ``fadd``/``fmul``
+whose every link carries ``reassoc``, and ``llvm.minnum/maxnum`` whose every link carries
+``nnan nsz`` (``REORDERING_FLAGS``). Other floating-point chains are declined: their
+scalar order is their meaning, and an in-order vector reduction is not modelled.
 
 A **first-order recurrence** (seed 003) is any other phi whose back-edge value
 (``previous``) is defined in the loop: in iteration i the phi holds ``previous`` of
@@ -29,6 +27,11 @@ from .structure import Decline, Loop
 INT_BINOPS = ("add", "mul", "and", "or", "xor")
 INT_MINMAX = ("smin", "smax", "umin", "umax")
 FP_MINMAX = {"minnum": "fmin", "maxnum": "fmax"}
+# The fast-math flags every link of a floating-point reduction needs for its order to
+# change: reassoc licenses reassociation (LangRef); minnum/maxnum are associative and
+# commutative once NaNs are poison (nnan) and the sign of a zero is free (nsz).
+REORDERING_FLAGS = {"fadd": frozenset({"reassoc"}), "fmul": frozenset({"reassoc"}),
+                    "fmin": frozenset({"nnan", "nsz"}), "fmax": frozenset({"nnan", "nsz"})}
 
 
 @dataclass
@@ -121,12 +124,10 @@ def _reduction(loop: Loop, phi: Phi, init: Value, back: Instruction,
     # The last link feeds only the phi inside the loop.
     if any(u is not phi for u in users.get(id(back), [])):
         return None
-    if kind in ("fadd", "fmul"):
-        raise Decline(f"phi %{phi.name}: {kind} reduction (reassociation and in-order vector "
-                      "reductions are not modelled, so the result could not be proved)")
-    if kind in ("fmin", "fmax"):
-        # The witness reads the accumulator with llvm.vector.reduce.fmin/fmax; with nnan
-        # that read is poison for a NaN start value the scalar loop just carries, and
-        # without it quiets a signalling NaN: no correspondence the check accepts yet.
-        raise Decline(f"phi %{phi.name}: {kind} reduction (not supported yet: its witness is not proved)")
-    return Reduction(phi, init, kind, chain, flags if kind in ("fmin", "fmax") else frozenset())
+    missing = REORDERING_FLAGS.get(kind, frozenset()) - flags
+    if missing:
+        # Without these flags the scalar order is the meaning: a vector of partial folds
+        # computes another value (an in-order reduction is not modelled).
+        raise Decline(f"phi %{phi.name}: {kind} reduction without {' '.join(sorted(missing))} "
+                      "(its order cannot change)")
+    return Reduction(phi, init, kind, chain, flags if kind in REORDERING_FLAGS else frozenset())

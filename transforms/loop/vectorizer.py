@@ -11,7 +11,7 @@ from vecverify.ir.function import Function
 from ..base import TransformOptions
 from ..vectorize.costs import TARGETS, Target
 from .codegen import VectorLoop, vectorize
-from .cost import choose_vf
+from .cost import choose_uf, choose_vf
 from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
 from .tailfold import FoldedLoop, fold_tail, prefer_fold
@@ -21,14 +21,18 @@ from .tailfold import FoldedLoop, fold_tail, prefer_fold
 class LoopOptions(TransformOptions):
     """``target``: the cost model and register width (``sse4``, ``avx2``); ``vf``: force
     this vectorization factor (a power of two; the dependences still cap it, the cost
-    model is not asked), ``max_vf``: never more lanes than this; ``tail``: ``epilogue``
-    (a scalar loop runs the remaining iterations), ``fold`` (every iteration runs under
-    a mask, no scalar loop: ``tailfold``), ``auto`` (the cost model chooses; a loop
-    folding declines gets the epilogue)."""
+    model is not asked), ``max_vf``: never more lanes than this; ``uf``: force this
+    interleave count (parts per vector iteration; default: ``cost.choose_uf``, or 1
+    when ``vf`` is forced), ``max_uf``: never more parts than this; ``tail``:
+    ``epilogue`` (a scalar loop runs the remaining iterations), ``fold`` (every
+    iteration runs under a mask, no scalar loop: ``tailfold``; one part), ``auto`` (the
+    cost model chooses; a loop folding declines gets the epilogue)."""
 
     target: str = "avx2"
     vf: int | None = None
     max_vf: int | None = None
+    uf: int | None = None
+    max_uf: int | None = None
     tail: str = "epilogue"
 
 
@@ -39,6 +43,7 @@ class LoopReport:
     function: str
     loop: str  # the header's label in the input, "%9"
     vf: int = 0
+    uf: int = 1
     reason: str = ""
     recurrences: list[str] = field(default_factory=list)  # "%x"
     reductions: list[str] = field(default_factory=list)  # "add %s"
@@ -59,7 +64,8 @@ class LoopReport:
         extra = f" ({', '.join(what)})" if what else ""
         extra += "".join(f", {g}" for g in self.groups)
         cost = f", cost {self.scalar_cost} -> {self.vector_cost}" if self.scalar_cost else " (VF forced)"
-        return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{extra}{cost}"
+        parts = f" UF {self.uf}" if self.uf > 1 else ""
+        return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{parts}{extra}{cost}"
 
 
 def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[Function | None, list[LoopReport]]:
@@ -94,6 +100,7 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
             rep.reason = str(e)
             continue
         rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = vf, scalar, vector, vl
+        rep.uf = vl.uf if isinstance(vl, VectorLoop) else 1
         rep.recurrences = [f"%{r.phi.name}" for r in plan.phis.recurrences]
         rep.reductions = [f"{r.kind} %{r.phi.name}" for r in plan.phis.reductions]
         rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
@@ -111,4 +118,6 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
             return fold_tail(plan, vf)
         except Decline:
             pass
-    return vectorize(plan, vf)
+    # A forced VF is the shape asked for: one part unless UF is forced too.
+    forced_uf = 1 if options.vf is not None and options.uf is None else options.uf
+    return vectorize(plan, vf, choose_uf(plan, vf, target, forced_uf, options.max_uf))

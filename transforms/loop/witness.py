@@ -2,21 +2,30 @@
 refinement checks.
 
 The vectorizer knows how its state after each vector iteration stands for the scalar
-loop's state after VF times as many iterations. That correspondence is the function
-``alpha`` from a vector state ``V`` (``index``; each recurrence's vector phi ``vrec``;
-each reduction's accumulator ``vacc``) to a scalar header state:
+loop's state after VF*UF times as many iterations (UF parts of VF lanes). That
+correspondence is the function ``alpha`` from a vector state ``V`` (``index``; each
+recurrence's vector phi ``vrec``, the last part's vector; each reduction's accumulators
+``vacc[0..UF-1]``) to a scalar header state:
 
     iv  = start + index
-    rec = vrec[VF-1]                       (the last lane: the phi's next value)
-    red = llvm.vector.reduce.<kind>(vacc)  (the lanes folded; the initial value is in it)
+    rec = vrec[VF-1]                                  (the last lane: the phi's next value)
+    red = llvm.vector.reduce.<kind>(vacc[0] op ... op vacc[UF-1])   (the initial value is in it)
 
 together with the invariant ``Inv(index, n.vec)``: ``index <u n.vec``,
-``(n.vec - index) % VF == 0``, ``n.vec <=u tc`` (the trip count formula of
+``(n.vec - index) % (VF*UF) == 0``, ``n.vec <=u tc`` (the trip count formula of
 ``induction.py``; ``n.vec <u tc`` when a load group has a gap at its end: the scalar
 epilogue then runs at least one iteration, whose member-0 load the step also runs, so
-that the wide load's last bytes are known to be inside the array). Values the code after the loop reads from the last iteration
-(live-outs) are read from the last vector iteration: lane VF-1 of the value's vector,
+that the wide load's last bytes are known to be inside the array). Values the code
+after the loop reads from the last iteration (live-outs) are read from the last vector
+iteration: lane VF-1 of the last part's vector,
 lane VF-2 of a recurrence's vector for the recurrence phi itself (seed 003).
+
+A reduction whose code has the shape ``folds.py`` describes (every one LoopVectorize
+makes) is not in the state: its fold is proved by algebra (the operation's associativity
+and commutativity, or the ``reassoc`` licence), and the checks compare its *leaves*, the
+values each scalar iteration and each vector lane add, instead. Only a reduction of
+another shape (an integer one: a hand-edited or mutated loop) is compared through
+``alpha`` by the solver.
 
 Each check is a straight-line ``@src``/``@tgt`` pair returning a struct, checked by
 ``vecverify.refine.check_refinement`` (memory included):
@@ -25,10 +34,11 @@ Each check is a straight-line ``@src``/``@tgt`` pair returning a struct, checked
   code of ``iter.check`` and ``vector.ph`` gives a state with ``alpha(V0)`` equal to the
   scalar loop's start values and ``Inv(0, n.vec)``.
 * **step**: from any state ``V`` with ``Inv`` (inputs: the function's arguments, the
-  loop-invariant values, ``index``, ``n.vec``, the vector phis), VF copies of the scalar
-  body from ``alpha(V)`` (none of whose exit tests may leave the loop) and one vector
-  body write the same memory and reach ``alpha(V')`` and the same live-outs, and ``Inv``
-  holds again when the vector loop goes on.
+  loop-invariant values, ``index``, ``n.vec``, the vector phis), VF*UF copies of the
+  scalar body from ``alpha(V)`` (none of whose exit tests may leave the loop) and one
+  vector body write the same memory and reach ``alpha(V')``, the same live-outs and the
+  same leaves of the folded reductions, and ``Inv`` holds again when the vector loop goes
+  on.
 * **exit**: from a state after the last vector iteration (``index == n.vec``, live-out
   vectors as inputs), the middle block makes the scalar loop's exit decision and hands
   the exit block and the scalar epilogue (``scalar.ph``) what the scalar loop would.
@@ -75,7 +85,8 @@ from vecverify.ir.values import (
 from vecverify.llvm import print_module
 from vecverify.refine import CheckOptions
 
-from .codegen import VectorLoop, reduce_call
+from .codegen import VectorLoop, combine_parts, reduce_call
+from .folds import FLOATING_KINDS, Fold, check_shape
 from .groups import next_iteration_reads
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, intrinsic_base
@@ -219,13 +230,79 @@ class Witness:
         self.loop = vl.plan.loop
         self.ind = vl.plan.induction
         self.vf = vl.vf
+        self.lanes = getattr(vl, "lanes", vl.vf)  # scalar iterations per vector iteration: VF*UF
         self.fn = self.loop.fn
+        # Reductions whose fold the algebra proves (folds.py): the checks compare their
+        # leaves, not their accumulators. The others' accumulators are in the state.
+        self.folds = self._find_folds()
+        # The folded reductions' links, scalar and vector: the checks do not compute them.
+        self._folded_links = {id(link) for f in self.folds.values() for link in f.reduction.chain}
+        self._folded_links |= {id(link) for f in self.folds.values() for link in [*f.links, *f.final]}
+
+    def _find_folds(self) -> dict[int, Fold]:
+        folds: dict[int, Fold] = {}
+        for red in self.plan.phis.reductions:
+            shape = check_shape(self.vl, red)
+            if isinstance(shape, Fold):
+                folds[id(red.phi)] = shape
+            elif red.kind in FLOATING_KINDS:
+                raise WitnessError(f"reduction %{red.phi.name}: {shape}")
+        return folds
+
+    def _kept_phis(self, values: list[Value]) -> list[Value]:
+        """``values`` (one per header phi) without the folded reductions'."""
+        return [v for phi, v in zip(self.loop.phis, values, strict=True) if id(phi) not in self.folds]
+
+    def _is_folded_result(self, v: Value) -> bool:
+        return any(v is f.reduction.result for f in self.folds.values())
+
+    def _kept_live(self, values: list[Value]) -> list[Value]:
+        """``values`` (one per live-out) without the folded reductions' results."""
+        return [x for v, x in zip(self._live_outs(), values, strict=True) if not self._is_folded_result(v)]
+
+    def _kept_exits(self, values: list[Value]) -> list[Value]:
+        """``values`` (one per exit phi) without those taking a folded reduction's result."""
+        return [x for ep, x in zip(self.plan.exit_phis, values, strict=True)
+                if not self._is_folded_result(incoming(ep, self.loop.header.name))]
+
+    def _scalar_leaves(self, side: _Side) -> list[Value]:
+        """The folded reductions' leaves in the scalar copy just cloned, link by link."""
+        out: list[Value] = []
+        for fold in self.folds.values():
+            red = fold.reduction
+            for j, link in enumerate(red.chain):
+                before = red.chain[j - 1] if j else red.phi
+                leaf = next(op for op in link.operands if op is not before)
+                out.append(side.value(leaf))
+        return out
+
+    def _vector_leaves(self, side: _Side) -> list[Value]:
+        """The same leaves in the vector body: lane l of part p is scalar copy p*VF + l."""
+        out: list[Value] = []
+        for k in range(self.lanes):
+            part, lane = divmod(k, self.vf)
+            for fold in self.folds.values():
+                for leaf in fold.leaves[part]:
+                    out.append(side.emit(ExtractElement(leaf.type.scalar, None,  # type: ignore[attr-defined]
+                                                        [side.value(leaf), ConstInt(I32, lane)])))
+        return out
 
     # --- the pieces of the state
-    def _vector_phi_types(self) -> list[tuple[Phi, Phi]]:
-        """(scalar header phi, its vector phi) for recurrences, then reductions."""
-        out = [(r.phi, self.vl.vector_phis[id(r.phi)]) for r in self.plan.phis.recurrences]
-        out += [(r.phi, self.vl.vector_phis[id(r.phi)]) for r in self.plan.phis.reductions]
+    def _vector_phi_types(self) -> list[tuple[Phi, int, Phi]]:
+        """(scalar header phi, part, its vector phi) for recurrences, then reductions."""
+        phis = [r.phi for r in self.plan.phis.recurrences] + [r.phi for r in self.plan.phis.reductions]
+        out: list[tuple[Phi, int, Phi]] = []
+        for phi in phis:
+            parts = self.vl.vector_phis[id(phi)]
+            # (a tail-folded loop's vector_phis hold one phi each, not a list of parts)
+            out += [(phi, k, vphi) for k, vphi in enumerate(parts if isinstance(parts, list) else [parts])]
+        return out
+
+    def _by_phi(self, values: list[tuple[Phi, Value]]) -> dict[int, list[Value]]:
+        """Per scalar phi, its vector phis' values in part order."""
+        out: dict[int, list[Value]] = {}
+        for phi, v in values:
+            out.setdefault(id(phi), []).append(v)
         return out
 
     def _live_outs(self) -> list[Value]:
@@ -252,13 +329,13 @@ class Witness:
         scalar epilogue runs at least one iteration."""
         it = self.ind.type
         diff = side.emit(BinOp(it, None, [n_vec, index], op="sub"))
-        rem = side.emit(BinOp(it, None, [diff, ConstInt(it, self.vf)], op="urem"))
+        rem = side.emit(BinOp(it, None, [diff, ConstInt(it, self.lanes)], op="urem"))
         last = "ult" if self.plan.requires_scalar_epilogue else "ule"
         return [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                 side.emit(ICmp(I1, None, [index, n_vec], pred="ult")),
                 side.emit(ICmp(I1, None, [n_vec, tc], pred=last))]
 
-    def _alpha(self, side: _Side, index: Value, vphis: dict[int, Value]) -> list[Value]:
+    def _alpha(self, side: _Side, index: Value, vphis: dict[int, list[Value]]) -> list[Value]:
         """alpha(V): the scalar header state, in header-phi order."""
         it = self.ind.type
         out: list[Value] = []
@@ -268,13 +345,16 @@ class Witness:
                 out.append(index if _is_zero(start) else side.emit(BinOp(it, "iv", [start, index], op="add")))
                 continue
             red = self._reduction(phi)
-            if red is not None:
-                out.append(side.emit(reduce_call(red, vphis[id(phi)], "red")))
+            if id(phi) in self.folds:  # not in the state: any value (folds.py)
+                out.append(side.state(f"acc.{phi.name}", phi.type, noundef=True))
+            elif red is not None:
+                folded = combine_parts(red, vphis[id(phi)], side.emit)
+                out.append(side.emit(reduce_call(red, folded, "red")))
             else:
-                out.append(side.emit(ExtractElement(phi.type, "rec", [vphis[id(phi)], ConstInt(I32, self.vf - 1)])))
+                out.append(side.emit(ExtractElement(phi.type, "rec", [vphis[id(phi)][0], ConstInt(I32, self.vf - 1)])))
         return out
 
-    def _alpha_live(self, side: _Side, index: Value, vphis: dict[int, Value], vectors: dict[int, Value],
+    def _alpha_live(self, side: _Side, index: Value, vphis: dict[int, list[Value]], vectors: dict[int, Value],
                     header: list[Value]) -> list[Value]:
         """The live-outs' last values, from the state after a vector iteration."""
         out: list[Value] = []
@@ -289,7 +369,7 @@ class Witness:
                 red = next(r for r in self.plan.phis.reductions if v is r.result)
                 out.append(header[phis.index(red.phi)])
             elif isinstance(v, Phi):
-                out.append(side.emit(ExtractElement(v.type, None, [vphis[id(v)], ConstInt(I32, self.vf - 2)])))
+                out.append(side.emit(ExtractElement(v.type, None, [vphis[id(v)][0], ConstInt(I32, self.vf - 2)])))
             else:
                 out.append(side.emit(ExtractElement(v.type, None, [vectors[id(v)], ConstInt(I32, self.vf - 1)])))
         return out
@@ -297,39 +377,44 @@ class Witness:
     def _reduction(self, phi: Phi) -> Reduction | None:
         return next((r for r in self.plan.phis.reductions if r.phi is phi), None)
 
-    def _state_inputs(self, side: _Side, with_index: bool) -> tuple[Value, Value, dict[int, Value]]:
+    def _state_inputs(self, side: _Side, with_index: bool) -> tuple[Value, Value, dict[int, list[Value]]]:
         it = self.ind.type
         index = side.state("index", it, noundef=True) if with_index else None
         n_vec = side.state("n.vec", it, noundef=True)
-        vphis: dict[int, Value] = {}
-        for phi, vphi in self._vector_phi_types():
-            vphis[id(phi)] = side.state(f"v.{phi.name}", vphi.type)
+        vphis = self._by_phi([(phi, side.state(f"v.{phi.name}" + (f".{k}" if k else ""), vphi.type))
+                              for phi, k, vphi in self._vector_phi_types()])
         return (index if index is not None else n_vec), n_vec, vphis
 
-    # --- the scalar body, VF times
-    def _scalar_copies(self, side: _Side, state: list[Value]) -> tuple[list[Value], list[Value], Value]:
-        """VF copies of the scalar body from header state ``state``: the state after them,
-        the live-outs' values in the last copy, and whether an exit test of the first VF-1
-        copies (all VF, when a load group has a gap at its end) would have left the loop.
-        Then the reads of the next iteration that the wide loads' gaps need
-        (``groups.next_iteration_reads``)."""
+    # --- the scalar body, VF*UF times
+    def _scalar_copies(self, side: _Side, state: list[Value]) -> tuple[list[Value], list[Value], Value, list[Value]]:
+        """VF*UF copies of the scalar body from header state ``state``: the state after
+        them, the live-outs' values in the last copy, whether an exit test of the copies
+        but the last (all, when a load group has a gap at its end) would have left the
+        loop, and the folded reductions' leaves. Then the reads of the next iteration
+        that the wide loads' gaps need (``groups.next_iteration_reads``)."""
         phis = self.loop.phis
         exits: list[Value] = []
         live: list[Value] = []
+        leaves: list[Value] = []
         # With a gap at a load group's end, the next iteration runs too (and is checked to).
         keep_last = self.plan.requires_scalar_epilogue
-        for k in range(self.vf):
+        for k in range(self.lanes):
             for phi, v in zip(phis, state, strict=True):
                 side.vmap[id(phi)] = v
             for inst in self.loop.body:
-                if not isinstance(inst, Phi):
+                if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                     side.clone(inst, f".{k}")
-            if k < self.vf - 1 or keep_last:
+            leaves += self._scalar_leaves(side)
+            if k < self.lanes - 1 or keep_last:
                 cont = side.value(self.ind.compare)
                 exits.append(cont if not self.loop.continues_when_true() else _not(side, cont))
-            if k == self.vf - 1:
-                live = [side.value(v) for v in self._live_outs()]
-            state = [side.value(incoming(phi, self.loop.header.name)) for phi in phis]
+            if k == self.lanes - 1:
+                live = [ConstPoison(v.type) if self._is_folded_result(v) else side.value(v)  # dropped: _kept_live
+                        for v in self._live_outs()]
+            # A folded reduction's accumulator is not computed (its chain feeds nothing
+            # else): a use more of each leaf would only give the solver more choices.
+            state = [v if id(phi) in self.folds else side.value(incoming(phi, self.loop.header.name))
+                     for phi, v in zip(phis, state, strict=True)]
         for phi, v in zip(phis, state, strict=True):
             side.vmap[id(phi)] = v
         for inst in next_iteration_reads(self.plan.groups, self.loop.body):
@@ -337,7 +422,7 @@ class Witness:
         early: Value = FALSE
         for e in exits:
             early = side.emit(BinOp(I1, None, [early, e], op="or")) if early is not FALSE else e
-        return state, live, early
+        return state, live, early, leaves
 
     # --- the three obligations
     def entry(self) -> Obligation:
@@ -354,11 +439,13 @@ class Witness:
         for blk in (vl.iter_check, vl.vector_ph):
             for inst in blk.instructions[:-1]:
                 tgt.clone(inst)
-        vphis = {id(phi): tgt.value(incoming(vphi, vl.vector_ph.name)) for phi, vphi in self._vector_phi_types()}
+        vphis = self._by_phi([(phi, tgt.value(incoming(vphi, vl.vector_ph.name)))
+                              for phi, _, vphi in self._vector_phi_types()])
         zero = ConstInt(self.ind.type, 0)
         alpha0 = self._alpha(tgt, zero, vphis)
         ok = _and(tgt, self._inv(tgt, zero, tgt.value(vl.n_vec), self._tc(tgt)))
-        return Obligation("entry", src.finish([*starts, TRUE]), tgt.finish([*alpha0, ok]))
+        return Obligation("entry", src.finish([*self._kept_phis(starts), TRUE]),
+                          tgt.finish([*self._kept_phis(alpha0), ok]))
 
     def step(self) -> Obligation:
         params = _Params()
@@ -371,17 +458,19 @@ class Witness:
             if side is src:
                 for c in self._inv(src, index, n_vec, self._tc(src)):
                     src.assume(c)
-                state, live, early = self._scalar_copies(src, self._alpha(src, index, vphis))
-                outs["src"] = [*state, *live, early, TRUE]
+                state, live, early, leaves = self._scalar_copies(src, self._alpha(src, index, vphis))
+                outs["src"] = [*self._kept_phis(state), *self._kept_live(live), *leaves, early, TRUE]
                 continue
             side.vmap[id(vl.index)] = index
-            for phi, vphi in self._vector_phi_types():
-                side.vmap[id(vphi)] = vphis[id(phi)]
+            for phi, k, vphi in self._vector_phi_types():
+                side.vmap[id(vphi)] = vphis[id(phi)][k]
             for inst in vl.body.instructions[:-1]:
-                if not isinstance(inst, Phi):
+                if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                     side.clone(inst)
             index2 = side.value(vl.index_next)
-            vphis2 = {id(phi): side.value(incoming(vphi, vl.body.name)) for phi, vphi in self._vector_phi_types()}
+            vphis2 = self._by_phi([(phi, vphis[id(phi)][k] if id(phi) in self.folds else
+                                    side.value(incoming(vphi, vl.body.name)))
+                                   for phi, k, vphi in self._vector_phi_types()])
             vectors = {id(v): side.value(vl.widened[id(v)]) for v in self._live_outs() if self._needs_vector(v)}
             header = self._alpha(side, index2, vphis2)
             live = self._alpha_live(side, index2, vphis2, vectors, header)
@@ -389,7 +478,7 @@ class Witness:
             exits_now = done if _true_target(vl.body) == vl.middle.name else _not(side, done)
             again = self._inv(side, index2, n_vec, n_vec)[:2]
             ok = side.emit(BinOp(I1, None, [exits_now, _and(side, again)], op="or"))
-            outs["tgt"] = [*header, *live, FALSE, ok]
+            outs["tgt"] = [*self._kept_phis(header), *self._kept_live(live), *self._vector_leaves(side), FALSE, ok]
         return Obligation("step", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
 
     def exit(self) -> Obligation:
@@ -409,7 +498,7 @@ class Witness:
                 it = self.ind.type
                 tc = self._tc(src)
                 src.assume(src.emit(BinOp(I1, None, [src.emit(ICmp(I1, None, [src.emit(
-                    BinOp(it, None, [n_vec, ConstInt(it, self.vf)], op="urem")), ConstInt(it, 0)], pred="eq")),
+                    BinOp(it, None, [n_vec, ConstInt(it, self.lanes)], op="urem")), ConstInt(it, 0)], pred="eq")),
                     src.emit(ICmp(I1, None, [n_vec, ConstInt(it, 0)], pred="ne"))], op="and")))
                 src.assume(src.emit(ICmp(I1, None, [n_vec, tc], pred="ule")))
                 header = self._alpha(src, n_vec, vphis)
@@ -420,25 +509,30 @@ class Witness:
                 by_value = {id(v): x for v, x in zip(self._live_outs(), live, strict=True)}
                 exit_vals = [by_value[id(v)] if self.loop.contains(v) else src.value(v)
                              for v in (incoming(ep, self.loop.header.name) for ep in self.plan.exit_phis)]
-                outs["src"] = [leaves, *exit_vals, *header]
+                outs["src"] = [leaves, *self._kept_exits(exit_vals), *self._kept_phis(header)]
                 continue
             # tgt: the middle block, reading the last vector iteration's values.
-            for phi, vphi in self._vector_phi_types():
-                side.vmap[id(incoming(vphi, vl.body.name))] = vphis[id(phi)]
+            for phi, k, vphi in self._vector_phi_types():
+                side.vmap[id(incoming(vphi, vl.body.name))] = vphis[id(phi)][k]
             for v in self._live_outs():
                 if self._needs_vector(v):
                     side.vmap[id(vl.widened[id(v)])] = vectors[id(v)]
             body_ids = {id(i) for i in vl.body.instructions}
             for inst in vl.middle.instructions[:-1]:
+                if id(inst) in self._folded_links:
+                    continue
                 for op in inst.operands:
                     if id(op) in body_ids and id(op) not in side.vmap:
                         raise WitnessError(f"the middle block reads %{op.name}, which the witness does not describe")
                 side.clone(inst)
             cmp_n = side.value(_branch_cond(vl.middle))
             leaves = cmp_n if _true_target(vl.middle) == self.loop.exit.name else _not(side, cmp_n)
-            exit_vals = [side.value(incoming(ep, vl.middle.name)) for ep in self.plan.exit_phis]
-            resume = [side.value(incoming(vl.resume[id(phi)], vl.middle.name)) for phi in self.loop.phis]
-            outs["tgt"] = [leaves, *exit_vals, *resume]
+            # (a folded reduction's values are checked by folds.check_shape: placeholders)
+            exit_vals = [ConstPoison(ep.type) if self._is_folded_result(incoming(ep, self.loop.header.name))
+                         else side.value(incoming(ep, vl.middle.name)) for ep in self.plan.exit_phis]
+            resume = [ConstPoison(phi.type) if id(phi) in self.folds
+                      else side.value(incoming(vl.resume[id(phi)], vl.middle.name)) for phi in self.loop.phis]
+            outs["tgt"] = [leaves, *self._kept_exits(exit_vals), *self._kept_phis(resume)]
         return Obligation("exit", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
 
     def obligations(self) -> list[Obligation]:
@@ -503,11 +597,13 @@ class LoopProof:
     function: str
     loop: str
     vf: int
+    uf: int = 1
     checks: list[tuple[str, object]] = field(default_factory=list)  # (name, Verdict)
     obligations: list[Obligation] = field(default_factory=list)
     error: str = ""
     seconds: float = 0.0
     vacuous: bool = False  # the scalar loop is UB whenever it runs VF iterations from a state
+    folds: list[str] = field(default_factory=list)  # "fadd %s (reassoc)": reductions reordered by algebra
 
     @property
     def status(self) -> str:
@@ -522,10 +618,13 @@ class LoopProof:
         return "unknown"
 
     def line(self) -> str:
-        head = f"@{self.function}: loop {self.loop} (VF {self.vf}): "
+        interleaved = f", UF {self.uf}" if self.uf > 1 else ""
+        head = f"@{self.function}: loop {self.loop} (VF {self.vf}{interleaved}): "
         if self.status == "proved":
             warn = " (vacuously: the scalar loop is UB whenever it runs VF iterations)" if self.vacuous else ""
-            return head + f"proved for every trip count (witness: {', '.join(n for n, _ in self.checks)}){warn}"
+            algebra = f"; reordered: {', '.join(self.folds)}" if self.folds else ""
+            checks = ", ".join(n for n, _ in self.checks)
+            return head + f"proved for every trip count (witness: {checks}{algebra}){warn}"
         if self.status == "error":
             return head + f"witness error: {self.error}"
         parts = []
@@ -548,10 +647,12 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
     vl = getattr(report, "vector", None)
     build = WITNESS_OF.get(type(vl))
     assert build is not None and vl is not None, "prove_loop needs a vectorized loop's report"
-    proof = LoopProof(getattr(report, "function", "?"), getattr(report, "loop", "?"), vl.vf)
+    proof = LoopProof(getattr(report, "function", "?"), getattr(report, "loop", "?"), vl.vf, getattr(vl, "uf", 1))
     t0 = time.monotonic()
     try:
-        proof.obligations = build(vl).obligations()
+        witness = build(vl)
+        proof.obligations = witness.obligations()
+        proof.folds = [f"{f.reduction.kind} %{f.reduction.phi.name} ({f.licence})" for f in witness.folds.values()]
     except WitnessError as e:
         proof.error = str(e)
         return proof

@@ -66,7 +66,8 @@ def run_vectorize(args: argparse.Namespace) -> int:
     # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
     # vector loads de-interleaved by shuffles (transforms/interleave).
 
-    looped, loop_reports = (module, []) if args.no_loops else vectorize_module_loops(module, args.target, args.vf, args.tail)
+    looped, loop_reports = (module, []) if args.no_loops else \
+        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf)
     out, reports = vectorize_module(looped, options)
     out, interleaved = combine_module(out)
     text = splice_module(module, out)

@@ -1,0 +1,227 @@
+"""A reduction's fold, proved by algebra instead of by the solver.
+
+The witness's step check compares VF*UF scalar iterations with one vector iteration. For
+a reduction, the scalar side folds the iterations' operands (the chain's *leaves*) into
+one accumulator in program order, the vector side into VF*UF lanes; making the solver
+see that both sums are the same means bit-blasting a reordered sum of VF*UF terms, which
+it does not finish for 8 lanes of i32 (or any product). But the reorder is algebra:
+
+* The scalar loop's accumulator after the iterations 0..n-1 is the left fold
+  ``init ⊕ x(0,0) ⊕ x(0,1) ⊕ ... ⊕ x(n-1,m-1)`` of its leaves (x(k, j): the operand the
+  chain's link j adds in iteration k; the chain's values feed nothing but the chain, as
+  ``phis.py`` requires, so the leaves do not depend on the accumulator).
+* The vector loop's lane l of part p folds e ⊕ x(k, 0) ⊕ ... ⊕ x(k, m-1) for the
+  iterations k = p*VF + l (mod VF*UF), e the identity (``init`` instead, in lane 0 of
+  part 0; every lane starts with ``init`` for min/max, which are idempotent); the middle
+  block folds the parts lane by lane and reduces the lanes.
+* When ⊕ is associative and commutative with e as identity (or idempotent), both are the
+  fold of the same multiset {init, x(k, j)}: equal.
+
+So the witness checks three things and the solver only the first:
+
+1. **the leaves**: the step check outputs each x(k, j) of the scalar copies and lane l
+   of part p of the vector link's operand, instead of the accumulators (``Witness``);
+2. **the shape** (``check_shape``, syntactic): each part's vector phi starts with the
+   identity vector (``init`` in lane 0 of part 0) or the splat of ``init``; its back-edge
+   value is m links of ⊕, the first on the phi, each on the one before; the middle block's
+   value for the reduction (resume phi, exit phis) is ``llvm.vector.reduce.⊕`` of a
+   lane-wise ⊕ tree over the parts' back-edge values, each once; no vector link carries a
+   flag that adds poison (``nsw``/``nuw``/``exact``/``disjoint``; for floating point: no
+   fast-math flag the scalar chain lacks);
+3. **the algebra** (``algebra_of``): integer add and mul (the ring of integers modulo
+   2^n), and, or, xor and the integer min/max (lattices, a group) are associative and
+   commutative; ``fadd``/``fmul`` are not, but ``reassoc`` on every scalar link licenses
+   any order (LangRef), and the vector code evaluates one such order with the scalar
+   chain's flags (what LoopVectorize does); ``minnum``/``maxnum`` with ``nnan nsz`` on
+   every link are associative, commutative and idempotent (a NaN operand makes poison, the
+   sign of a zero result is free).
+
+The scalar links' poison flags only make the scalar fold poison more often, which the
+vector code may refine. A shape the check does not recognize (a hand-edited or mutated
+loop) falls back to the solver for integer reductions, and is "not proved" for floating
+point, whose reorder the solver's IEEE semantics would call wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vecverify.ir.values import (
+    BinOp,
+    Call,
+    ConstFloat,
+    ConstInt,
+    ConstVector,
+    InsertElement,
+    Instruction,
+    Phi,
+    ShuffleVector,
+    Value,
+)
+
+from .codegen import LANEWISE_INTRINSIC, VectorLoop, identity
+from .induction import incoming
+from .legality import intrinsic_base
+from .phis import Reduction
+
+POISON_FLAGS = frozenset({"nsw", "nuw", "exact", "disjoint"})
+# Why each kind may be reordered: the line a proof reports.
+LICENCE = {
+    "add": "integers modulo 2^n", "mul": "integers modulo 2^n", "and": "a lattice", "or": "a lattice",
+    "xor": "a group", "smin": "a total order", "smax": "a total order", "umin": "a total order",
+    "umax": "a total order", "fadd": "reassoc", "fmul": "reassoc", "fmin": "nnan nsz", "fmax": "nnan nsz",
+}
+IDEMPOTENT = frozenset({"smin", "smax", "umin", "umax", "fmin", "fmax"})
+FLOATING_KINDS = frozenset({"fadd", "fmul", "fmin", "fmax"})
+
+
+@dataclass(frozen=True, repr=False)
+class Fold:
+    """A reduction whose fold the algebra proves: its leaves per part and link."""
+
+    reduction: Reduction
+    leaves: list[list[Value]]  # [part][link]: the vector operand link j of part p adds
+    links: list[Instruction]  # the vector links of every part
+    final: list[Instruction]  # the middle block's fold of the parts and reduction of the lanes
+    licence: str
+
+
+def algebra_of(red: Reduction) -> str | None:
+    """Why ``red``'s operation may be reordered, or None (it may not: fall back)."""
+    return LICENCE.get(red.kind)
+
+
+def is_link(v: Value, red: Reduction) -> bool:
+    """Whether ``v`` is a lane-wise ⊕ of ``red``'s kind."""
+    if red.kind in LANEWISE_INTRINSIC:
+        return isinstance(v, Call) and intrinsic_base(v.callee) == f"llvm.{LANEWISE_INTRINSIC[red.kind]}" \
+            and len(v.operands) == 2
+    return isinstance(v, BinOp) and v.op == red.kind
+
+
+def _flags_ok(v: Instruction, red: Reduction) -> bool:
+    flags: frozenset[str] = getattr(v, "flags", frozenset())
+    if red.kind in FLOATING_KINDS:
+        return flags <= red.flags and (LICENCE[red.kind] != "reassoc" or "reassoc" in flags)
+    return not (flags & POISON_FLAGS)
+
+
+def same_constant(a: Value, b: Value) -> bool:
+    """Whether two constants are the same scalar value (constants compare by identity)."""
+    if isinstance(a, ConstInt) and isinstance(b, ConstInt):
+        mask = (1 << a.type.bits) - 1
+        return a.type == b.type and (a.value & mask) == (b.value & mask)
+    if isinstance(a, ConstFloat) and isinstance(b, ConstFloat):
+        return a.type == b.type and a.bits == b.bits
+    return False
+
+
+def _is_identity_vector(v: Value, red: Reduction) -> bool:
+    e = identity(red.kind, red.phi.type)
+    return isinstance(v, ConstVector) and all(same_constant(x, e) for x in v.elems)
+
+
+def _is_init_start(v: Value, red: Reduction, vf: int) -> bool:
+    """``init`` in lane 0 of the identity vector (or, idempotent, on every lane)."""
+    if red.kind in IDEMPOTENT:
+        return _is_splat_of(v, red.init, vf)
+    return isinstance(v, InsertElement) and _is_identity_vector(v.operands[0], red) \
+        and v.operands[1] is red.init and isinstance(v.operands[2], ConstInt) and v.operands[2].value == 0
+
+
+def _is_splat_of(v: Value, x: Value, vf: int) -> bool:
+    if isinstance(v, ConstVector):
+        return all(e is x or same_constant(e, x) for e in v.elems)
+    if not (isinstance(v, ShuffleVector) and v.mask == (0,) * vf):
+        return False
+    ins = v.operands[0]
+    return isinstance(ins, InsertElement) and ins.operands[1] is x and \
+        isinstance(ins.operands[2], ConstInt) and ins.operands[2].value == 0
+
+
+def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
+    """The fold of ``red`` in ``vl`` if its code has the shape the algebra covers, else
+    what differs."""
+    licence = algebra_of(red)
+    if licence is None:
+        return f"{red.kind} has no reordering licence"
+    phis = vl.vector_phis.get(id(red.phi), [])
+    if len(phis) != vl.uf:
+        return "not one accumulator per part"
+    leaves: list[list[Value]] = []
+    links: list[Instruction] = []
+    backs: list[Value] = []
+    for p, vphi in enumerate(phis):
+        start = incoming(vphi, vl.vector_ph.name)
+        if not (_is_init_start(start, red, vl.vf) if p == 0 else
+                (_is_splat_of(start, red.init, vl.vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
+            return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
+        back = incoming(vphi, vl.body.name)
+        chain: list[Value] = []
+        cur = back
+        while cur is not vphi:
+            if not (isinstance(cur, Instruction) and is_link(cur, red)) or len(chain) >= len(red.chain):
+                return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
+            if not _flags_ok(cur, red):
+                return f"a vector {red.kind} link carries flags the scalar chain does not allow"
+            on_path = [_reaches(op, vphi, red, len(red.chain)) for op in cur.operands]
+            if on_path.count(True) != 1:
+                return f"a vector {red.kind} link does not add one operand to the accumulator"
+            k = on_path.index(True)
+            chain.append(cur.operands[1 - k])
+            links.append(cur)
+            cur = cur.operands[k]
+        if len(chain) != len(red.chain):
+            return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
+        leaves.append(chain[::-1])
+        backs.append(back)
+    # The middle block: what the scalar epilogue and the exit receive for the reduction.
+    rdx_uses = [incoming(vl.resume[id(red.phi)], vl.middle.name)]
+    rdx_uses += [vl.exit_values[id(ep)] for ep in vl.plan.exit_phis
+                 if incoming(ep, vl.plan.loop.header.name) is red.result]
+    final: list[Instruction] = []
+    for rdx in rdx_uses:
+        why = _check_final(rdx, red, backs, final)
+        if why:
+            return why
+    return Fold(red, leaves, links, final, licence)
+
+
+def _reaches(v: Value, vphi: Phi, red: Reduction, depth: int) -> bool:
+    """Whether ``v`` is the accumulator ``vphi`` or computed from it by links."""
+    if v is vphi:
+        return True
+    if depth == 0 or not (isinstance(v, Instruction) and is_link(v, red)):
+        return False
+    return any(_reaches(op, vphi, red, depth - 1) for op in v.operands)
+
+
+def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Instruction]) -> str:
+    """Whether ``rdx`` reduces the lane-wise fold of ``backs`` (each once); its
+    instructions are added to ``final``."""
+    if not (isinstance(rdx, Call) and intrinsic_base(rdx.callee) == f"llvm.vector.reduce.{red.kind}"):
+        return "the middle block does not reduce the accumulators with " \
+               f"llvm.vector.reduce.{red.kind}"
+    if not _flags_ok(rdx, red):
+        return f"llvm.vector.reduce.{red.kind} carries flags the scalar chain does not allow"
+    if red.kind in ("fadd", "fmul"):
+        start, vec = rdx.operands
+        if not same_constant(start, identity(red.kind, red.phi.type)):
+            return f"llvm.vector.reduce.{red.kind} does not start with the identity"
+    else:
+        (vec,) = rdx.operands
+    final.append(rdx)
+    found: list[Value] = []
+    stack = [vec]
+    while stack:
+        v = stack.pop()
+        if any(v is b for b in backs):
+            found.append(v)
+        elif is_link(v, red) and isinstance(v, Instruction) and _flags_ok(v, red):
+            final.append(v)
+            stack += v.operands
+        else:
+            return "the middle block folds something other than the accumulators"
+    if sorted(map(id, found)) != sorted(map(id, backs)):
+        return "the middle block does not fold each accumulator once"
+    return ""
