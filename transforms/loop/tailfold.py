@@ -131,6 +131,11 @@ class FoldedLoop:
     vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(reduction phi) -> vector phi
     widened: dict[int, Value] = field(default_factory=dict)
     live_outs: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> its value from the loop
+
+    @property
+    def lanes(self) -> int:
+        """Scalar iterations per vector iteration (one part)."""
+        return self.vf
     exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
 
 

@@ -230,7 +230,7 @@ class Witness:
         self.loop = vl.plan.loop
         self.ind = vl.plan.induction
         self.vf = vl.vf
-        self.lanes = getattr(vl, "lanes", vl.vf)  # scalar iterations per vector iteration: VF*UF
+        self.lanes = vl.lanes  # scalar iterations per vector iteration: VF*UF
         self.fn = self.loop.fn
         # Reductions whose fold the algebra proves (folds.py): the checks compare their
         # leaves, not their accumulators. The others' accumulators are in the state.
