@@ -34,7 +34,7 @@ FP_TOO_SLOW_FOR_SUITE = {
 # The loop vectorizer's rules claim VF 2..16 for every element type: the suite proves
 # them at a few narrow types (the cost grows with the lanes); `vecverify prove` runs
 # every type. Floating-point ones at the types below only.
-LOOP_TRANSFORMS = ("recurrence", "reduction")
+LOOP_TRANSFORMS = ("recurrence", "reduction", "masked")
 LOOP_SUITE_TYPES = ("<2 x i8>", "<3 x i16>", "<4 x i32>", "<2 x i64>", "<3 x i64>", "<4 x half>", "<4 x float>",
                     "<2 x double>")
 # Rules the suite proves at fewer types (first matching glob): the refuted variants and

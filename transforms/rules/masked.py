@@ -1,0 +1,171 @@
+"""Tail folding in the loop vectorizer (transforms/loop/tailfold.py): the rules its masked
+code stands on.
+
+**The mask** (``masked.lane-mask``, VL 2..16, the induction type i8..i64, at most 512
+bits of lanes: the type ``<VL x iN>`` names both): for an iteration at ``%iv`` with ``%iv < %n`` (at least one
+lane runs: the loop's invariant), ``icmp ule <0, 1, .., VL-1>, splat(umin((n-1) - iv,
+VL-1))`` has lane l on exactly when ``iv + l < n`` in the integers (the source computes
+it at twice the width: no overflow at the top of the range). Known-false:
+``masked.lane-mask.le`` (lane l on when ``iv + l <= n``) and ``masked.lane-mask.wrapping``
+(``splat(iv) + <0..VL-1> <= splat(n-1)`` at the induction's width, VL >= 4: near the
+top of the range ``iv + l`` wraps and turns a lane on; at VL 2 ``iv < n`` leaves no room
+to wrap).
+
+**Masked reductions** (``masked.reduction.<op>``, add mul and or xor smin smax umin umax):
+a block of VL iterations (VL 2 and 4) of which the first ``%k`` run (1 <= k <= VL: the
+last vector iteration; proved case by case over k): the scalar fold skips the other lanes; the
+vector code folds ``select mask, x, identity`` into the accumulator (identity, init in
+lane 0) and reduces. Known-false:
+``masked.reduction.<op>.wrong-identity`` (another operator's identity: add's 0 for mul
+and and/min/max, mul's 1 for the others).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import Param, Rule, Transform, TypeInfo
+from .reduction import INT_KINDS, Kind, identity_text, operation, reduce_call
+
+NAME = "masked"
+
+VLS = (2, 4, 8, 16)
+# Up to 512 bits of induction lanes (<16 x i64> takes the solver tens of seconds).
+MASK_TYPES = tuple(f"<{vl} x i{w}>" for w in (8, 16, 32, 64) for vl in VLS if vl * w <= 512)
+# The masked reductions at VL 2 and 4 (what fuzzing and the tests fold): each proof is a
+# case per k, and a 16-lane fold with a select per lane takes the solver minutes.
+REDUCTION_TYPES = tuple(f"<{vl} x {s}>" for s in ("i8", "i16", "i32", "i64") for vl in (2, 4))
+
+
+# The index and the (frozen) bound are defined values in the loop: noundef.
+MASK_PARAMS = (Param("iv", type="{S}", const=True), Param("n", type="{S}", const=True))
+
+
+def _expected_mask(t: TypeInfo) -> str:
+    """Lane l: iv + l < n, computed at twice the width (no wrap-around)."""
+    w2 = f"i{2 * t.width}"
+    lines = [f"%lo = icmp ult {t.scalar} %iv, %n", "call void @llvm.assume(i1 %lo)",
+             f"%iv.w = zext {t.scalar} %iv to {w2}", f"%n.w = zext {t.scalar} %n to {w2}"]
+    acc = "poison"
+    for lane in range(t.lanes):
+        lines += [f"%a{lane} = add {w2} %iv.w, {lane}", f"%c{lane} = icmp ult {w2} %a{lane}, %n.w"]
+        dest = "%r" if lane == t.lanes - 1 else f"%m{lane}"
+        lines.append(f"{dest} = insertelement <{t.lanes} x i1> {acc}, i1 %c{lane}, i64 {lane}")
+        acc = dest
+    return "\n".join(lines)
+
+
+def _steps(t: TypeInfo) -> str:
+    return "<" + ", ".join(f"{t.scalar} {lane}" for lane in range(t.lanes)) + ">"
+
+
+def _splat(t: TypeInfo, dest: str, value: str) -> list[str]:
+    return [f"{dest}.ins = insertelement {t.name} poison, {t.scalar} {value}, i64 0",
+            f"{dest} = shufflevector {t.name} {dest}.ins, {t.name} poison, <{t.lanes} x i32> zeroinitializer"]
+
+
+def _folded_mask(extra: int = 0) -> Callable[[TypeInfo], str]:
+    """tailfold's mask from the remaining back edges; ``extra`` lanes too many (wrong)."""
+
+    def body(t: TypeInfo) -> str:
+        s = t.scalar
+        lines = [f"%btc = add {s} %n, -1", f"%rem = sub {s} %btc, %iv"]
+        if extra:
+            lines.append(f"%rem.x = add {s} %rem, {extra}")
+        lines.append(f"%c = call {s} @llvm.umin.{s}({s} {'%rem.x' if extra else '%rem'}, {s} {t.lanes - 1})")
+        lines += _splat(t, "%s", "%c")
+        lines.append(f"%r = icmp ule {t.name} {_steps(t)}, %s")
+        return "\n".join(lines)
+
+    return body
+
+
+def _wrapping_mask(t: TypeInfo) -> str:
+    """LLVM's form without a guard: splat(iv) + steps <= splat(n-1) at the induction width."""
+    s = t.scalar
+    lines = [f"%btc = add {s} %n, -1", *_splat(t, "%b", "%btc"), *_splat(t, "%i", "%iv"),
+             f"%lanes = add {t.name} %i, {_steps(t)}", f"%r = icmp ule {t.name} %lanes, %b"]
+    return "\n".join(lines)
+
+
+# k: the lanes that run (a symbolic constant: the proof splits it into its values).
+REDUCTION_PARAMS = (Param("init", type="{S}"), Param("v"), Param("k", type="i32", const=True, lo=1, hi="{N}"))
+
+
+def _masked_scalar_fold(kind: Kind) -> Callable[[TypeInfo], str]:
+    """%init op (the first %k lanes of %v), in iteration order."""
+
+    def body(t: TypeInfo) -> str:
+        lines, acc = [], "%init"
+        for j in range(t.lanes):
+            lines += [f"%x{j} = extractelement {t.name} %v, i64 {j}",
+                      operation(kind, f"%s{j}", t.scalar, acc, f"%x{j}"),
+                      f"%on{j} = icmp ult i32 {j}, %k",  # lane j runs when j < k
+                      f"%t{j} = select i1 %on{j}, {t.scalar} %s{j}, {t.scalar} {acc}"]
+            acc = f"%t{j}"
+        lines.append(f"%r = add {t.scalar} {acc}, 0")
+        return "\n".join(lines)
+
+    return body
+
+
+def _masked_vector_fold(kind: Kind, identity: str | None = None) -> Callable[[TypeInfo], str]:
+    """The accumulator (identity, %init in lane 0) folding ``select mask, v, identity``
+    (mask: lane l on when l < k); the reduction."""
+
+    def body(t: TypeInfo) -> str:
+        ident = identity if identity is not None else identity_text(kind, t.scalar)
+        lanes = TypeInfo(f"<{t.lanes} x i32>")
+        lines = [f"%acc = insertelement {t.name} splat ({t.scalar} {identity_text(kind, t.scalar)}), "
+                 f"{t.scalar} %init, i64 0",
+                 *_splat(lanes, "%ks", "%k"),
+                 f"%mask = icmp ult {lanes.name} {_steps(lanes)}, %ks",
+                 f"%x = select <{t.lanes} x i1> %mask, {t.name} %v, {t.name} splat ({t.scalar} {ident})",
+                 operation(kind, "%acc1", t.name, "%acc", "%x"),
+                 reduce_call(kind, "%r", t, "%acc1")]
+        return "\n".join(lines)
+
+    return body
+
+
+def _wrong_identity(kind: Kind) -> str:
+    return "1" if kind.identity == "0" else "0"
+
+
+def _rules() -> list[Rule]:
+    rules = [
+        Rule("masked.lane-mask", NAME,
+             "lane l on iff iv + l < n (iv < n) -> icmp ule <0..VL-1>, splat(umin(n-1-iv, VL-1))",
+             MASK_TYPES, MASK_PARAMS, src=_expected_mask, tgt=_folded_mask(), ret="<{N} x i1>",
+             why="the remaining back edges do not wrap: iv < n"),
+        Rule("masked.lane-mask.le", NAME, "lane l on iff iv + l <= n: one lane too many",
+             MASK_TYPES, MASK_PARAMS, src=_expected_mask, tgt=_folded_mask(extra=1), ret="<{N} x i1>",
+             expected="refuted", why="the lane of iteration n runs"),
+        Rule("masked.lane-mask.wrapping", NAME, "splat(iv) + <0..VL-1> <= splat(n-1) at the induction's width",
+             tuple(t for t in MASK_TYPES if not t.startswith("<2 ")), MASK_PARAMS, src=_expected_mask, tgt=_wrapping_mask, ret="<{N} x i1>",
+             expected="refuted", why="near the top of the range iv + l wraps to a small value: the lane turns on"),
+    ]
+    for kind in INT_KINDS.values():
+        rules.append(Rule(
+            f"masked.reduction.{kind.name}", NAME,
+            f"scalar {kind.name} fold of the active lanes -> acc {kind.name} (select mask, x, {kind.identity}), "
+            f"{kind.reduce}", REDUCTION_TYPES, REDUCTION_PARAMS, src=_masked_scalar_fold(kind),
+            tgt=_masked_vector_fold(kind), ret="{S}", split_from_width=8))
+        rules.append(Rule(
+            f"masked.reduction.{kind.name}.wrong-identity", NAME,
+            f"masked {kind.name} reduction folding {_wrong_identity(kind)} in inactive lanes",
+            REDUCTION_TYPES, REDUCTION_PARAMS, src=_masked_scalar_fold(kind),
+            tgt=_masked_vector_fold(kind, _wrong_identity(kind)), ret="{S}", expected="refuted", split_from_width=8,
+            why="an inactive lane changes the accumulator"))
+    return rules
+
+
+RULES = _rules()
+
+TRANSFORM = Transform(
+    NAME,
+    "Tail folding's masks and masked reductions (rules the loop vectorizer applies with "
+    "--tail fold; proved by `vecverify prove`, not applied alone)",
+    RULES,
+    fuzzed=False,
+)
