@@ -9,6 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+# s = init; for (i = 0; i < n; i++) s = s OP a[i]   (the loop vectorizer tests' template)
+from test_loop_vectorizer import ALIGN, REDUCTION
+
 from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.folds import Fold, check_shape
 from transforms.loop.native import compare_at_trip_counts
@@ -18,32 +21,6 @@ from vecverify.ir.types import FLOAT, FloatType, IntType
 from vecverify.ir.values import BinOp, Call, ConstFloat, ConstInt, ConstVector, Phi
 from vecverify.llvm import parse_module
 
-# s = init; for (i = 0; i < n; i++) { d = a[i] - prev; prev = a[i]; s = s OP d }
-REDUCTION = """
-define {T} @f(ptr %a, {T} %init, i32 %n) {{
-entry:
-  %guard = icmp sgt i32 %n, 0
-  br i1 %guard, label %ph, label %exit
-ph:
-  %wide = zext nneg i32 %n to i64
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %ph ], [ %i.next, %loop ]
-  %s = phi {T} [ %init, %ph ], [ %s.next, %loop ]
-  %pa = getelementptr inbounds nuw {T}, ptr %a, i64 %i
-  %x = load {T}, ptr %pa, align {A}
-  %s.next = {OP}
-  %i.next = add nuw nsw i64 %i, 1
-  %done = icmp eq i64 %i.next, %wide
-  br i1 %done, label %exit, label %loop
-exit:
-  %r = phi {T} [ %init, %entry ], [ %s.next, %loop ]
-  ret {T} %r
-}}
-{DECL}
-"""
-
-ALIGN = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "float": 4, "double": 8}
 FADD = "fadd reassoc {T} %s, %x"
 FMUL = "fmul reassoc nsz {T} %x, %s"
 FMAX = "call nnan nsz {T} @llvm.maxnum.{S}({T} %s, {T} %x)"
@@ -52,8 +29,8 @@ SUFFIX = {"float": "f32", "double": "f64"}
 
 def kernel(t: str, op: str) -> str:
     s = SUFFIX.get(t, "")
-    decl = f"declare {t} @llvm.maxnum.{s}({t}, {t})" if "maxnum" in op else ""
-    return REDUCTION.format(T=t, A=ALIGN[t], OP=op.format(T=t, S=s), DECL=decl)
+    decl = f"declare {t} @llvm.maxnum.{s}({t}, {t})\n" if "maxnum" in op else ""
+    return REDUCTION.format(T=t, A=ALIGN[t], OP=op.format(T=t, S=s)) + decl
 
 
 def _vectorize(text: str, vf: int, uf: int):  # noqa: ANN202
@@ -73,7 +50,7 @@ def _vectorize(text: str, vf: int, uf: int):  # noqa: ANN202
     ("float", FMAX, 4, 1),
 ])
 def test_folded_reduction_proved_and_native(t: str, op: str, vf: int, uf: int) -> None:
-    text = kernel(t, op) if "umax" not in op else kernel(t, op).replace("}\n\n", "}\ndeclare i8 @llvm.umax.i8(i8, i8)\n")
+    text = kernel(t, op) + ("declare i8 @llvm.umax.i8(i8, i8)\n" if "umax" in op else "")
     fn, new, r = _vectorize(text, vf, uf)
     vl = r.vector
     red = vl.plan.phis.reductions[0]
