@@ -153,6 +153,16 @@ def test_default_vf_from_target() -> None:
         assert r.vf == vf and r.vector_cost < r.scalar_cost
 
 
+def test_vf_from_the_narrowest_access_when_cheaper_per_lane() -> None:
+    """i16 data computed in i32 (clang's promotion): one i16 register of lanes (16 on
+    AVX2), each i32 operation on two registers, is cheaper per lane than 8 lanes."""
+    text = kernel(RECURRENCE, "i16", SUB="sub i16 %cur, %prev").replace(
+        "%d = sub i16 %cur, %prev", "%w = sext i16 %cur to i32\n  %v = add nsw i32 %w, 3\n"
+        "  %h = lshr i32 %v, 1\n  %d = trunc i32 %h to i16")
+    _, (r,) = vectorize_loops(_fn(text), LoopOptions(target="avx2"))
+    assert r.vf == 16, r.line()
+
+
 def counted_loop(body: str, params: str = "ptr noalias %a", start: int = 0, latch: str = "loop", decl: str = "") -> str:
     """``for (i = start; i != n; i++) body`` in clang's shape (``body`` may end in further
     blocks, the last of them ``latch``)."""

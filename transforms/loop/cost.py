@@ -73,17 +73,37 @@ def vector_iteration_cost(plan: LoopPlan, vf: int, target: Target) -> tuple[int,
 
 
 def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tuple[int, int, int]:
-    """(VF, scalar cost of VF iterations, cost of one vector iteration), or Decline."""
-    vf = max(2, target.register_bits // plan.widest_bits)
+    """(VF, scalar cost of VF iterations, cost of one vector iteration), or Decline.
+
+    The candidates run from one register of the widest element the body computes with
+    up to one register of the narrowest element it loads or stores (LLVM's "maximize
+    bandwidth": i16 data computed in i32 moves 16 lanes per i16 register), capped by the
+    dependences and ``max_vf``; the cheapest per lane among the profitable ones wins,
+    the smaller on a tie (short trip counts reach the vector loop sooner)."""
+    narrowest = min((a.value_type.bits for a in plan.accesses if isinstance(a.value_type, IntType | FloatType)),
+                    default=plan.widest_bits)
+    low = max(2, target.register_bits // plan.widest_bits)
+    high = max(low, target.register_bits // max(8, min(narrowest, plan.widest_bits)))
     for cap in (plan.max_vf, max_vf):
         if cap is not None:
-            vf = min(vf, 1 << (cap.bit_length() - 1))
-    while vf >= 2:
+            high = min(high, 1 << (cap.bit_length() - 1))
+            low = min(low, high)
+    best: tuple[int, int, int] | None = None
+    vf = low
+    while vf <= high:
+        scalar_iter, vector = vector_iteration_cost(plan, vf, target)
+        if vector < vf * scalar_iter and (best is None or vector * best[0] < best[2] * vf):
+            best = (vf, vf * scalar_iter, vector)
+        vf *= 2
+    vf = low // 2
+    while best is None and vf >= 2:  # not profitable at a full register: fewer lanes
         scalar_iter, vector = vector_iteration_cost(plan, vf, target)
         if vector < vf * scalar_iter:
-            return vf, vf * scalar_iter, vector
+            best = (vf, vf * scalar_iter, vector)
         vf //= 2
-    raise Decline(f"not profitable on {target.name}")
+    if best is None:
+        raise Decline(f"not profitable on {target.name}")
+    return best
 
 
 # Interleave count for loops with a reduction, and the vector registers the parts may use.
