@@ -217,3 +217,61 @@ def test_masked_kernels_proved_and_run_as_the_model_says(k: LoopKernel, trips: i
     got = run_native(k, print_module(module), inputs, trips, "src")
     want = evaluate(k, inputs, trips)
     assert all(np.array_equal(got[a].view(np.uint8), want[a].view(np.uint8)) for a in want), k.describe()
+
+
+# --------------------------------------------------------------------------- gathers
+
+# s += x[idx[i] & 7]: an indirect load (a gather), its index a 32-bit value extended.
+GATHER = """
+define i32 @f(ptr noalias %x, ptr noalias %idx, i32 %n) {
+entry:
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %ph, label %exit
+ph:
+  %wide = zext nneg i32 %n to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %ph ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %ph ], [ %s.next, %loop ]
+  %pi = getelementptr inbounds nuw i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi, align 4
+  %k7 = and i32 %k, 7
+  %k64 = zext nneg i32 %k7 to i64
+  %px = getelementptr inbounds i32, ptr %x, i64 %k64
+  %v = load i32, ptr %px, align 4
+  {STORE}
+  %s.next = add i32 %s, %v
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %wide
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  ret i32 %r
+}
+"""
+
+
+@pytest.mark.parametrize("tail,index32", [("fold", True), ("epilogue", False)])
+def test_gather_proved_and_native(tail: str, index32: bool) -> None:
+    fn = parse_module(GATHER.replace("{STORE}", ""), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail=tail, index32=index32))
+    assert new is not None, r.line()
+    proof = prove_loop(r)
+    assert proof.status == "proved", proof.line()
+    _runs(fn, new, r)
+    body = r.vector.body
+    (g,) = [i for i in body.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.gather")]
+    assert str(g.operands[0].operands[1].type) == ("<4 x i32>" if index32 else "<4 x i64>")
+    if tail == "fold":
+        assert g.operands[1] is r.vector.mask
+
+
+@pytest.mark.parametrize("store,reason", [
+    ("store i32 1, ptr %px, align 4", "an indirect store"),
+    ("%qx = getelementptr inbounds nuw i32, ptr %x, i64 %i\n  store i32 1, ptr %qx, align 4",
+     "may overlap at an unknown distance"),
+])
+def test_indirect_stores_and_gathers_of_stored_objects_declined(store: str, reason: str) -> None:
+    fn = parse_module(GATHER.replace("{STORE}", store), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is None and reason in r.reason, r.line()

@@ -55,6 +55,7 @@ from vecverify.ir.values import (
     Value,
 )
 
+from .gather import all_lanes, gather_call, narrow_index, vector_pointers
 from .groups import group_of, keep_last_iteration, load_group, store_group
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
@@ -403,6 +404,13 @@ class _Widener:
         acc = self.access[id(inst)]
         if acc.kind == "strided":
             self._group_member(inst)
+        elif acc.kind == "gather":
+            assert isinstance(inst, Load)
+            gep = inst.operands[0]
+            assert isinstance(gep, GetElementPtr)
+            index = narrow_index(gep.operands[1]) if self.plan.index32 else gep.operands[1]
+            ptrs = self._add(vector_pointers(gep, self.widen(index), self.vf))
+            self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf))
         elif isinstance(inst, Store):
             val = self.widen(inst.operands[0])
             self._add(Store(_void(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
@@ -433,6 +441,9 @@ class _Widener:
             store_group(g, self.vf, values, ptr, self._add)
         else:
             self.vectors.update(load_group(g, self.vf, ptr, self._add))
+
+    def gather_mask(self) -> Value:
+        return all_lanes(self.vf)
 
     def widen(self, v: Value) -> Value:
         if self.loop.is_invariant(v):

@@ -49,17 +49,20 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--uf", type=_interleave_count, default=None, metavar="N",
                    help="loop interleave count: parts of VF lanes per vector iteration (1, 2, 4 or 8; "
                         "default: 4 for loops with a reduction, else 1)")
+    p.add_argument("--index32", action="store_true",
+                   help="gathers index with <VF x i32> vectors where the index is a 32-bit value extended")
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
 
 
 def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
-                           tail: str = "epilogue", uf: int | None = None) -> tuple[Module, list[LoopReport]]:
+                           tail: str = "epilogue", uf: int | None = None,
+                           index32: bool = False) -> tuple[Module, list[LoopReport]]:
     out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
     reports: list[LoopReport] = []
     for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf))
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32))
         if new is not None:
             out.functions[name] = new
         reports += rs

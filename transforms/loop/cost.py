@@ -56,8 +56,10 @@ def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> 
     if isinstance(inst, Load | Store) and (g := group_of(plan.groups, inst)) is not None:
         return group_cost(g, vf, target) if inst is g.leader.inst else 0  # the group, once
     if isinstance(inst, Load | Store):
-        uniform = any(a.inst is inst and a.kind == "uniform" for a in plan.accesses)
-        return 1 + target.broadcast if uniform else regs
+        kind = next((a.kind for a in plan.accesses if a.inst is inst), "")
+        if kind == "gather":
+            return vf + regs  # a load per lane, in one instruction on AVX2
+        return 1 + target.broadcast if kind == "uniform" else regs
     if isinstance(inst, BinOp):
         return target.vector_op(inst.op, vt, uniform_shift=not inst.op.endswith("sh"))
     if isinstance(inst, Call):

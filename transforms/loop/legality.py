@@ -59,6 +59,7 @@ class LoopPlan:
     widest_bits: int  # the widest element the vector body computes with
     groups: list[Group] = field(default_factory=list)  # interleave groups (groups.py)
     addresses: frozenset[int] = frozenset()  # ids of instructions only addresses use (lane 0 only)
+    index32: bool = False  # gathers keep 32-bit index vectors (LoopOptions.index32)
 
     @property
     def requires_scalar_epilogue(self) -> bool:

@@ -35,10 +35,12 @@ from vecverify.ir.types import FloatType, IntType, Type
 from vecverify.ir.values import Alloca, Argument, GlobalVariable, Instruction, Load, Store, Value
 
 from ..vectorize.address import Access, access_of, is_identified_object, type_size
+from .gather import gather_address
 from .induction import Induction
 from .structure import Decline, Loop
 
 MASK64 = (1 << 64) - 1
+GATHER = object()  # the induction term's place holder for an indirect address
 MIN_FACTOR = 2  # strides of interleave groups: 2..8 elements
 MAX_FACTOR = 8
 
@@ -48,7 +50,7 @@ class MemAccess:
     inst: Load | Store
     position: int  # in the loop body
     access: Access
-    kind: str  # "consecutive", "uniform" or "strided"
+    kind: str  # "consecutive", "uniform", "strided" or "gather"
     iv_key: object | None  # the induction's term in the address
     rest: tuple[tuple[object, int], ...]  # the other terms
     offset: int  # signed, bytes
@@ -108,7 +110,12 @@ def classify_accesses(loop: Loop, ind: Induction) -> list[MemAccess]:
             elif _invariant_term(loop, key):
                 rest.append((key, c))
             else:
-                raise Decline("an address that is not linear in the induction")
+                iv_key = GATHER  # x[idx[i]]: a gather (gather.py), or Decline
+                gather_address(loop, inst)
+                break
+        if iv_key is GATHER:
+            out.append(MemAccess(inst, pos, acc, "gather", None, (), 0, 0))
+            continue
         size = type_size(t)
         if iv_key is None:
             if isinstance(inst, Store):

@@ -165,7 +165,7 @@ def check_foldable(plan: LoopPlan) -> None:
     for rec in plan.phis.recurrences:
         raise Decline(f"tail folding: first-order recurrence %{rec.phi.name} (not supported under a mask)")
     for acc in plan.accesses:
-        if acc.kind not in ("consecutive", "uniform"):
+        if acc.kind not in ("consecutive", "uniform", "gather"):
             raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked)")
     for red in plan.phis.reductions:
         if red.kind not in MASKED_REDUCTIONS:
@@ -180,8 +180,8 @@ class _MaskedWidener(_Widener):
 
     def _memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
-        if isinstance(inst, Load) and acc.kind == "uniform":
-            super()._memory(inst)  # lane 0 is always active: the scalar loop loads it too
+        if isinstance(inst, Load) and acc.kind in ("uniform", "gather"):
+            super()._memory(inst)  # uniform: lane 0 is always on (the scalar loop loads it too); gather: masked
             return
         assert isinstance(inst, Load | Store)
         align = ParamAttrs(align=inst.align or 1)
@@ -199,6 +199,9 @@ class _MaskedWidener(_Widener):
                                                     callee=f"llvm.masked.load.{type_suffix(vt)}.p0",
                                                     arg_attrs=[align]))
         self.emitted_memory.add(id(inst))
+
+    def gather_mask(self) -> Value:
+        return self.mask
 
     def _operand(self, v: Instruction, k: int, op: Value) -> Value:
         out = super()._operand(v, k, op)

@@ -34,6 +34,7 @@ class LoopOptions(TransformOptions):
     uf: int | None = None
     max_uf: int | None = None
     tail: str = "epilogue"
+    index32: bool = False  # gathers index with <VF x i32> (sign-extended by the getelementptr)
 
 
 @dataclass
@@ -88,6 +89,7 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
             continue
         try:
             plan = analyze(lp)
+            plan.index32 = options.index32
             if options.vf is not None:
                 vf = options.vf if plan.max_vf is None else min(options.vf, plan.max_vf)
                 if vf < 2 or vf & (vf - 1):
