@@ -1,0 +1,161 @@
+"""The loop witness's proof time (issue 14): the C loop kernels of ``corpus/loop/c``
+compiled by clang-22 with the scalar flags, vectorized by our loop vectorizer at the
+default VF (and at each ``--vf`` given), each loop's witness proved with a timeout.
+
+    ./dev bench witness [--target avx2|sse4] [--kernels a,b] [--vf default,4]
+                        [--timeout-ms 10000] [--json FILE]
+
+Printed per loop: VF, UF, the proof's status, seconds per obligation (entry, step,
+exit, and the "source always UB" check after a proof) and the number of Z3 checks each
+made; totals at the end. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.bench_loop import KERNELS, OURS_INPUT_FLAGS, kernel_flags
+from bench.kernels import host_target, run_kernels
+from transforms.vectorize.clang import MARCH, compile_c
+
+OBLIGATIONS = ("entry", "step", "exit", "always-ub")
+
+
+@dataclass
+class LoopFigures:
+    kernel: str
+    vf_option: str  # "default" or the --vf asked for
+    loop: str = ""
+    vf: int = 0
+    uf: int = 0
+    status: str = ""
+    seconds: dict[str, float] = field(default_factory=dict)  # obligation -> s
+    z3_checks: dict[str, int] = field(default_factory=dict)  # obligation -> Z3 checks
+    total_s: float = 0.0
+    note: str = ""
+
+
+class _CountingChecks:
+    """Counts the Z3 checks the tactics make (wraps Tactics._check_solver)."""
+
+    def __init__(self) -> None:
+        from vecverify import tactics
+
+        self.count = 0
+        self._tactics = tactics
+        self._original = tactics.Tactics._check_solver
+
+    def __enter__(self) -> _CountingChecks:
+        original = self._original
+
+        def counted(tactics_self: Any, solver: Any, deadline: float) -> Any:
+            self.count += 1
+            return original(tactics_self, solver, deadline)
+
+        self._tactics.Tactics._check_solver = counted  # type: ignore[method-assign,assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._tactics.Tactics._check_solver = self._original  # type: ignore[method-assign]
+
+
+def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int) -> list[LoopFigures]:
+    from transforms.loop.command import vectorize_module_loops
+    from vecverify.llvm import parse_module
+
+    scalar = parse_module(compile_c(source, OURS_INPUT_FLAGS + kernel_flags(source), target), source.stem)
+    _, reports = vectorize_module_loops(scalar, target, vf=vf)
+    out = []
+    for r in reports:
+        fig = LoopFigures(source.stem, "default" if vf is None else str(vf), r.loop)
+        if not r.vectorized:
+            fig.status, fig.note = "scalar", r.line()
+            out.append(fig)
+            continue
+        fig.vf, fig.uf = r.vf, r.uf
+        _prove_timed(r, fig, timeout_ms)
+        out.append(fig)
+    return out
+
+
+def _prove_timed(report: Any, fig: LoopFigures, timeout_ms: int) -> None:
+    """prove_loop on ``report``, each of its checks timed and its Z3 checks counted."""
+    from transforms.loop import prove_loop
+    from vecverify.checker import check_pair
+
+    names = iter(OBLIGATIONS)
+    counter = _CountingChecks()
+
+    def timed(src: Any, tgt: Any, options: Any) -> Any:
+        name = next(names, "extra")
+        before = counter.count
+        t0 = time.perf_counter()
+        verdict = check_pair(src, tgt, options)
+        fig.seconds[name] = time.perf_counter() - t0
+        fig.z3_checks[name] = counter.count - before
+        return verdict
+
+    t0 = time.perf_counter()
+    with counter:
+        proof = prove_loop(report, timeout_ms, check=timed)
+    fig.total_s = time.perf_counter() - t0
+    fig.status = proof.status
+    if proof.status != "proved":
+        fig.note = proof.line()
+
+
+def print_table(rows: list[LoopFigures], target: str, timeout_ms: int) -> None:
+    print(f"\nWitness proofs: target {target}, timeout {timeout_ms} ms per query; seconds (Z3 checks)")
+    head = f"{'kernel':18s} {'vf':>7s} {'loop':>6s} {'VF':>3s} {'UF':>3s} {'status':8s} " + \
+        " ".join(f"{n:>13s}" for n in OBLIGATIONS) + f" {'total s':>8s}"
+    print(head)
+    print("-" * len(head))
+    for f in rows:
+        cells = " ".join(f"{f.seconds[n]:7.2f} ({f.z3_checks[n]:3d})" if n in f.seconds else f"{'-':>13s}"
+                         for n in OBLIGATIONS)
+        print(f"{f.kernel:18s} {f.vf_option:>7s} {f.loop:>6s} {f.vf:3d} {f.uf:3d} {f.status:8s} {cells} "
+              f"{f.total_s:8.2f}")
+    print("-" * len(head))
+    for option in dict.fromkeys(f.vf_option for f in rows):
+        mine = [f for f in rows if f.vf_option == option and f.status != "scalar"]
+        by_status: dict[str, int] = {}
+        for f in mine:
+            by_status[f.status] = by_status.get(f.status, 0) + 1
+        checks = sum(sum(f.z3_checks.values()) for f in mine)
+        print(f"vf {option}: {len(mine)} loops, " + ", ".join(f"{n} {s}" for s, n in sorted(by_status.items())) +
+              f"; {sum(f.total_s for f in mine):.1f} s, {checks} Z3 checks")
+    for f in rows:
+        if f.note and f.status != "proved":
+            print(f"  {f.kernel} (vf {f.vf_option}): {f.note}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="./dev bench witness", description=__doc__.split("\n\n")[0])
+    p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
+    p.add_argument("--kernels", help="comma-separated kernel names (default: all of corpus/loop/c)")
+    p.add_argument("--vf", default="default", help="comma-separated VFs: 'default' (the cost model's) or numbers")
+    p.add_argument("--timeout-ms", type=int, default=10_000, help="per query (default 10000, as vectorize --verify)")
+    p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    args = p.parse_args(argv)
+    target = args.target or host_target()
+    try:
+        vfs = [None if x.strip() == "default" else int(x) for x in args.vf.split(",") if x.strip()]
+    except ValueError:
+        print(f"bench witness: --vf wants 'default' or integers, got {args.vf!r}", file=sys.stderr)
+        return 2
+    results = run_kernels("bench witness", KERNELS, args.kernels,
+                          lambda source: [f for vf in vfs for f in prove_kernel(source, target, vf, args.timeout_ms)])
+    if results is None:
+        return 2
+    rows = [f for per_kernel in results for f in per_kernel]
+    print_table(rows, target, args.timeout_ms)
+    if args.json:
+        args.json.write_text(json.dumps({"target": target, "timeout_ms": args.timeout_ms,
+                                         "loops": [asdict(f) for f in rows]}, indent=2) + "\n")
+    return 0
