@@ -45,6 +45,9 @@ ERR_UNDEF = "Target's return value is more undefined"
 ERR_VALUE = "Value mismatch"
 ERR_MEMORY = "Mismatch in memory"
 ERR_DOMAIN = "Source and target don't have the same return domain"
+# A poison or value query without source choices first gets this part of its time as
+# a whole, then its lanes one by one (RefinementCheck._solve_split).
+WHOLE_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -137,12 +140,46 @@ class RefinementCheck:
         return list(zip(self.src.ret, self.tgt.ret, strict=True))
 
     def poison_ok(self) -> z3.BoolRef:
-        return self._when_returned(all_of([z3.Implies(t.poison, s.poison) for s, t in self._lanes()]))
+        return self._when_returned(all_of([_lane_poison_ok(s, t) for s, t in self._lanes()]))
 
     def value_ok(self) -> z3.BoolRef:
-        return self._when_returned(all_of(
-            [z3.Or(s.poison, z3.And(z3.Not(t.poison), t.value == s.value)) for s, t in self._lanes()]
-        ))
+        return self._when_returned(all_of([_lane_value_ok(s, t) for s, t in self._lanes()]))
+
+    def _lane_queries(self, name: str, lane_ok: Callable[[Lane, Lane], z3.BoolRef]) -> Query | list[Query] | None:
+        """The query of ``name`` over every returned lane. Without source choices, the
+        failure is exactly the disjunction of the lanes' failures: then [the whole
+        query, one query per lane whose condition does not simplify to true], for
+        _solve_split. With source choices one query (the lanes share them)."""
+        lanes = self._lanes()
+        if not lanes:
+            return None
+        whole = Query(name, self.failure(self._when_returned(all_of([lane_ok(s, t) for s, t in lanes]))))
+        if self.src_vars or len(lanes) == 1:
+            return whole
+        parts = []
+        for s, t in lanes:
+            ok = lane_ok(s, t)
+            if not z3.is_true(z3.simplify(ok)):
+                parts.append(Query(name, self.failure(self._when_returned(ok))))
+        return [whole, *parts]
+
+    def _solve_split(self, queries: list[Query]) -> tuple[Query, z3.ModelRef] | None:
+        """The whole query (the first) gets a part of the time; if that is not enough,
+        each lane's query in turn with the full time (small queries are decided where
+        the whole one times out: a loop witness's exit test beside its values). A
+        failure found, as (query, model), or None: no lane fails."""
+        whole, *parts = queries
+        try:
+            model = self.tactics.solve(whole, WHOLE_SHARE)
+            return None if model is None else (whole, model)
+        except Unknown:
+            if not parts:
+                raise
+        for q in parts:
+            model = self.tactics.solve(q)
+            if model is not None:
+                return q, model
+        return None
 
     def _when_returned(self, ok: z3.BoolRef) -> z3.BoolRef:
         """Return values only count where the source returns (it may end in a call that
@@ -213,29 +250,34 @@ class RefinementCheck:
         # Alive2's order. The "more undefined" query quantifies twice over the source's
         # choices and can be slow where the value query is quick: it first gets a fifth
         # of the time, and if that is not enough it runs again, in full, after the rest.
-        steps: list[tuple[str, Callable[[], Query | None], float]] = [
+        steps: list[tuple[str, Callable[[], Query | list[Query] | None], float]] = [
             (ERR_UB, lambda: Query("ub", z3.And(self.src_ok, self.tgt.ub)), 1.0),
             (ERR_DOMAIN, self._domain_query, 1.0),
-            (ERR_POISON, lambda: Query("poison", self.failure(self.poison_ok())) if self._lanes() else None, 1.0),
+            (ERR_POISON, lambda: self._lane_queries("poison", _lane_poison_ok), 1.0),
             (ERR_UNDEF, self._undef_query, 0.2),
-            (ERR_VALUE, lambda: Query("value", self.failure(self.value_ok())) if self._lanes() else None, 1.0),
+            (ERR_VALUE, lambda: self._lane_queries("value", _lane_value_ok), 1.0),
             (ERR_MEMORY, self._memory_query, 1.0),
         ]
         deferred: list[tuple[str, Query]] = []
         try:
             for error, make, share in steps:
-                q = make()
-                if q is None:
+                made = make()
+                if isinstance(made, list):  # a query split by lanes: see _lane_queries
+                    found = self._solve_split(made)
+                    if found is not None:
+                        return self._incorrect(error, *found)
+                    continue
+                if made is None:
                     continue
                 try:
-                    model = self.tactics.solve(q, share)
+                    model = self.tactics.solve(made, share)
                 except Unknown:
                     if share == 1.0:
                         raise
-                    deferred.append((error, q))
+                    deferred.append((error, made))
                     continue
                 if model is not None:
-                    return self._incorrect(error, q, model)
+                    return self._incorrect(error, made, model)
             for error, q in deferred:
                 model = self.tactics.solve(q)
                 if model is not None:
@@ -330,6 +372,14 @@ class RefinementCheck:
         return Query(
             "undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy], mirror_extra=mirror
         )
+
+
+def _lane_poison_ok(s: Lane, t: Lane) -> z3.BoolRef:
+    return z3.Implies(t.poison, s.poison)
+
+
+def _lane_value_ok(s: Lane, t: Lane) -> z3.BoolRef:
+    return z3.Or(s.poison, z3.And(z3.Not(t.poison), t.value == s.value))
 
 
 def check_refinement(src: Function, tgt: Function, options: CheckOptions | None = None) -> Verdict:
