@@ -357,3 +357,23 @@ def test_lane_by_lane_split_finds_the_wrong_lane(monkeypatch: pytest.MonkeyPatch
     v = check_text(text, undef_inputs=False, poison_inputs=False)
     assert v.status == "incorrect" and v.error == ERR_VALUE, (v.status, v.error, v.detail)
     assert v.example is not None
+
+
+UB_SPLIT_SRC = "%a = load float, ptr %p, align 4\n%r = fadd float %a, %a\nret float %r"
+
+
+@pytest.mark.parametrize("extra, status", [
+    ("%q = getelementptr inbounds i8, ptr %p, i64 0\n%b = load i8, ptr %q, align 1\n", "correct"),
+    ("%q = getelementptr i8, ptr %p, i64 4\n%b = load i8, ptr %q, align 1\n", "incorrect"),
+])
+def test_ub_split_by_condition(extra: str, status: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no time for the whole UB query, the target's UB conditions are decided one
+    by one (each mentions no source choice: the NaN payload of the fadd is not
+    quantified there): an extra in-bounds load stays correct, one past the float that
+    the source reads is the source being more defined."""
+    monkeypatch.setattr("vecverify.refine.WHOLE_SHARE", 0.0)
+    text = pair("ptr %p", UB_SPLIT_SRC, extra + UB_SPLIT_SRC, ret="float")
+    v = check_text(text)
+    assert v.status == status, (v.status, v.error, v.detail)
+    if status == "incorrect":
+        assert v.error == ERR_UB and v.example is not None

@@ -163,14 +163,26 @@ class RefinementCheck:
                 parts.append(Query(name, self.failure(self._when_returned(ok))))
         return [whole, *parts]
 
+    def _ub_queries(self) -> Query | list[Query] | None:
+        """The target's UB where the source has none. The target's UB conditions mention
+        no source choice, so the failure is exactly the disjunction of one query per
+        condition: [the whole query, one per condition that does not simplify to false]
+        for _solve_split (the in-bounds conditions of many accesses are decided one by
+        one where all at once time out)."""
+        whole = Query("ub", z3.And(self.src_ok, self.tgt.ub))
+        if not z3.is_or(self.tgt.ub):
+            return whole
+        conds = [c for c in self.tgt.ub.children() if not z3.is_false(z3.simplify(c))]
+        return [whole, *(Query("ub", z3.And(self.src_ok, c)) for c in conds)]
+
     def _solve_split(self, queries: list[Query]) -> tuple[Query, z3.ModelRef] | None:
         """The whole query (the first) gets a part of the time; if that is not enough,
-        each lane's query in turn with the full time (small queries are decided where
-        the whole one times out: a loop witness's exit test beside its values). A
-        failure found, as (query, model), or None: no lane fails."""
+        each part's query (a lane's, a UB condition's) in turn with the full time (small
+        queries are decided where the whole one times out: a loop witness's exit test
+        beside its values). A failure found, as (query, model), or None: no part fails."""
         whole, *parts = queries
         if not parts:
-            return None  # every lane's condition simplifies to true
+            return None  # every part's failure simplifies to false
         try:
             model = self.tactics.solve(whole, WHOLE_SHARE)
             return None if model is None else (whole, model)
@@ -252,7 +264,7 @@ class RefinementCheck:
         # choices and can be slow where the value query is quick: it first gets a fifth
         # of the time, and if that is not enough it runs again, in full, after the rest.
         steps: list[tuple[str, Callable[[], Query | list[Query] | None], float]] = [
-            (ERR_UB, lambda: Query("ub", z3.And(self.src_ok, self.tgt.ub)), 1.0),
+            (ERR_UB, self._ub_queries, 1.0),
             (ERR_DOMAIN, self._domain_query, 1.0),
             (ERR_POISON, lambda: self._lane_queries("poison", _lane_poison_ok), 1.0),
             (ERR_UNDEF, self._undef_query, 0.2),

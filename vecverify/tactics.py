@@ -85,6 +85,28 @@ def _every_choice(body: z3.BoolRef, choices: list[z3.ExprRef]) -> list[z3.BoolRe
     return out
 
 
+def _constant_names(term: z3.ExprRef) -> frozenset[str]:
+    """The names of the uninterpreted constants in ``term`` (bound variables of its
+    quantifiers aside), one visit per shared subterm."""
+    seen: set[int] = set()
+    names: set[str] = set()
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        tid = t.get_id()
+        if tid in seen:
+            continue
+        seen.add(tid)
+        if z3.is_quantifier(t):
+            stack.append(t.body())
+        elif z3.is_const(t):
+            if t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+                names.add(str(t))
+        elif z3.is_app(t):
+            stack.extend(t.children())
+    return frozenset(names)
+
+
 class SolverOptions(Protocol):
     """What of the check's options the tactics read (refine.CheckOptions)."""
 
@@ -110,6 +132,8 @@ class Tactics:
         self.pre = pre
         self.queries = 0
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
+        self._names_memo: dict[int, frozenset[str]] = {}
+        self._names_keep: list[z3.ExprRef] = []
 
     def formula(self, q: Query) -> z3.BoolRef:
         body = q.body
@@ -148,7 +172,7 @@ class Tactics:
         (quantifier-free queries: guess inputs, then look for source choices that refute
         them and add those as constraints), and only then handed to Z3 whole.
         """
-        forall = self.src_vars + q.extra_forall
+        forall = self._mentioned(q, self.src_vars + q.extra_forall)
         if not forall:
             return self._check(z3.And(self.pre, q.body), deadline)
         if _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
@@ -177,6 +201,20 @@ class Tactics:
             choice = [(v, refute.eval(v, model_completion=True)) for v in forall]
             guess.add(z3.substitute(q.body, *choice))
         return self._check(self.formula(q), deadline)
+
+    def _mentioned(self, q: Query, choices: list[z3.ExprRef]) -> list[z3.ExprRef]:
+        """The choices ``q.body`` mentions: a quantifier over the others is vacuous (the
+        target's UB, say, whatever NaN payloads the source picks), so dropping them
+        leaves the same query, often a quantifier-free one."""
+        if not choices:
+            return choices
+        key = q.body.get_id()
+        names = self._names_memo.get(key)
+        if names is None:
+            names = _constant_names(q.body)
+            self._names_memo[key] = names
+            self._names_keep.append(q.body)  # (its id is not reused while memoized)
+        return [v for v in choices if str(v) in names]
 
     def _defined_inputs_first(self, q: Query, deadline: float) -> z3.ModelRef | None:
         """Most real bugs show on inputs that are not undef, where the source has (almost)
