@@ -203,17 +203,22 @@ class Tactics:
         return self._check(self.formula(q), deadline)
 
     def _mentioned(self, q: Query, choices: list[z3.ExprRef]) -> list[z3.ExprRef]:
-        """The choices ``q.body`` mentions: a quantifier over the others is vacuous (the
-        target's UB, say, whatever NaN payloads the source picks), so dropping them
+        """The choices ``q.body`` (or ``q.relaxed``, where a choice the body holds only
+        in a quantified copy is free) mentions: a quantifier over the others is vacuous
+        (the target's UB, say, whatever NaN payloads the source picks), so dropping them
         leaves the same query, often a quantifier-free one."""
         if not choices:
             return choices
-        key = q.body.get_id()
-        names = self._names_memo.get(key)
-        if names is None:
-            names = _constant_names(q.body)
-            self._names_memo[key] = names
-            self._names_keep.append(q.body)  # (its id is not reused while memoized)
+        names: frozenset[str] = frozenset()
+        for body in (q.body, q.relaxed):
+            if body is None:
+                continue
+            found = self._names_memo.get(body.get_id())
+            if found is None:
+                found = _constant_names(body)
+                self._names_memo[body.get_id()] = found
+                self._names_keep.append(body)  # (its id is not reused while memoized)
+            names |= found
         return [v for v in choices if str(v) in names]
 
     def _defined_inputs_first(self, q: Query, deadline: float) -> z3.ModelRef | None:
