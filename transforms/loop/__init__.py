@@ -32,7 +32,8 @@ exit test, trip count), ``phis`` (reductions, recurrences), ``memory`` (accesses
 dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
 ``codegen`` (LoopVectorize's block structure), ``tailfold`` (the masked form without a
 scalar loop, ``--tail fold``), ``vectorizer`` (the driver), ``witness`` (the proof for
-every trip count), ``foldwitness`` (the tail-folded form's), ``native`` (runs at many
+every trip count), ``foldwitness`` (the tail-folded form's), ``gather`` (indirect loads as
+``llvm.masked.gather``), ``native`` (runs at many
 trip counts).
 """
 
