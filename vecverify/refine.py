@@ -45,9 +45,9 @@ ERR_UNDEF = "Target's return value is more undefined"
 ERR_VALUE = "Value mismatch"
 ERR_MEMORY = "Mismatch in memory"
 ERR_DOMAIN = "Source and target don't have the same return domain"
-# A poison or value query without source choices first gets this part of its time as
-# a whole, then its lanes one by one (RefinementCheck._solve_split).
-WHOLE_SHARE = 0.2
+# A poison, value or UB query split into parts first gets this part of its time as
+# a whole, then its parts one by one (RefinementCheck._solve_split).
+WHOLE_SHARE = 0.5
 
 
 @dataclass(frozen=True)
