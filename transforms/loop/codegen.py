@@ -390,17 +390,14 @@ class _Widener:
             self.splats[id(v)] = sh
         return self.splats[id(v)]
 
-    def emit_memory(self, inst: Instruction) -> None:
-        """This part's vector form of one of the loop's memory instructions."""
-        self._memory(inst)
-
     def emit_body(self) -> None:
         """Every memory instruction of the loop, in order (one part alone)."""
         for inst in self.loop.body:
             if _is_memory(inst):
                 self.emit_memory(inst)
 
-    def _memory(self, inst: Instruction) -> None:
+    def emit_memory(self, inst: Instruction) -> None:
+        """This part's vector form of one of the loop's memory instructions."""
         acc = self.access[id(inst)]
         if acc.kind == "strided":
             self._group_member(inst)

@@ -62,7 +62,7 @@ from vecverify.ir.values import (
 from .codegen import LANEWISE_INTRINSIC, VectorLoop, identity
 from .induction import incoming
 from .legality import intrinsic_base
-from .phis import Reduction
+from .phis import REORDERING_FLAGS, Reduction
 
 POISON_FLAGS = frozenset({"nsw", "nuw", "exact", "disjoint"})
 # Why each kind may be reordered: the line a proof reports.
@@ -71,8 +71,8 @@ LICENCE = {
     "xor": "a group", "smin": "a total order", "smax": "a total order", "umin": "a total order",
     "umax": "a total order", "fadd": "reassoc", "fmul": "reassoc", "fmin": "nnan nsz", "fmax": "nnan nsz",
 }
-IDEMPOTENT = frozenset({"smin", "smax", "umin", "umax", "fmin", "fmax"})
-FLOATING_KINDS = frozenset({"fadd", "fmul", "fmin", "fmax"})
+IDEMPOTENT = frozenset(LANEWISE_INTRINSIC)  # the min/max kinds
+FLOATING_KINDS = frozenset(REORDERING_FLAGS)  # the kinds whose reorder needs flags
 
 
 @dataclass(frozen=True, repr=False)

@@ -178,10 +178,10 @@ class _MaskedWidener(_Widener):
 
     mask: Value
 
-    def _memory(self, inst: Instruction) -> None:
+    def emit_memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
         if isinstance(inst, Load) and acc.kind in ("uniform", "gather"):
-            super()._memory(inst)  # uniform: lane 0 is always on (the scalar loop loads it too); gather: masked
+            super().emit_memory(inst)  # uniform: lane 0 is always on (the scalar loop loads it too); gather: masked
             return
         assert isinstance(inst, Load | Store)
         align = ParamAttrs(align=inst.align or 1)

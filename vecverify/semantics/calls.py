@@ -359,12 +359,7 @@ class CallSemantics:
             return result
         if base == "llvm.masked.load":
             # LLVM 22: (ptr align A %p, mask, passthru); older: (ptr, i32 A, mask, passthru).
-            if len(args) == 4:
-                ptr, _, mask, passthru = args
-                align = _const_int(inst.operands[1])
-            else:
-                ptr, mask, passthru = args
-                align = _call_arg_align(inst, 0)
+            ptr, align, (mask, passthru) = _masked_access(inst, args, 0)
             active = self._mask(mask)
             loaded = self.mem_ops.load_lanes(self.ctx, state.memory, ptr[0], inst.type, align, active)
             return tuple(
@@ -373,15 +368,10 @@ class CallSemantics:
             )
         if base == "llvm.masked.store":
             # LLVM 22: (value, ptr align A %p, mask); older: (value, ptr, i32 A, mask).
-            if len(args) == 4:
-                value, ptr, _, mask = args
-                align = _const_int(inst.operands[2])
-            else:
-                value, ptr, mask = args
-                align = _call_arg_align(inst, 1)
+            ptr, align, (mask,) = _masked_access(inst, args, 1)
             active = self._mask(mask)
             state.memory = self.mem_ops.store_lanes(
-                self.ctx, state.memory, ptr[0], inst.operands[0].type, value, align, active
+                self.ctx, state.memory, ptr[0], inst.operands[0].type, args[0], align, active
             )
             return ()
         fn = lookup(base)
@@ -462,6 +452,15 @@ def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:
     if attrs.align > 1:
         conds.append(z3.Extract(attrs.align.bit_length() - 2, 0, address_of(ptr)) != 0)
     return any_of(conds)
+
+
+def _masked_access(inst: Call, args: list[SymValue], at: int) -> tuple[SymValue, int, list[SymValue]]:
+    """A masked load's or store's pointer (argument ``at``), its alignment (the pointer's
+    ``align`` attribute in LLVM 22, an i32 argument after it before) and the arguments
+    after those."""
+    if len(args) == at + (4 if at == 0 else 3):  # the older form has the i32 alignment
+        return args[at], _const_int(inst.operands[at + 1]), args[at + 2:]
+    return args[at], _call_arg_align(inst, at), args[at + 1:]
 
 
 def _call_arg_align(inst: Call, index: int) -> int:
