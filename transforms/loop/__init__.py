@@ -30,7 +30,8 @@ second.
 The layers, one module each: ``structure`` (loops, LCSSA), ``induction`` (induction,
 exit test, trip count), ``phis`` (reductions, recurrences), ``memory`` (accesses,
 dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
-``codegen`` (LoopVectorize's block structure), ``tailfold`` (the masked form without a
+``codegen`` (LoopVectorize's block structure), ``epilogue`` (the vectorized epilogue
+loop after an interleaved one), ``epiwitness`` (its proof), ``tailfold`` (the masked form without a
 scalar loop, ``--tail fold``), ``vectorizer`` (the driver), ``witness`` (the proof for
 every trip count), ``foldwitness`` (the tail-folded form's), ``gather`` (indirect loads as
 ``llvm.masked.gather``), ``native`` (runs at many
@@ -47,7 +48,7 @@ from vecverify.ir.function import Function
 from vecverify.refine import Verdict
 
 from ..base import Transform
-from . import foldwitness  # noqa: F401  (registers the tail-folded loop's witness)
+from . import epiwitness, foldwitness  # noqa: F401  (register the epilogue's and the tail-folded loop's witness)
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 from .witness import LoopProof, prove_loop
 

@@ -145,6 +145,15 @@ class VectorLoop:
         """Scalar iterations per vector iteration."""
         return self.vf * self.uf
 
+    def entry_path(self) -> list[tuple[Block, str]]:
+        """The blocks from iter.check to vector.ph, each with the successor it takes to
+        enter the vector loop (the witness's entry check; ``epilogue.py`` has two)."""
+        return [(self.iter_check, self.vector_ph.name)]
+
+    def resume_edge(self) -> str:
+        """The block whose edge hands the vector loop's values to the resume phis."""
+        return self.middle.name
+
 
 class _Blocks:
     def __init__(self, fn_blocks: list[Block]) -> None:

@@ -40,6 +40,10 @@ def _interleave_count(text: str) -> int:
     return n
 
 
+def _epilogue_lanes(text: str) -> int:
+    return 0 if text.strip() == "0" else _power_of_two(text)
+
+
 def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
     p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
@@ -48,9 +52,12 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
                    help="the same as --vf (the masked loop's vector length, VL)")
     p.add_argument("--uf", type=_interleave_count, default=None, metavar="N",
                    help="loop interleave count: parts of VF lanes per vector iteration (1, 2, 4 or 8; "
-                        "default: 4 for loops with a reduction, else 1)")
+                        "default: 4 for loops with a reduction, 2 for other loops with a vectorized epilogue)")
     p.add_argument("--index32", action="store_true",
                    help="gathers index with <VF x i32> vectors where the index is a 32-bit value extended")
+    p.add_argument("--epilogue-vf", type=_epilogue_lanes, default=None, metavar="N",
+                   help="lanes of the vectorized epilogue loop after an interleaved vector loop (a power of "
+                        "two below VF*UF; 0: none, the scalar loop runs the remainder; default: VF/2)")
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
@@ -58,11 +65,12 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
 
 def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
                            tail: str = "epilogue", uf: int | None = None,
-                           index32: bool = False) -> tuple[Module, list[LoopReport]]:
+                           index32: bool = False, epilogue_vf: int | None = None) -> tuple[Module, list[LoopReport]]:
     out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
     reports: list[LoopReport] = []
     for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32))
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32,
+                                                     epilogue_vf=epilogue_vf))
         if new is not None:
             out.functions[name] = new
         reports += rs

@@ -13,8 +13,10 @@ answer to latency: a reduction's accumulator is a chain through every iteration,
 accumulator runs at the latency of its operation; UF accumulators run UF chains at once.
 Loops with a reduction get UF 4 (as LLVM's x86 tuning), capped so every part's
 accumulators and loaded vectors fit the 16 vector registers and so VF*UF stays within
-the dependences; other loops get UF 1 (their iterations are independent already; a
-longer vector iteration only leaves more to the scalar epilogue).
+the dependences. Other loops (maps, recurrences) get UF 2 where a vectorized epilogue
+(``epilogue.py``) runs what the main loop leaves (more loads in flight, half the loop
+overhead per lane), capped the same way; else UF 1 (a longer vector iteration would only
+leave more to the scalar loop).
 """
 
 from __future__ import annotations
@@ -108,16 +110,19 @@ def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tupl
     return best
 
 
-# Interleave count for loops with a reduction, and the vector registers the parts may use.
+# Interleave count for loops with a reduction, for other loops with a vectorized
+# epilogue, and the vector registers the parts may use.
 REDUCTION_UF = 4
+MAP_UF = 2
 VECTOR_REGISTERS = 16
 
 
 def choose_uf(plan: LoopPlan, vf: int, target: Target, forced: int | None = None,
-              max_uf: int | None = None) -> int:
-    """The interleave count for VF lanes (``forced`` when given, then capped)."""
-    uf = forced if forced is not None else (REDUCTION_UF if plan.phis.reductions else 1)
-    if forced is None and plan.phis.reductions:
+              max_uf: int | None = None, maps: bool = False) -> int:
+    """The interleave count for VF lanes (``forced`` when given, then capped); ``maps``:
+    a loop without reductions is interleaved too (a vectorized epilogue follows)."""
+    uf = forced if forced is not None else (REDUCTION_UF if plan.phis.reductions else MAP_UF if maps else 1)
+    if forced is None and uf > 1:
         # Each part keeps its accumulators and its loaded vectors in registers.
         live = [r.phi.type for r in plan.phis.reductions] + \
                [a.value_type for a in plan.accesses if not a.is_store and a.kind == "consecutive"]

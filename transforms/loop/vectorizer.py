@@ -12,6 +12,7 @@ from ..base import TransformOptions
 from ..vectorize.costs import TARGETS, Target
 from .codegen import VectorLoop, vectorize
 from .cost import choose_uf, choose_vf
+from .epilogue import EpilogueLoop, add_epilogue, epilogue_decline, epilogue_vf
 from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
 from .tailfold import FoldedLoop, fold_tail, prefer_fold
@@ -26,7 +27,9 @@ class LoopOptions(TransformOptions):
     when ``vf`` is forced), ``max_uf``: never more parts than this; ``tail``:
     ``epilogue`` (a scalar loop runs the remaining iterations), ``fold`` (every
     iteration runs under a mask, no scalar loop: ``tailfold``; one part), ``auto`` (the
-    cost model chooses; a loop folding declines gets the epilogue)."""
+    cost model chooses; a loop folding declines gets the epilogue); ``epilogue_vf``: the
+    lanes of the vectorized epilogue after an interleaved main loop (``epilogue.py``;
+    None: the default, half of VF; 0: none, the scalar loop runs the remainder)."""
 
     target: str = "avx2"
     vf: int | None = None
@@ -35,6 +38,7 @@ class LoopOptions(TransformOptions):
     max_uf: int | None = None
     tail: str = "epilogue"
     index32: bool = False  # gathers index with <VF x i32> (sign-extended by the getelementptr)
+    epilogue_vf: int | None = None
 
 
 @dataclass
@@ -66,6 +70,8 @@ class LoopReport:
         extra += "".join(f", {g}" for g in self.groups)
         cost = f", cost {self.scalar_cost} -> {self.vector_cost}" if self.scalar_cost else " (VF forced)"
         parts = f" UF {self.uf}" if self.uf > 1 else ""
+        if isinstance(self.vector, EpilogueLoop) and self.vector.epilogue is not None:
+            parts += f", epilogue VF {self.vector.epilogue.vf}"
         return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{parts}{extra}{cost}"
 
 
@@ -122,4 +128,9 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
             pass
     # A forced VF is the shape asked for: one part unless UF is forced too.
     forced_uf = 1 if options.vf is not None and options.uf is None else options.uf
-    return vectorize(plan, vf, choose_uf(plan, vf, target, forced_uf, options.max_uf))
+    # Map loops are interleaved only where a vectorized epilogue covers short trip counts.
+    may_epilogue = options.epilogue_vf != 0 and not epilogue_decline(plan)
+    uf = choose_uf(plan, vf, target, forced_uf, options.max_uf, maps=may_epilogue)
+    vfe = epilogue_vf(plan, vf, uf, options.epilogue_vf)
+    vl = vectorize(plan, vf, uf)
+    return add_epilogue(vl, vfe) if vfe else vl

@@ -430,13 +430,14 @@ class Witness:
         src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
         vl = self.vl
         # src: the scalar loop's start values, where the vector loop is entered.
-        for inst in vl.iter_check.instructions[:-1]:
-            src.clone(inst)
-        small = src.value(_branch_cond(vl.iter_check))
-        src.assume(_not(src, small) if _true_target(vl.iter_check) == vl.scalar_ph.name else small)
-        starts = [src.value(incoming(phi, vl.scalar_ph.name) if False else _start_value(vl, phi)) for phi in self.loop.phis]
+        path = vl.entry_path()
+        for blk, taken in path:
+            for inst in blk.instructions[:-1]:
+                src.clone(inst)
+            src.assume(goes_to(src, blk, taken))
+        starts = [src.value(_start_value(vl, phi)) for phi in self.loop.phis]
         # tgt: iter.check and vector.ph, then alpha of the first vector state.
-        for blk in (vl.iter_check, vl.vector_ph):
+        for blk in [*(b for b, _ in path), vl.vector_ph]:
             for inst in blk.instructions[:-1]:
                 tgt.clone(inst)
         vphis = self._by_phi([(phi, tgt.value(incoming(vphi, vl.vector_ph.name)))
@@ -531,7 +532,7 @@ class Witness:
             exit_vals = [ConstPoison(ep.type) if self._is_folded_result(incoming(ep, self.loop.header.name))
                          else side.value(incoming(ep, vl.middle.name)) for ep in self.plan.exit_phis]
             resume = [ConstPoison(phi.type) if id(phi) in self.folds
-                      else side.value(incoming(vl.resume[id(phi)], vl.middle.name)) for phi in self.loop.phis]
+                      else side.value(incoming(vl.resume[id(phi)], vl.resume_edge())) for phi in self.loop.phis]
             outs["tgt"] = [leaves, *self._kept_exits(exit_vals), *self._kept_phis(resume)]
         return Obligation("exit", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
 
@@ -562,6 +563,13 @@ def _branch_cond(block: Block) -> Value:
     if not (isinstance(term, Br) and term.operands):
         raise WitnessError(f"block {block.name} does not end in a conditional branch")
     return term.operands[0]
+
+
+def goes_to(side: _Side, block: Block, target: str) -> Value:
+    """The condition (in ``side``) under which ``block``'s conditional branch goes to
+    ``target``."""
+    cond = side.value(_branch_cond(block))
+    return cond if _true_target(block) == target else _not(side, cond)
 
 
 def _true_target(block: Block) -> str:

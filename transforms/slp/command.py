@@ -67,7 +67,8 @@ def run_vectorize(args: argparse.Namespace) -> int:
     # vector loads de-interleaved by shuffles (transforms/interleave).
 
     looped, loop_reports = (module, []) if args.no_loops else \
-        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf, args.index32)
+        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf, args.index32,
+                               args.epilogue_vf)
     out, reports = vectorize_module(looped, options)
     out, interleaved = combine_module(out)
     text = splice_module(module, out)

@@ -1,0 +1,214 @@
+"""The vectorized epilogue (transforms/loop/epilogue.py, epiwitness.py): an interleaved
+main loop, then a vector loop of fewer lanes, then the scalar loop. Each shape proved by
+its witness for every trip count (the main loop's three checks and the epilogue's four)
+and run natively at trip counts 0..3*VF*UF+1; broken hand-overs refuted; the option that
+turns it off; loops that get none, with the reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from transforms.loop import LoopOptions, vectorize_loops
+from transforms.loop.epilogue import EpilogueLoop
+from transforms.loop.native import compare_at_trip_counts
+from transforms.loop.witness import prove_loop
+from vecverify.ir.values import BinOp, ConstInt, Phi
+from vecverify.llvm import parse_module
+
+# The bounds are noundef, as clang writes C parameters: with a bound that may be undef
+# every use of the trip count is a choice of its own, and the entry checks' remainders
+# take the solver far longer (still sound: at worst "failed to prove").
+
+# d[i] = 3 * a[i] + b[i]   (a map over three arrays, clang's shape)
+MAP = """
+define void @f(ptr noalias %d, ptr noalias %a, ptr noalias %b, i64 noundef %n) {
+entry:
+  %guard = icmp sgt i64 %n, 0
+  br i1 %guard, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pa = getelementptr inbounds nuw i32, ptr %a, i64 %i
+  %x = load i32, ptr %pa, align 4
+  %m = mul nsw i32 %x, 3
+  %pb = getelementptr inbounds nuw i32, ptr %b, i64 %i
+  %y = load i32, ptr %pb, align 4
+  %s = add nsw i32 %m, %y
+  %pd = getelementptr inbounds nuw i32, ptr %d, i64 %i
+  store i32 %s, ptr %pd, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+# b[i] = a[i] - prev; prev = a[i], from i = 1 while i < n, the phi read after the loop
+RECURRENCE = """
+define i16 @f(ptr noalias %b, ptr noalias %a, i16 %init, i64 noundef %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 1, %entry ], [ %i.next, %loop ]
+  %prev = phi i16 [ %init, %entry ], [ %cur, %loop ]
+  %pa = getelementptr inbounds nuw i16, ptr %a, i64 %i
+  %cur = load i16, ptr %pa, align 2
+  %d = sub i16 %cur, %prev
+  %pb = getelementptr inbounds nuw i16, ptr %b, i64 %i
+  store i16 %d, ptr %pb, align 2
+  %i.next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %last = phi i16 [ %prev, %loop ]
+  ret i16 %last
+}
+"""
+
+# s += a[i]   (a reduction: no vectorized epilogue)
+REDUCTION = """
+define i32 @f(ptr %a, i64 noundef %n) {
+entry:
+  %guard = icmp sgt i64 %n, 0
+  br i1 %guard, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %pa = getelementptr inbounds nuw i32, ptr %a, i64 %i
+  %x = load i32, ptr %pa, align 4
+  %s.next = add i32 %s, %x
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  ret i32 %r
+}
+"""
+
+EPILOGUE_BLOCKS = ("iter.check", "vector.main.loop.iter.check", "vector.ph", "vector.body", "middle.block",
+                   "vec.epilog.iter.check", "vec.epilog.ph", "vec.epilog.vector.body", "vec.epilog.middle.block",
+                   "vec.epilog.scalar.ph")
+
+
+def _fn(text: str):  # noqa: ANN202
+    return parse_module(text, "<test>").functions["f"]
+
+
+def _vectorize(text: str, **options: object):  # noqa: ANN202
+    fn = _fn(text)
+    new, (r,) = vectorize_loops(fn, LoopOptions(**options))  # type: ignore[arg-type]
+    assert new is not None, r.line()
+    return fn, new, r
+
+
+@pytest.mark.parametrize("text,vf,uf,vfe", [(MAP, 4, 2, 2), (RECURRENCE, 2, 2, 2)])
+def test_epilogue_proved_and_native(text: str, vf: int, uf: int, vfe: int) -> None:
+    fn, new, r = _vectorize(text, vf=vf, uf=uf)
+    assert isinstance(r.vector, EpilogueLoop) and r.vector.epilogue is not None
+    assert r.vector.epilogue.vf == vfe and f"VF {vf} UF {uf}, epilogue VF {vfe}" in r.line()
+    names = [b.name for b in new.blocks]
+    assert [n for n in names if n in EPILOGUE_BLOCKS] == list(EPILOGUE_BLOCKS)
+    resume = next(i for i in new.block("vec.epilog.ph").instructions if i.name == "vec.epilog.resume.val")
+    assert isinstance(resume, Phi) and sorted(resume.blocks) == ["vec.epilog.iter.check", "vector.main.loop.iter.check"]
+    proof = prove_loop(r, timeout_ms=20_000)
+    assert proof.status == "proved", proof.line()
+    assert [n for n, _ in proof.checks] == ["entry", "step", "exit", "epilog.entry", "epilog.resume",
+                                            "epilog.step", "epilog.exit"]
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * vf * uf + 2 and not runs.mismatches, runs.mismatches
+
+
+def test_map_default_is_interleaved_with_an_epilogue() -> None:
+    _, _, r = _vectorize(MAP, target="avx2")
+    assert (r.vf, r.uf) == (8, 2) and isinstance(r.vector, EpilogueLoop) and r.vector.epilogue is not None
+    assert r.vector.epilogue.vf == 4, r.line()
+
+
+def test_epilogue_off_keeps_maps_in_one_part() -> None:
+    _, new, r = _vectorize(MAP, target="avx2", epilogue_vf=0)
+    assert (r.vf, r.uf) == (8, 1) and not isinstance(r.vector, EpilogueLoop)
+    assert "vec.epilog.ph" not in {b.name for b in new.blocks} and "epilogue" not in r.line()
+
+
+def test_reduction_gets_no_epilogue() -> None:
+    _, _, r = _vectorize(REDUCTION, target="avx2")
+    assert r.uf == 4 and not isinstance(r.vector, EpilogueLoop), r.line()
+    new, (r,) = vectorize_loops(_fn(REDUCTION), LoopOptions(epilogue_vf=4))
+    assert new is None and r.reason == "no vectorized epilogue: reduction %s"
+
+
+def test_epilogue_vf_must_be_below_the_main_loops_lanes() -> None:
+    new, (r,) = vectorize_loops(_fn(MAP), LoopOptions(vf=4, uf=2, epilogue_vf=8))
+    assert new is None and r.reason == "epilogue VF 8 is not possible after VF 4 x UF 2"
+
+
+# --------------------------------------------------------------------------- refutations
+# (Each broken loop still ends: an index that misses n.vec would run past the buffers.)
+
+
+def _refuted(damage) -> str:  # noqa: ANN001
+    fn, new, r = _vectorize(RECURRENCE, vf=2, uf=2)
+    damage(r.vector)
+    proof = prove_loop(r, timeout_ms=20_000)
+    assert proof.status == "refuted", proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.mismatches, "the broken hand-over runs as the scalar loop does"
+    return proof.line()
+
+
+def _plus(block, value, k: int):  # noqa: ANN001, ANN202
+    """``value + k``, computed at the end of ``block`` (before its branch)."""
+    out = BinOp(value.type, "moved", [value, ConstInt(value.type, k)], op="add")
+    block.instructions.insert(len(block.instructions) - 1, out)
+    return out
+
+
+def test_wrong_epilogue_resume_value_is_refuted() -> None:
+    """The scalar loop resumes one iteration before the epilogue loop's end (with the
+    recurrence's value after it)."""
+    def damage(vl: EpilogueLoop) -> None:
+        ep = vl.epilogue
+        assert ep is not None
+        r = vl.resume[id(vl.plan.induction.phi)]
+        k = r.blocks.index(ep.middle.name)
+        r.operands[k] = _plus(ep.middle, r.operands[k], -1)
+    assert "epilog.exit: incorrect" in _refuted(damage)
+
+
+def test_epilogue_started_before_the_main_loops_end_is_refuted() -> None:
+    """The epilogue's index starts VFe iterations before the main loop's n.vec (with the
+    recurrence's value at n.vec)."""
+    def damage(vl: EpilogueLoop) -> None:
+        assert vl.epilogue_check is not None and vl.epilogue is not None
+        phi = next(i for i in vl.epilogue.vector_ph.instructions if i.name == "vec.epilog.resume.val")
+        assert isinstance(phi, Phi)
+        k = phi.blocks.index(vl.epilogue_check.name)
+        phi.operands[k] = _plus(vl.epilogue_check, phi.operands[k], -vl.epilogue.vf)
+    assert "epilog.resume: incorrect" in _refuted(damage)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+@pytest.mark.parametrize("value", ["3", "x", "-2"])
+def test_vectorize_command_bad_epilogue_vf(value: str, tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.cli import main
+
+    src = tmp_path / "k.ll"
+    src.write_text(MAP)
+    with pytest.raises(SystemExit) as e:
+        main(["vectorize", str(src), "--epilogue-vf", value])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_vectorize_command_epilogue_line(tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.cli import main
+
+    src = tmp_path / "k.ll"
+    src.write_text(MAP)
+    for extra, line in ([], "vectorized VF 4 UF 2, epilogue VF 2 (VF forced)"),\
+                       (["--epilogue-vf", "0"], "vectorized VF 4 UF 2 (VF forced)"):
+        assert main(["vectorize", str(src), "--vf", "4", "--uf", "2", *extra]) == 0
+        assert f"@f: loop %loop {line}" in capsys.readouterr().err

@@ -1,0 +1,227 @@
+"""The vectorized epilogue: LoopVectorize's second vector loop, of fewer lanes, that runs
+what the interleaved main loop leaves over before the scalar loop runs the rest.
+
+::
+
+    iter.check: tc, min.epilog.iters.check = tc < VFe ──yes──────────────────────┐
+       │no                                                                        │
+    vector.main.loop.iter.check: min.iters.check = tc < VF*UF ──yes──┐           │
+       │no                                                            │           │
+    vector.ph, vector.body (VF x UF), middle.block ──cmp.n──> exit    │           │
+       │no                                                            │           │
+    vec.epilog.iter.check: n.vec.remaining = tc - n.vec,              │           │
+       │   min.epilog.iters.check = n.vec.remaining < VFe ──yes──────┼───────┐   │
+       │no                                                            │       │   │
+    vec.epilog.ph: vec.epilog.resume.val = phi [n.vec, ...], [0, ...] <┘       │   │
+       │   n.vec2 = tc - tc % VFe, the recurrences' merge phis and starts      │   │
+    vec.epilog.vector.body: index from vec.epilog.resume.val, the body widened │   │
+       │   by VFe, until index.next == n.vec2                                  │   │
+    vec.epilog.middle.block: live-outs, cmp.n = tc == n.vec2 ──yes──> exit     │   │
+       │no                                                                     │   │
+    vec.epilog.scalar.ph: resume phis [start, iter.check], [main's, vec.epilog.iter.check],
+       │                  [epilogue's, vec.epilog.middle.block]  <──────────────┴───┘
+    the original loop
+
+The epilogue loop counts the same index as the main loop (from the main loop's
+``n.vec``, or 0 when the main loop was skipped) against the same trip count, so its
+induction is ``start + index`` as the main loop's is: the witness of its step is the
+main loop's of one part of VFe lanes (``epiwitness.py``). VFe divides VF*UF and is
+smaller, so a remainder of VFe or more after the main loop runs at least one epilogue
+iteration. Reductions are declined (their fold's witness, ``folds.py``, expects the
+loop's initial value in the accumulator, not the main loop's result), and so is a load
+group with a gap at its end (the scalar loop must keep an iteration).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vecverify.ir.function import Block, Function
+from vecverify.ir.types import VectorType
+from vecverify.ir.values import (
+    BinOp,
+    Br,
+    ConstInt,
+    ConstPoison,
+    ExtractElement,
+    ICmp,
+    InsertElement,
+    Phi,
+    Value,
+)
+
+from .codegen import I1, I32, VectorLoop, _Adder, _Blocks, _exit_value, _void, _Widener
+from .induction import incoming
+from .legality import LoopPlan
+from .structure import Decline
+
+
+@dataclass
+class EpilogueLoop(VectorLoop):
+    """The main vector loop (its fields) with a vectorized epilogue after it."""
+
+    epilogue: VectorLoop | None = None  # the epilogue loop: VFe lanes, one part
+    main_check: Block | None = None  # vector.main.loop.iter.check
+    epilogue_check: Block | None = None  # vec.epilog.iter.check
+
+    def entry_path(self) -> list[tuple[Block, str]]:
+        assert self.main_check is not None
+        return [(self.iter_check, self.main_check.name), (self.main_check, self.vector_ph.name)]
+
+    def resume_edge(self) -> str:
+        assert self.epilogue_check is not None
+        return self.epilogue_check.name
+
+
+def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
+    """The epilogue's lanes for a main loop of VF x UF (0: no vectorized epilogue).
+    ``forced``: 0 turns it off, N asks for N lanes. By default half of VF (LLVM's choice
+    on x86: 4 x i32 after 8 x i32 interleaved), VF itself for VF 2, and only after an
+    interleaved main loop: without one, VF/2 lanes would run at most once."""
+    if forced == 0 or (forced is None and uf == 1):
+        return 0
+    vfe = forced if forced is not None else (vf // 2 if vf >= 4 else vf)
+    if why := epilogue_decline(plan):
+        if forced is not None:
+            raise Decline(f"no vectorized epilogue: {why}")
+        return 0
+    if vfe < 2 or vfe & (vfe - 1) or vfe >= vf * uf or (plan.max_vf is not None and vfe > plan.max_vf):
+        if forced is not None:
+            raise Decline(f"epilogue VF {forced} is not possible after VF {vf} x UF {uf}")
+        return 0
+    return vfe
+
+
+def epilogue_decline(plan: LoopPlan) -> str:
+    """Why the loop gets no vectorized epilogue ("" when it may have one)."""
+    if plan.phis.reductions:
+        return f"reduction %{plan.phis.reductions[0].phi.name}"
+    if plan.requires_scalar_epilogue:
+        return "a load group with a gap at its end keeps the last iteration scalar"
+    return ""
+
+
+def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
+    """Put a vector loop of ``vfe`` lanes between ``vl``'s middle block and its scalar
+    loop (in place: ``vl``'s function is the vectorizer's copy)."""
+    plan = vl.plan
+    loop, ind = plan.loop, plan.induction
+    fn = loop.fn
+    it = ind.type
+    blocks = _Blocks(fn.blocks)
+    vmlic, vec_check, eph, ebody, emiddle = (blocks.new(n) for n in (
+        "vector.main.loop.iter.check", "vec.epilog.iter.check", "vec.epilog.ph", "vec.epilog.vector.body",
+        "vec.epilog.middle.block"))
+    sph = vl.scalar_ph
+    _rename(fn, sph, blocks.new("vec.epilog.scalar.ph").name)
+    # iter.check: too few iterations for the epilogue -> the scalar loop; else the main
+    # loop's test moves to vector.main.loop.iter.check, whose "too few" is the epilogue.
+    check = vl.iter_check
+    small_main = check.instructions[-2]
+    assert isinstance(small_main, ICmp) and small_main.name == "min.iters.check", small_main
+    del check.instructions[-2:]
+    c = _Adder(check)
+    small_epi = c(ICmp(I1, "min.epilog.iters.check", [vl.tc, ConstInt(it, vfe)], pred="ult"))
+    check.instructions.append(Br(_void(), None, [small_epi], targets=[sph.name, vmlic.name]))
+    vmlic.instructions += [small_main, Br(_void(), None, [small_main], targets=[eph.name, vl.vector_ph.name])]
+    # middle.block goes on to vec.epilog.iter.check, which hands the main loop's values on.
+    term = vl.middle.instructions[-1]
+    assert isinstance(term, Br)
+    term.targets = [vec_check.name if t == sph.name else t for t in term.targets]
+    for phi in loop.phis:
+        r = vl.resume[id(phi)]
+        r.blocks = [vec_check.name if b == vl.middle.name else b for b in r.blocks]
+    v = _Adder(vec_check)
+    remaining = v(BinOp(it, "n.vec.remaining", [vl.tc, vl.n_vec], op="sub"))
+    small_rest = v(ICmp(I1, "min.epilog.iters.check", [remaining, ConstInt(it, vfe)], pred="ult"))
+    vec_check.instructions.append(Br(_void(), None, [small_rest], targets=[sph.name, eph.name]))
+    ep = _epilogue_loop(vl, vfe, vmlic, vec_check, eph, ebody, emiddle)
+    at = fn.blocks.index(check) + 1
+    fn.blocks[at:at] = [vmlic]
+    at = fn.blocks.index(vl.middle) + 1
+    fn.blocks[at:at] = [vec_check, eph, ebody, emiddle]
+    out = EpilogueLoop(plan, vl.vf, vl.iter_check, vl.vector_ph, vl.body, vl.middle, sph, vl.tc, vl.n_vec,
+                       vl.index, vl.index_next, vl.uf, vl.vector_phis, vl.widened, vl.resume, vl.exit_values,
+                       epilogue=ep, main_check=vmlic, epilogue_check=vec_check)
+    return out
+
+
+def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph: Block, ebody: Block,
+                   emiddle: Block) -> VectorLoop:
+    """vec.epilog.ph, vec.epilog.vector.body and vec.epilog.middle.block, wired to the
+    scalar loop's resume phis and the exit block's phis."""
+    plan = vl.plan
+    loop, ind = plan.loop, plan.induction
+    it = ind.type
+    p = _Adder(eph)
+    resume_index = p(Phi(it, "vec.epilog.resume.val", [vl.n_vec, ConstInt(it, 0)],
+                         blocks=[vec_check.name, vmlic.name]))
+    n_mod = p(BinOp(it, "n.mod.vf", [vl.tc, ConstInt(it, vfe)], op="urem"))
+    n_vec = p(BinOp(it, "n.vec", [vl.tc, n_mod], op="sub"))
+    zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
+    ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
+    index = Phi(it, "index", [resume_index], blocks=[eph.name])
+    ebody.instructions.append(index)
+    w = _Widener(plan, vfe, eph, ebody, index, zero_start)
+    ep = VectorLoop(plan, vfe, vec_check, eph, ebody, emiddle, vl.scalar_ph, vl.tc, n_vec, index, index)
+    last_lane: dict[int, Value] = {}
+    for rec in plan.phis.recurrences:
+        # The recurrence goes on from the main loop's last value (or the initial one).
+        merge = p(Phi(rec.phi.type, "scalar.recur.init", [incoming(vl.resume[id(rec.phi)], vec_check.name), rec.init],
+                      blocks=[vec_check.name, vmlic.name]))
+        vt = VectorType(vfe, rec.phi.type)  # type: ignore[arg-type]
+        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), merge, ConstInt(I32, vfe - 1)]))
+        vphi = Phi(vt, "vector.recur", [init], blocks=[eph.name])
+        ebody.instructions.append(vphi)
+        ep.vector_phis[id(rec.phi)] = [vphi]
+        w.previous[id(rec.phi)] = vphi
+    # The merge phis are phis: they come first in vec.epilog.ph.
+    eph.instructions.sort(key=lambda i: not isinstance(i, Phi))
+    w.emit_body()
+    for rec in plan.phis.recurrences:
+        vphi = ep.vector_phis[id(rec.phi)][0]
+        vphi.operands.append(w.widen(rec.previous))
+        vphi.blocks.append(ebody.name)
+    live: dict[int, Value] = {}
+    for ephi in plan.exit_phis:
+        out_v = incoming(ephi, loop.header.name)
+        if loop.contains(out_v) and not isinstance(out_v, Phi):
+            live[id(out_v)] = w.widen(out_v)
+    b = _Adder(ebody)
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vfe)], op="add", flags=frozenset({"nuw"})))
+    index.operands.append(index_next)
+    index.blocks.append(ebody.name)
+    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
+    ebody.instructions.append(Br(_void(), None, [done], targets=[emiddle.name, ebody.name]))
+    ep.index_next, ep.widened = index_next, w.vectors
+    m = _Adder(emiddle)
+    for rec in plan.phis.recurrences:
+        last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract",
+                                                  [w.widen(rec.previous), ConstInt(I32, vfe - 1)]))
+    for ephi in plan.exit_phis:
+        ep.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vfe, m, w, {}, ind_end, live)
+    cmp_n = m(ICmp(I1, "cmp.n", [vl.tc, n_vec], pred="eq"))
+    emiddle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, vl.scalar_ph.name]))
+    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **last_lane}
+    for phi in loop.phis:
+        r = vl.resume[id(phi)]
+        r.operands.append(resume_from[id(phi)])
+        r.blocks.append(emiddle.name)
+        ep.resume[id(phi)] = r
+    for ephi in plan.exit_phis:
+        ephi.operands.append(ep.exit_values[id(ephi)])
+        ephi.blocks.append(emiddle.name)
+    eph.instructions.append(Br(_void(), None, [], targets=[ebody.name]))  # after the splats
+    return ep
+
+
+def _rename(fn: Function, block: Block, name: str) -> None:
+    """Give ``block`` a new name, in every branch and phi of ``fn`` too."""
+    old = block.name
+    block.name = name
+    for b in fn.blocks:
+        for inst in b.instructions:
+            if isinstance(inst, Br):
+                inst.targets = [name if t == old else t for t in inst.targets]
+            elif isinstance(inst, Phi):
+                inst.blocks = [name if x == old else x for x in inst.blocks]
