@@ -1,7 +1,9 @@
 """vecverify side by side with Alive2's alive-tv on Alive2's core suite (the scored
 folders): each file checked by each tool in a process of its own, as a user runs them,
-one at a time; then the whole suite through vecverify with parallel workers
-(`vecverify conformance --jobs N`, which pays the start-up once per worker).
+one at a time: vecverify twice, cold (everything loaded by the process itself) and
+served (with `vecverify server start` running: the process hands the check to a warm
+server, vecverify/launch.py); then the whole suite through vecverify with parallel
+workers (`vecverify conformance --jobs N`, which pays the start-up once per worker).
 
     python -m bench alivetv [--alive-tv PATH] [--suite DIR] [--jobs N] [--limit N]
                             [--file-timeout S] [--json FILE]
@@ -12,7 +14,8 @@ gets the options of its TEST-ARGS line (alive-tv reads them as they are; vecveri
 the ones it has). Prints, per tool, the median and p90 seconds per file and the total,
 how many files each decides (correct or incorrect), how often the two verdicts agree,
 and the batch figure. Issue 13's targets: vecverify's median within 2x of alive-tv's,
-and the batch with 2 workers in less total time than alive-tv file by file.
+and the batch with 2 workers in less total time than alive-tv file by file. The cold
+and served runs must give every file the same verdict (a difference is printed).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -69,21 +73,23 @@ def _verdict(output: str) -> str:
 @dataclass
 class Row:
     file: str
-    vecverify_s: float
+    vecverify_s: float  # cold: VECVERIFY_SERVER=off
     vecverify: str  # correct | incorrect | other (an error, unsupported, a timeout)
+    served_s: float = 0.0  # handed to the warm server
+    served: str = ""
     alive_tv_s: float = 0.0
     alive_tv: str = ""
 
 
-def _timed(cmd: list[str], timeout: float) -> tuple[float, str]:
-    seconds, out = _run(cmd, timeout)
+def _timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
+    seconds, out = _run(cmd, timeout, env)
     return round(seconds, 3), _verdict(out)
 
 
-def _run(cmd: list[str], timeout: float) -> tuple[float, str]:
+def _run(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
     start = time.perf_counter()
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         out = done.stdout + done.stderr
     except subprocess.TimeoutExpired:
         out = "timeout"
@@ -115,22 +121,31 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         cases = cases[: args.limit]
     rows: list[Row] = []
-    for i, case in enumerate(cases):
-        files = _files(case)
-        row = Row(case.name, *_timed(VECVERIFY + ["check", *_vecverify_args(case), *files], args.file_timeout))
-        if alive is not None:
-            row.alive_tv_s, row.alive_tv = _timed([alive, *case.test_args, *files], args.file_timeout)
-        rows.append(row)
-        if (i + 1) % 50 == 0:
-            print(f"  {i + 1}/{len(cases)} files", flush=True)
-    print(_summary("vecverify check", [r.vecverify_s for r in rows], [r.vecverify for r in rows]))
+    runtime = tempfile.mkdtemp(prefix="vecverify-bench-")  # a server of the bench's own
+    cold_env = {**os.environ, "VECVERIFY_SERVER": "off"}
+    served_env = {**os.environ, "VECVERIFY_RUNTIME_DIR": runtime}
+    subprocess.run(VECVERIFY + ["server", "start"], env=served_env, check=True, capture_output=True)
+    try:
+        for i, case in enumerate(cases):
+            rows.append(_time_case(case, alive, args.file_timeout, cold_env, served_env))
+            if (i + 1) % 50 == 0:
+                print(f"  {i + 1}/{len(cases)} files", flush=True)
+    finally:
+        subprocess.run(VECVERIFY + ["server", "stop"], env=served_env, capture_output=True)
+    print(_summary("vecverify check (cold)", [r.vecverify_s for r in rows], [r.vecverify for r in rows]))
+    print(_summary("vecverify check (server running)", [r.served_s for r in rows], [r.served for r in rows]))
+    for r in rows:
+        if r.served != r.vecverify:
+            print(f"  DIFFERENT VERDICT {r.file}: cold {r.vecverify}, served {r.served}")
     if alive is not None:
         print(_summary("alive-tv", [r.alive_tv_s for r in rows], [r.alive_tv for r in rows]))
         both = [r for r in rows if r.vecverify != "other" and r.alive_tv != "other"]
         same = sum(r.vecverify == r.alive_tv for r in both)
         print(f"verdicts: {same} of the {len(both)} files both decide are the same")
-        ratio = statistics.median(r.vecverify_s for r in rows) / statistics.median(r.alive_tv_s for r in rows)
-        print(f"median per file, vecverify / alive-tv: {ratio:.2f}x (target: at most 2x)")
+        alive_median = statistics.median(r.alive_tv_s for r in rows)
+        for name, median in (("cold", statistics.median(r.vecverify_s for r in rows)),
+                             ("server running", statistics.median(r.served_s for r in rows))):
+            print(f"median per file, vecverify ({name}) / alive-tv: {median / alive_median:.2f}x (target: at most 2x)")
     if not args.limit:  # the batch runs the whole suite
         batch, _ = _run(VECVERIFY + ["conformance", str(args.suite), "--jobs", str(args.jobs)], 3600)
         line = f"vecverify, the whole suite on {args.jobs} workers (vecverify conformance --jobs {args.jobs}): {batch:.1f} s"
@@ -141,6 +156,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1))
     return 0
+
+
+def _time_case(case: TestCase, alive: str | None, timeout: float, cold_env: dict[str, str],
+               served_env: dict[str, str]) -> Row:
+    """One file by each tool, one after the other (so the machine's load is shared)."""
+    files = _files(case)
+    cmd = VECVERIFY + ["check", *_vecverify_args(case), *files]
+    row = Row(case.name, *_timed(cmd, timeout, cold_env))
+    row.served_s, row.served = _timed(cmd, timeout, served_env)
+    if alive is not None:
+        row.alive_tv_s, row.alive_tv = _timed([alive, *case.test_args, *files], timeout)
+    return row
 
 
 if __name__ == "__main__":

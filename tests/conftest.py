@@ -15,6 +15,10 @@ settings.register_profile("suite", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("VECVERIFY_HYPOTHESIS", "suite"))
 
+# The suite's `vecverify` subprocesses run cold, never on a server the user may have
+# running (tests/test_server.py starts one of its own).
+os.environ["VECVERIFY_SERVER"] = "off"
+
 from vecverify.llvm import parse_module  # noqa: E402  (after the profile: imports draw nothing)
 from vecverify.refine import CheckOptions, Verdict, check_refinement  # noqa: E402
 

@@ -22,11 +22,14 @@ def test_side_by_side_on_two_files(tmp_path: Path, capsys: pytest.CaptureFixture
     out_json = tmp_path / "times.json"
     assert main(["--alive-tv", str(fake), "--limit", "2", "--json", str(out_json)]) == 0
     out = capsys.readouterr().out
-    assert "vecverify check: 2 files, 2 decided" in out
+    assert "vecverify check (cold): 2 files, 2 decided" in out
+    assert "vecverify check (server running): 2 files, 2 decided" in out
+    assert "DIFFERENT VERDICT" not in out
     assert "alive-tv: 2 files, 2 decided" in out
     rows = json.loads(out_json.read_text())
     assert {r["vecverify"] for r in rows} <= {"correct", "incorrect"}
     assert all(r["alive_tv"] == "correct" for r in rows)  # what the stand-in says
     same = sum(r["vecverify"] == "correct" for r in rows)
     assert f"verdicts: {same} of the 2 files both decide are the same" in out
-    assert all(r["vecverify_s"] > 0 and r["alive_tv_s"] > 0 for r in rows)
+    assert all(r["vecverify_s"] > 0 and r["served_s"] > 0 and r["alive_tv_s"] > 0 for r in rows)
+    assert all(r["served"] == r["vecverify"] for r in rows)

@@ -2,7 +2,7 @@
 import of a project module (inside functions too) is an edge of the import graph.
 
 - no cycle between modules;
-- the core (every module of ``vecverify`` but the command line, ``vecverify/commands``
+- the core (every module of ``vecverify`` but the command line (launch, server, cli), ``vecverify/commands``
   and ``vecverify/fuzz``) never imports ``transforms``, ``properties`` or the layers above it;
 - the semantics never import the LLVM reader (``vecverify.llvm``);
 - ``transforms`` and ``properties`` never import the commands;
@@ -20,7 +20,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("vecverify", "transforms", "properties")
-ABOVE_CORE = ("vecverify.cli", "vecverify.commands", "vecverify.fuzz", "transforms", "properties")
+ABOVE_CORE = ("vecverify.launch", "vecverify.server", "vecverify.cli", "vecverify.commands", "vecverify.fuzz",
+              "transforms", "properties")
 
 
 def _modules() -> dict[str, tuple[Path, bool]]:

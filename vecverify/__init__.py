@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # not typing's: `import vecverify` stays cheap (the launcher's start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 

@@ -22,6 +22,7 @@ import z3
 
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
+from .semantics.core import Z3_CTRL_C
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
 
@@ -410,7 +411,12 @@ class Tactics:
         if result == z3.unsat:
             return None
         if result == z3.unknown:
-            raise Unknown(solver.reason_unknown())
+            reason = solver.reason_unknown()
+            # Z3 takes Ctrl-C itself while it solves ("interrupted from keyboard"): that
+            # is the user stopping the command, not a query the solver could not decide.
+            if reason == Z3_CTRL_C:
+                raise KeyboardInterrupt
+            raise Unknown(reason)
         return solver.model()
 
     def _write_smt2(self, q: Query) -> None:

@@ -23,7 +23,7 @@ import z3
 from ..errors import Unsupported
 from ..ir.function import Function
 from ..ir.types import PtrType
-from .core import PTR_ADDR_BITS, PTR_BLOCK_BITS
+from .core import PTR_ADDR_BITS, PTR_BLOCK_BITS, Z3_CTRL_C
 from .executor import execute
 from .inputs import InputOptions, Inputs, build_inputs
 from .memory import KEY, Memory, MemoryBlock, PointerArg, pointer_lane
@@ -126,6 +126,8 @@ class Evaluation:
         solver.add(*conds)
         result = solver.check()
         if result == z3.unknown:
+            if solver.reason_unknown() == Z3_CTRL_C:
+                raise KeyboardInterrupt
             raise Unsupported(f"deciding whether the semantics allow a result: {solver.reason_unknown()}")
         return result == z3.sat
 

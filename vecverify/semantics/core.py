@@ -33,6 +33,10 @@ GEP_INDEX_BITS = 64
 PTR_BLOCK_BITS = 8
 PTR_BITS = PTR_ADDR_BITS + PTR_BLOCK_BITS
 
+# Z3's reason_unknown() when SIGINT came during a check (Z3 takes Ctrl-C itself while
+# it solves): the user stopping the command, to be raised as KeyboardInterrupt.
+Z3_CTRL_C = "interrupted from keyboard"
+
 TRUE = z3.BoolVal(True)
 FALSE = z3.BoolVal(False)
 

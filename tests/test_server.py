@@ -1,0 +1,157 @@
+"""`vecverify server`: a command handed to the warm server behaves as the same command
+run in its own process (output, errors, exit code, working directory, environment), a
+server for other code is never used, and stopping works. Each test runs the installed
+`vecverify` executable, as a user does, with a socket directory of its own."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vecverify import launch
+from vecverify.server import running
+
+VECVERIFY = str(Path(sys.executable).parent / "vecverify")
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+CORRECT = CORPUS / "paper" / "add_red.srctgt.ll"
+
+WRONG = """define i8 @src(i8 %x) {
+  %r = add i8 %x, 1
+  ret i8 %r
+}
+define i8 @tgt(i8 %x) {
+  %r = add i8 %x, 2
+  ret i8 %r
+}
+"""
+
+
+def _run(args: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([VECVERIFY, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """The environment of a client whose server runs (started and stopped here)."""
+    runtime = tmp_path_factory.mktemp("runtime")
+    env = {**os.environ, launch.ENV_RUNTIME_DIR: str(runtime)}
+    env.pop(launch.ENV_SWITCH, None)
+    started = _run(["server", "start", "--idle", "300"], env)
+    assert started.returncode == 0, started.stderr
+    assert "started" in started.stdout
+    yield env
+    assert _run(["server", "stop"], env).returncode == 0
+
+
+def _cold(env: dict[str, str]) -> dict[str, str]:
+    return {**env, launch.ENV_SWITCH: "off"}
+
+
+def _same(args: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``args`` served and cold; assert the outcomes are the same (times aside)."""
+    warm = _run(args, env, cwd)
+    cold = _run(args, _cold(env), cwd)
+    assert warm.returncode == cold.returncode
+    assert _untimed(warm.stdout) == _untimed(cold.stdout)
+    assert warm.stderr == cold.stderr
+    return warm
+
+
+def _untimed(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if " s)" not in ln and "seconds" not in ln]
+
+
+def test_the_client_loads_neither_z3_nor_llvm() -> None:
+    """What a served command costs is the interpreter and the launcher alone."""
+    probe = "import sys, vecverify.launch; print(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert [m for m in loaded if m.split(".")[0] in ("z3", "llvmlite", "numpy", "typing")
+            or (m.startswith("vecverify.") and m != "vecverify.launch")] == []
+
+
+def test_status_reports_the_running_server(served: dict[str, str]) -> None:
+    out = _run(["server", "status"], served)
+    assert out.returncode == 0 and "running" in out.stdout
+    assert running() is None  # the suite's own socket directory has none: it is per directory
+
+
+def test_verdicts_are_those_of_a_cold_run(served: dict[str, str], tmp_path: Path) -> None:
+    assert _same(["check", str(CORRECT)], served).returncode == 0
+    wrong = tmp_path / "wrong.srctgt.ll"
+    wrong.write_text(WRONG)
+    out = _same(["check", str(wrong)], served)
+    assert out.returncode == 1 and "ERROR: Value mismatch" in out.stdout
+
+
+def test_bad_input_and_usage_errors_are_one_line(served: dict[str, str], tmp_path: Path) -> None:
+    missing = _same(["check", str(tmp_path / "nope.ll")], served)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+    usage = _same(["check", "--unroll", "x", str(CORRECT)], served)
+    assert usage.returncode == 2 and "--unroll" in usage.stderr
+    assert _same(["check", "--help"], served).returncode == 0
+
+
+def test_relative_paths_and_environment_are_the_clients(served: dict[str, str], tmp_path: Path) -> None:
+    (tmp_path / "w.srctgt.ll").write_text(WRONG)
+    out = _run(["check", "w.srctgt.ll", "--json"], served, cwd=tmp_path)
+    assert out.returncode == 1 and '"incorrect"' in out.stdout
+    # An environment variable that changes what the command does reaches it: the switch
+    # that turns the server off is read by the client; here the child sees the client's PATH.
+    env = {**served, "PATH": "/nonexistent"}
+    assert _run(["check", str(CORRECT)], env).returncode == 0
+
+
+def test_a_server_for_other_code_is_not_used(served: dict[str, str], tmp_path: Path) -> None:
+    """A client whose code differs computes another key, finds no socket and runs cold."""
+    assert launch.run_on_server(["check", str(CORRECT)]) is None  # the default directory: none there
+    before = launch.code_key()
+    tree = tmp_path / "pkg"
+    tree.mkdir()
+    (tree / "m.py").write_text("x = 1\n")
+    import hashlib
+
+    def digest() -> str:
+        h = hashlib.blake2b(digest_size=8)
+        launch._hash_tree(h, str(tree))
+        return h.hexdigest()
+
+    first = digest()
+    (tree / "m.py").write_text("x = 22\n")
+    assert digest() != first  # an edit changes the key
+    assert launch.code_key() == before
+
+
+def test_interrupt_reaches_the_command(served: dict[str, str], tmp_path: Path) -> None:
+    """Ctrl-C on the client stops the served command, which says so and exits 130 (as a
+    command run cold does: after the solver query under way, which Python cannot cut
+    short, returns)."""
+    slow = tmp_path / "slow.srctgt.ll"
+    # A 128-bit division identity the solver takes long on: the command is still running
+    # when the interrupt comes.
+    slow.write_text("""define i128 @src(i128 %x, i128 %y, i128 %z) {
+  %a = mul i128 %x, %y
+  %b = udiv i128 %a, %z
+  %c = mul i128 %b, %z
+  %d = urem i128 %a, %z
+  %e = add i128 %c, %d
+  ret i128 %e
+}
+define i128 @tgt(i128 %x, i128 %y, i128 %z) {
+  %a = mul i128 %y, %x
+  ret i128 %a
+}
+""")
+    p = subprocess.Popen([VECVERIFY, "check", str(slow), "--timeout-ms", "8000"], env=served,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert p.poll() is None
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "interrupted" in err

@@ -1,0 +1,185 @@
+"""The ``vecverify`` executable: hands the command to a warm server when one is running
+(``vecverify server start``), else runs it in this process (``vecverify.cli``).
+
+A check of one small file spends most of its time starting up: the interpreter, Z3,
+LLVM's library and vecverify's own modules take about 0.15 s before the first query,
+the query itself a few milliseconds. A server that has loaded all that once forks a
+fresh copy of itself for each command, which runs with this process's arguments,
+working directory, environment and standard streams (passed over a Unix socket), so
+the output, the exit code and Ctrl-C behave as in this process. Each command runs in a
+process of its own, forked from the same warm state: nothing carries over from one
+command to the next.
+
+This module imports only what the hand-over needs (no Z3, no LLVM, no vecverify
+modules): it is the whole start-up cost of a served command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False  # not typing's: importing typing is a tenth of this client's start-up
+if TYPE_CHECKING:  # the client imports socket and hashlib only when it uses them
+    import socket
+    from hashlib import blake2b
+
+# The commands worth handing over: the ones a user runs once per file.
+SERVED = ("check", "opt-tv")
+ENV_SWITCH = "VECVERIFY_SERVER"  # "off": never use a server; "auto": start one when none runs
+ENV_RUNTIME_DIR = "VECVERIFY_RUNTIME_DIR"  # where the sockets live (tests use their own)
+PACKAGES = ("vecverify", "transforms", "properties")
+
+
+def main() -> int:
+    argv = sys.argv[1:]
+    command = next((a for a in argv if not a.startswith("-")), None)
+    switch = os.environ.get(ENV_SWITCH, "")
+    if command in SERVED and switch != "off":
+        code = run_on_server(argv)
+        if code is not None:
+            return code
+        if switch == "auto":
+            start_detached()
+    from .cli import main as run_here  # the cold path: everything loaded in this process
+
+    return run_here(argv)
+
+
+def code_key() -> str:
+    """What the server's loaded code must match: this interpreter and every source file
+    of the project's packages (path, size, modification time). A server started before
+    an edit or an upgrade is not used (and exits when it sees a newer key)."""
+    import hashlib
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    h = hashlib.blake2b(digest_size=8)
+    h.update(f"{sys.executable}\0{sys.version}\0{root}\0".encode())
+    for pkg in PACKAGES:
+        _hash_tree(h, os.path.join(root, pkg))
+    return h.hexdigest()
+
+
+def _hash_tree(h: blake2b, top: str) -> None:
+    try:
+        entries = sorted(os.scandir(top), key=lambda e: e.name)
+    except OSError:
+        return
+    for e in entries:
+        if e.is_dir(follow_symlinks=False):
+            if e.name != "__pycache__":
+                _hash_tree(h, e.path)
+        elif e.name.endswith(".py"):
+            st = e.stat()
+            h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+
+
+def runtime_dir() -> str:
+    given = os.environ.get(ENV_RUNTIME_DIR)
+    if given:
+        return given
+    base = os.environ.get("XDG_RUNTIME_DIR") or "/tmp"
+    return os.path.join(base, f"vecverify-{os.getuid()}")
+
+
+def socket_path(key: str | None = None) -> str:
+    return os.path.join(runtime_dir(), f"server-{key or code_key()}.sock")
+
+
+def run_on_server(argv: list[str]) -> int | None:
+    """Run ``argv`` on the server for this code, if one answers: its exit code, or None
+    (no server, a stale one, or a hand-over that failed before the command started)."""
+    import socket
+
+    path = socket_path()
+    if not _owned_by_me(os.path.dirname(path)) or not os.path.exists(path):
+        return None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+        request = _encode_request(argv)
+        socket.send_fds(sock, [len(request).to_bytes(8, "little") + request], [0, 1, 2])
+        pid_bytes = _read_exact(sock, 8)
+    except OSError:
+        sock.close()
+        return None
+    if pid_bytes is None:
+        sock.close()
+        return None
+    child = int.from_bytes(pid_bytes, "little")
+    return _await_exit(sock, child)
+
+
+def _await_exit(sock: socket.socket, child: int) -> int:
+    """The command's exit code; Ctrl-C here is Ctrl-C there."""
+    import signal
+
+    while True:
+        try:
+            code = _read_exact(sock, 8)
+            break
+        except KeyboardInterrupt:
+            try:
+                os.kill(child, signal.SIGINT)
+            except OSError:
+                pass
+    sock.close()
+    if code is None:  # the command's process died without a word (a crash in native code)
+        print("vecverify: internal error: the server's process for this command died", file=sys.stderr)
+        return 4
+    return int.from_bytes(code, "little", signed=True)
+
+
+def _read_exact(sock: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def _encode_request(argv: list[str]) -> bytes:
+    import marshal  # same interpreter on both ends (the code key says so)
+
+    return marshal.dumps(
+        {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "umask": _umask()}
+    )
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _owned_by_me(directory: str) -> bool:
+    """The socket directory is this user's and nobody else's (a socket someone else
+    planted must not receive this user's files and environment)."""
+    try:
+        st = os.stat(directory)
+    except OSError:
+        return False
+    return st.st_uid == os.getuid() and (st.st_mode & 0o077) == 0
+
+
+def start_detached() -> None:
+    """Start a server in the background for the next commands (``VECVERIFY_SERVER=auto``)."""
+    import subprocess
+
+    try:
+        subprocess.Popen(
+            [sys.executable, "-m", "vecverify.server", "--serve"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError:
+        pass
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,204 @@
+"""The warm server behind ``vecverify server start`` (the client side is launch.py).
+
+It loads what ``check`` and ``opt-tv`` need (Z3 and its context, LLVM's library, the
+reader, the semantics, the refinement check), listens on a Unix socket only its user
+can reach, and forks once per request: the child takes the client's standard streams
+(passed as file descriptors), arguments, working directory, environment and umask, runs
+the command line exactly as the client would have, and sends back the exit code. The
+server itself runs nothing but accept and fork, so every command starts from the same
+state and none sees another's. It exits after ``idle`` seconds without a request, when
+asked to stop, or when its socket is removed or the project's code changes (a newer
+code key).
+
+Fork, not spawn, is the point here: the child inherits the loaded modules. That is safe
+because the server never starts a thread (checked before each fork) and holds no
+solver or LLVM state but the loaded libraries and Z3's empty main context.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+
+from .launch import code_key, runtime_dir, socket_path
+
+DEFAULT_IDLE_S = 900.0
+STOP = b"\0stop"
+
+
+def preload() -> None:
+    """Import what the served commands use, so the children start warm."""
+    import llvmlite.binding  # noqa: F401  (LLVM's shared library)
+
+    from .commands import check, opt_tv  # noqa: F401  (and through them the checker)
+    from .semantics import core  # noqa: F401  (its import creates Z3's main context)
+
+
+def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
+    directory = runtime_dir()
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    os.chmod(directory, 0o700)
+    key = code_key()
+    path = socket_path(key)
+    preload()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    tmp = f"{path}.{os.getpid()}"
+    listener.bind(tmp)
+    os.chmod(tmp, 0o600)
+    listener.listen(64)
+    os.replace(tmp, path)  # clients never see a socket that is not yet listening
+    inode = os.stat(path).st_ino
+    _write_pid(key)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    signal.signal(signal.SIGTERM, lambda *_: _exit(listener, path, key, inode))
+    listener.settimeout(min(idle_s, 5.0))
+    last = time.monotonic()
+    try:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                if time.monotonic() - last > idle_s or not _still_mine(path, key):
+                    break
+                continue
+            last = time.monotonic()
+            _handle(conn, listener)
+    finally:
+        _exit(listener, path, key, inode)
+
+
+def _handle(conn: socket.socket, listener: socket.socket) -> None:
+    try:
+        conn.settimeout(10.0)
+        data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 3)
+        if data == STOP:
+            conn.close()
+            raise SystemExit(0)
+        if len(fds) != 3 or len(data) < 8:
+            raise OSError("malformed request")
+        size = int.from_bytes(data[:8], "little")
+        body = data[8:]
+        while len(body) < size:
+            chunk = conn.recv(size - len(body))
+            if not chunk:
+                raise OSError("short request")
+            body += chunk
+        request = marshal.loads(body)
+    except (OSError, ValueError, EOFError, TypeError):
+        conn.close()
+        return
+    if threading.active_count() != 1:  # never fork a process with threads
+        conn.close()
+        return
+    pid = os.fork()
+    if pid == 0:
+        listener.close()
+        _run_child(conn, fds, request)  # does not return
+    for fd in fds:
+        os.close(fd)
+    conn.close()
+
+
+def _run_child(conn: socket.socket, fds: list[int], request: dict) -> None:
+    code = 4
+    try:
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.setsid()  # a group of its own: Ctrl-C reaches it through the client only
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        sys.stdin = open(0, closefd=False)  # noqa: SIM115 (the process's own streams)
+        sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+        os.environ.clear()
+        os.environ.update(request["env"])
+        os.chdir(request["cwd"])
+        os.umask(request["umask"])
+        conn.sendall(os.getpid().to_bytes(8, "little"))
+        sys.argv = ["vecverify", *request["argv"]]
+        from .cli import main
+
+        try:
+            code = main(request["argv"])
+        except SystemExit as e:  # argparse's --help and usage errors
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+        except KeyboardInterrupt:
+            print("vecverify: interrupted", file=sys.stderr)
+            code = 130
+        except BaseException as e:  # noqa: BLE001 (the client must get an exit code)
+            print(f"vecverify: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+            code = 4
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        try:
+            conn.sendall(int(code).to_bytes(8, "little", signed=True))
+        except OSError:
+            pass
+        os._exit(0)
+
+
+def _still_mine(path: str, key: str) -> bool:
+    """The socket is still this server's and the code has not changed since it started."""
+    try:
+        return os.path.exists(path) and code_key() == key
+    except OSError:
+        return False
+
+
+def _pid_path(key: str) -> str:
+    return os.path.join(runtime_dir(), f"server-{key}.pid")
+
+
+def _write_pid(key: str) -> None:
+    with open(_pid_path(key), "w", encoding="ascii") as f:
+        f.write(str(os.getpid()))
+
+
+def _exit(listener: socket.socket, path: str, key: str, inode: int) -> None:
+    listener.close()
+    try:
+        if os.stat(path).st_ino == inode:  # another server may have taken the name since
+            os.unlink(path)
+            os.unlink(_pid_path(key))
+    except OSError:
+        pass
+    os._exit(0)
+
+
+def running(key: str | None = None) -> int | None:
+    """The pid of the server for this code, if one is running."""
+    key = key or code_key()
+    try:
+        with open(_pid_path(key), encoding="ascii") as f:
+            pid = int(f.read().strip())
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return None
+    return pid if os.path.exists(socket_path(key)) else None
+
+
+def stop(key: str | None = None) -> bool:
+    """Ask the server for this code to exit; True when one was running."""
+    path = socket_path(key)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(path)
+        sock.sendall(STOP)
+    except OSError:
+        return False
+    finally:
+        sock.close()
+    return True
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:
+    idle = float(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_IDLE_S
+    serve(idle)
