@@ -24,7 +24,7 @@ def _chosen(argv: list[str]) -> str | None:
 
 
 def _commands(chosen: str | None) -> list[CommandInfo]:
-    builtin = builtin_commands()
+    builtin = list(builtin_commands())
     if chosen is not None and any(c.name == chosen for c in builtin):
         return builtin
     # The plugins' commands are looked up only when the command is not ours (or for the list).

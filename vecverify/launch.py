@@ -20,8 +20,8 @@ import os
 import sys
 
 TYPE_CHECKING = False  # not typing's: importing typing is a tenth of this client's start-up
-if TYPE_CHECKING:  # the client imports socket and hashlib only when it uses them
-    import socket
+if TYPE_CHECKING:  # the client imports _socket and hashlib only when it uses them
+    from _socket import socket
     from hashlib import blake2b
 
 # The commands worth handing over: the ones a user runs once per file.
@@ -54,7 +54,7 @@ def code_key() -> str:
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.blake2b(digest_size=8)
-    h.update(f"{sys.executable}\0{sys.version}\0{root}\0".encode())
+    h.update(f"{os.path.realpath(sys.executable)}\0{sys.version}\0{root}\0".encode())
     for pkg in PACKAGES:
         _hash_tree(h, os.path.join(root, pkg))
     return h.hexdigest()
@@ -89,16 +89,21 @@ def socket_path(key: str | None = None) -> str:
 def run_on_server(argv: list[str]) -> int | None:
     """Run ``argv`` on the server for this code, if one answers: its exit code, or None
     (no server, a stale one, or a hand-over that failed before the command started)."""
-    import socket
+    import _socket  # socket.py's enums cost this client a tenth of its start-up
+    from array import array
 
     path = socket_path()
     if not _owned_by_me(os.path.dirname(path)) or not os.path.exists(path):
         return None
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
     try:
         sock.connect(path)
         request = _encode_request(argv)
-        socket.send_fds(sock, [len(request).to_bytes(8, "little") + request], [0, 1, 2])
+        # the request, with this process's stdin, stdout and stderr (SCM_RIGHTS)
+        streams = [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, array("i", [0, 1, 2]))]
+        message = len(request).to_bytes(8, "little") + request
+        sent = sock.sendmsg([message], streams)
+        sock.sendall(message[sent:])
         pid_bytes = _read_exact(sock, 8)
     except OSError:
         sock.close()
@@ -110,7 +115,7 @@ def run_on_server(argv: list[str]) -> int | None:
     return _await_exit(sock, child)
 
 
-def _await_exit(sock: socket.socket, child: int) -> int:
+def _await_exit(sock: socket, child: int) -> int:
     """The command's exit code; Ctrl-C here is Ctrl-C there."""
     import signal
 
@@ -130,7 +135,7 @@ def _await_exit(sock: socket.socket, child: int) -> int:
     return int.from_bytes(code, "little", signed=True)
 
 
-def _read_exact(sock: socket.socket, n: int) -> bytes | None:
+def _read_exact(sock: socket, n: int) -> bytes | None:
     data = b""
     while len(data) < n:
         chunk = sock.recv(n - len(data))

@@ -35,8 +35,10 @@ def preload() -> None:
     """Import what the served commands use, so the children start warm."""
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
-    from .commands import check, opt_tv  # noqa: F401  (and through them the checker)
+    from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
     from .semantics import core  # noqa: F401  (its import creates Z3's main context)
+
+    builtin_commands()  # the command list, read once (cached)
 
 
 def serve(idle_s: float = DEFAULT_IDLE_S) -> None:

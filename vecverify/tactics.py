@@ -102,7 +102,7 @@ def _constant_names(term: z3.ExprRef) -> frozenset[str]:
             stack.append(t.body())
         elif z3.is_const(t):
             if t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                names.add(str(t))
+                names.add(t.decl().name())  # (str() runs Z3's printer: slow)
         elif z3.is_app(t):
             stack.extend(t.children())
     return frozenset(names)
@@ -220,7 +220,7 @@ class Tactics:
                 self._names_memo[body.get_id()] = found
                 self._names_keep.append(body)  # (its id is not reused while memoized)
             names |= found
-        return [v for v in choices if str(v) in names]
+        return [v for v in choices if v.decl().name() in names]
 
     def _defined_inputs_first(self, q: Query, deadline: float) -> z3.ModelRef | None:
         """Most real bugs show on inputs that are not undef, where the source has (almost)

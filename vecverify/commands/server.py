@@ -1,4 +1,4 @@
-"""Keep a warm vecverify in the background, so that each check starts in milliseconds.
+"""keep a warm vecverify in the background, so that each check starts in milliseconds
 
     vecverify server start [--idle S]   # start one for this installation (if none runs)
     vecverify server status             # is one running (exit 0) or not (exit 3)

@@ -192,8 +192,9 @@ class Context:
     def fresh_undef(self, bits: int, guard: z3.BoolRef) -> z3.BitVecRef:
         """A fresh value for one use of undef."""
         v = self.fresh("undef", bits)
-        self.undef_guards[str(v)] = guard
-        self.undef_vars[str(v)] = v
+        name = v.decl().name()  # (str() would run Z3's printer: slow)
+        self.undef_guards[name] = guard
+        self.undef_vars[name] = v
         return v
 
     def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:

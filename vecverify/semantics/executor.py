@@ -105,7 +105,7 @@ class Behaviour:
 
     @property
     def undef_choices(self) -> list[z3.ExprRef]:
-        return [c for c in self.choices if str(c) in self.undef_guards]
+        return [c for c in self.choices if c.decl().name() in self.undef_guards]
 
 
 @dataclass

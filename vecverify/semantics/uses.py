@@ -135,7 +135,7 @@ class UndefUses:
             if tid in memo:
                 continue
             if z3.is_const(t):
-                name = str(t) if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
+                name = t.decl().name() if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
                 memo[tid] = (t, frozenset((name,)) if name in self.ctx.undef_guards else frozenset())
                 continue
             children = t.children()
