@@ -46,8 +46,11 @@ LOOP_SUITE_ONLY = {
     "reduction.fadd.ordered-reassociated": ("<2 x half>",),
     "reduction.f*": ("<4 x float>",),  # the reassociation model (no solver): one type
     "reduction.[su]m*": ("<2 x i8>", "<4 x i32>"),
+    "masked.reduction.f*": ("<4 x float>",),  # the reassociation model, a case per k
 }
-LOOP_NOT_IN_SUITE = ("reduction.fmax.*", "reduction.fmin.nnan.*", "reduction.fmin.nnan-*")
+LOOP_NOT_IN_SUITE = ("reduction.fmax.*", "reduction.fmin.nnan.*", "reduction.fmin.nnan-*",
+                     # (the minnum/maxnum laws: tens of seconds)
+                     "masked.reduction.fm[ai][nx].nnan-nsz", "masked.reduction.fm[ai][nx].nnan-ninf-nsz")
 
 
 def _needs_fp(rule: Rule) -> bool:

@@ -16,7 +16,7 @@ from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
-from vecverify.ir.values import BinOp, Call, ConstInt, ConstVector, ICmp, Select
+from vecverify.ir.values import BinOp, Call, ConstFloat, ConstInt, ConstVector, ICmp, Select
 from vecverify.llvm import parse_module, print_module
 
 # b[i] = c * a[i] + a[i] for i in 1..n-1 (`ult` from 1), returning the last a[i] read.
@@ -94,6 +94,32 @@ def test_masked_reduction_proved_and_native(t: str, op: str, vf: int) -> None:
     assert len(sel) == 1 and sel[0].operands[0] is fl.mask
     assert all(b.name != "loop" for b in new.blocks)
     assert new.block("exit").instructions[0].blocks == ["entry", "middle.block"]
+
+
+@pytest.mark.parametrize("t,op,vf", [("float", "fadd reassoc float %s, %x", 4),
+                                     ("double", "fmul reassoc nsz double %x, %s", 4),
+                                     ("float", "call nnan nsz float @llvm.minnum.f32(float %s, float %x)", 2),
+                                     ("double", "call nnan ninf nsz double @llvm.maxnum.f64(double %x, double %s)", 2)])
+def test_masked_fp_reduction_proved_by_algebra_and_native(t: str, op: str, vf: int) -> None:
+    fn, new, r = _fold(kernel(REDUCTION, t, OP=op), vf)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and "reordered: f" in proof.line(), proof.line()
+    _runs(fn, new, r)
+    (sel,) = [i for i in r.vector.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+    off = sel.operands[2]
+    if "minnum" in op or "maxnum" in op:  # the initial value (idempotent), not an infinity (poison under ninf)
+        assert off.name == "minmax.ident"
+    else:  # -0.0 for fadd (+0.0 + -0.0 would be +0.0), 1.0 for fmul
+        assert isinstance(off, ConstVector) and off.elems[0].bits == (0x80000000 if t == "float" else 0x3FF << 52)
+
+
+def test_masked_fadd_positive_zero_is_refuted() -> None:
+    """+0.0 in an inactive lane turns a sum of -0.0 into +0.0 (no nsz)."""
+    def damage(fl: FoldedLoop) -> None:
+        (sel,) = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+        t = sel.type
+        sel.operands[2] = ConstVector(t, tuple(ConstFloat(t.elem, 0) for _ in range(t.count)))
+    assert "last1: incorrect" in _refuted(kernel(REDUCTION, "float", OP="fadd reassoc float %s, %x"), 2, damage)
 
 
 def test_masked_memory_and_live_out() -> None:
@@ -181,7 +207,7 @@ def test_vectorize_command_tail_fold(tmp_path, capsys) -> None:  # noqa: ANN001
                  "--timeout-ms", "5000"])
     printed = capsys.readouterr().out
     assert "@f: loop %loop vectorized VF 2 (tail folded, reduction add %s) (VF forced)" in printed
-    assert "proved for every trip count (witness: entry, step, mask, last1, last2)" in printed
+    assert "proved for every trip count (witness: entry, step, mask, last1, last2; reordered: add %s (integers modulo 2^n))" in printed
     assert "0 mismatches" in printed and code in (0, 3), printed
     assert "@llvm.masked.load.v2i8.p0" in out.read_text()
 

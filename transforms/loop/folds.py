@@ -142,21 +142,34 @@ def _is_splat_of(v: Value, x: Value, vf: int) -> bool:
 def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
     """The fold of ``red`` in ``vl`` if its code has the shape the algebra covers, else
     what differs."""
+    # The middle block: what the scalar epilogue and the exit receive for the reduction.
+    rdx_uses = [incoming(vl.resume[id(red.phi)], vl.middle.name)]
+    rdx_uses += [vl.exit_values[id(ep)] for ep in vl.plan.exit_phis
+                 if incoming(ep, vl.plan.loop.header.name) is red.result]
+    return fold_of(red, vl.vf, vl.uf, vl.vector_ph.name, vl.body.name, vl.vector_phis.get(id(red.phi), []),
+                   rdx_uses)
+
+
+def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: list[Phi],
+            rdx_uses: list[Value]) -> Fold | str:
+    """The fold of ``red`` whose accumulators (one per part) are ``phis`` (entered from
+    block ``vector_ph``, updated in ``body``) and whose reduced values are ``rdx_uses``;
+    or what differs from the shape the algebra covers. The epilogue form's and the
+    tail-folded form's (``maskedfolds``)."""
     licence = algebra_of(red)
     if licence is None:
         return f"{red.kind} has no reordering licence"
-    phis = vl.vector_phis.get(id(red.phi), [])
-    if len(phis) != vl.uf:
+    if len(phis) != uf:
         return "not one accumulator per part"
     leaves: list[list[Value]] = []
     links: list[Instruction] = []
     backs: list[Value] = []
     for p, vphi in enumerate(phis):
-        start = incoming(vphi, vl.vector_ph.name)
-        if not (_is_init_start(start, red, vl.vf) if p == 0 else
-                (_is_splat_of(start, red.init, vl.vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
+        start = incoming(vphi, vector_ph)
+        if not (_is_init_start(start, red, vf) if p == 0 else
+                (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
-        back = incoming(vphi, vl.body.name)
+        back = incoming(vphi, body)
         chain: list[Value] = []
         cur = back
         while cur is not vphi:
@@ -175,10 +188,6 @@ def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
             return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
         leaves.append(chain[::-1])
         backs.append(back)
-    # The middle block: what the scalar epilogue and the exit receive for the reduction.
-    rdx_uses = [incoming(vl.resume[id(red.phi)], vl.middle.name)]
-    rdx_uses += [vl.exit_values[id(ep)] for ep in vl.plan.exit_phis
-                 if incoming(ep, vl.plan.loop.header.name) is red.result]
     final: list[Instruction] = []
     for rdx in rdx_uses:
         why = _check_final(rdx, red, backs, final)

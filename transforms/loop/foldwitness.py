@@ -1,7 +1,7 @@
 """The proof of a tail-folded loop (:mod:`.tailfold`) for every trip count: the witness of
 :mod:`.witness` with the last, partial iteration as obligations of its own.
 
-The state ``V`` is ``index`` and each reduction's accumulator; ``alpha(V)`` is as for the
+The state ``V`` is ``index`` and each reduction's accumulator (a folded one's: any value); ``alpha(V)`` is as for the
 epilogue form (``iv = start + index``, ``red = llvm.vector.reduce.<kind>(vacc)``), and
 the invariant is ``Inv(index)``: ``index % VF == 0`` and ``index <=u btc`` (at least one
 lane of the iteration is active). The loop-invariant values (``btc``, ``n.vec``, the
@@ -32,6 +32,12 @@ choose the target's value). So the checks prove ``T`` refines ``S'``, and hence 
 they need not consider a bound whose every use takes another undef value, which the
 solver finds hard.
 
+**Reductions by algebra** (``folds.fold_of``, as in the epilogue form): a reduction of
+the shape tail folding makes is not in the state; the checks compare its *leaves*, the
+operand each lane's link folds in, with the scalar iterations' (step: all VF lanes;
+last k: the first k lanes, and the identity, or for minnum/maxnum the initial value, in
+the others). The reorder is the operation's algebra, or ``reassoc`` / ``nnan nsz``.
+
 Each source runs exactly the scalar iterations of its case, unconditionally (a straight
 line), and assumes its case (an ``llvm.assume`` of the exit tests: outside its case the
 source is UB, so the obligation says nothing there, and another covers it). By
@@ -57,8 +63,9 @@ from vecverify.ir.values import (
     Value,
 )
 
-from .folds import Fold
-from .tailfold import FoldedLoop
+from .codegen import identity
+from .folds import FLOATING_KINDS, Fold, fold_of
+from .tailfold import INIT_IN_INACTIVE_LANES, FoldedLoop
 from .witness import (
     FALSE,
     I1,
@@ -85,7 +92,31 @@ class FoldedWitness(Witness):
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
 
     def _find_folds(self) -> dict[int, Fold]:
-        return {}  # the masked reductions (integers) are compared by the solver
+        """The reductions whose fold the algebra proves (``folds.fold_of``, one part):
+        the checks compare their leaves, the operands each lane folds in (in an inactive
+        lane: the identity, or for minnum/maxnum the initial value). Another shape of an
+        integer reduction is compared by the solver through alpha."""
+        fl = self.fl
+        folds: dict[int, Fold] = {}
+        for red in self.plan.phis.reductions:
+            uses = [fl.exit_values[id(ep)] for ep in self.plan.exit_phis if fl.live_outs[id(ep)] is red.result]
+            shape = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.body.name, [fl.vector_phis[id(red.phi)]], uses)
+            if isinstance(shape, Fold):
+                folds[id(red.phi)] = shape
+            elif red.kind in FLOATING_KINDS:
+                raise WitnessError(f"reduction %{red.phi.name}: {shape}")
+        return folds
+
+    def _inactive_leaves(self, side: _Side) -> list[Value]:
+        """What each folded reduction's link folds in an inactive lane (one per link):
+        the identity (dropped by the fold), or for minnum/maxnum the initial value
+        (already folded in: they are idempotent)."""
+        out: list[Value] = []
+        for fold in self.folds.values():
+            red = fold.reduction
+            leaf = side.value(red.init) if red.kind in INIT_IN_INACTIVE_LANES else identity(red.kind, red.phi.type)
+            out += [leaf] * len(red.chain)
+        return out
 
     def _live_outs(self) -> list[Value]:
         seen: list[Value] = []
@@ -112,21 +143,25 @@ class FoldedWitness(Witness):
         vphis = self._by_phi([(phi, side.state(f"v.{phi.name}", vphi.type)) for phi, _, vphi in self._vector_phi_types()])
         return index, vphis
 
-    def _scalar_run(self, side: _Side, state: list[Value], count: int) -> tuple[list[Value], list[Value]]:
-        """``count`` scalar iterations from header state ``state``: the state after them
-        and each iteration's "goes on" condition."""
+    def _scalar_run(self, side: _Side, state: list[Value], count: int) -> tuple[list[Value], list[Value], list[Value]]:
+        """``count`` scalar iterations from header state ``state``: the state after them,
+        each iteration's "goes on" condition and the folded reductions' leaves (the
+        accumulators of those are not computed: see folds.py)."""
         phis = self.loop.phis
         goes_on: list[Value] = []
+        leaves: list[Value] = []
         for k in range(count):
             for phi, v in zip(phis, state, strict=True):
                 side.vmap[id(phi)] = v
             for inst in self.loop.body:
-                if not isinstance(inst, Phi):
+                if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                     side.clone(inst, f".{k}")
+            leaves += self._scalar_leaves(side)
             cond = side.value(self.ind.compare)
             goes_on.append(cond if self.loop.continues_when_true() else _not(side, cond))
-            state = [side.value(_incoming(self.loop.header.name, phi)) for phi in phis]
-        return state, goes_on
+            state = [v if id(phi) in self.folds else side.value(_incoming(self.loop.header.name, phi))
+                     for phi, v in zip(phis, state, strict=True)]
+        return state, goes_on, leaves
 
     def _vector_body(self, side: _Side, index: Value, vphis: dict[int, list[Value]], active: int) -> Value:
         """The vector body cloned from state (index, vphis), its mask the constant with
@@ -140,7 +175,7 @@ class FoldedWitness(Witness):
         assert isinstance(mt, VectorType)
         side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < active else FALSE for lane in range(self.vf)))
         for inst in fl.body.instructions[:-1]:
-            if not isinstance(inst, Phi) and inst is not fl.mask:
+            if not isinstance(inst, Phi) and inst is not fl.mask and id(inst) not in self._folded_links:
                 side.clone(inst)
         done = side.value(_branch_cond(fl.body))
         return done if _true_target(fl.body) == fl.middle.name else _not(side, done)
@@ -157,37 +192,46 @@ class FoldedWitness(Witness):
         vphis = self._by_phi([(phi, tgt.value(_incoming(self.fl.vector_ph.name, vphi)))
                               for phi, _, vphi in self._vector_phi_types()])
         alpha0 = self._alpha(tgt, ConstInt(self.ind.type, 0), vphis)
-        return Obligation("entry", src.finish(starts), tgt.finish(alpha0))
+        return Obligation("entry", src.finish(self._kept_phis(starts)), tgt.finish(self._kept_phis(alpha0)))
 
     def step(self) -> Obligation:
         src, tgt = self._new()
         index, vphis = self._state(src)
         src.assume(self._invariant(src, index))
-        state, goes_on = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
+        state, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
         src.assume(_and(src, goes_on))
         index, vphis = self._state(tgt)
         leaves = self._vector_body(tgt, index, vphis, self.vf)
         index2 = tgt.value(self.fl.index_next)
-        vphis2 = self._by_phi([(phi, tgt.value(_incoming(self.fl.body.name, vphi)))
+        vphis2 = self._by_phi([(phi, vphis[id(phi)][0] if id(phi) in self.folds else
+                                tgt.value(_incoming(self.fl.body.name, vphi)))
                                for phi, _, vphi in self._vector_phi_types()])
         header = self._alpha(tgt, index2, vphis2)
-        return Obligation("step", src.finish([*state, FALSE, TRUE]),
-                          tgt.finish([*header, leaves, self._invariant(tgt, index2)]))
+        return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, FALSE, TRUE]),
+                          tgt.finish([*self._kept_phis(header), *self._vector_leaves(tgt), leaves,
+                                      self._invariant(tgt, index2)]))
 
     def last(self, k: int) -> Obligation:
         src, tgt = self._new()
         index, vphis = self._state(src)
         src.assume(self._invariant(src, index))
-        _, goes_on = self._scalar_run(src, self._alpha(src, index, vphis), k)
+        _, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), k)
         src.assume(_and(src, [*goes_on[:-1], _not(src, goes_on[-1])]))
-        # The exit phis' values from the k-th iteration (its clones are mapped last).
-        src_exit = [src.value(self.fl.live_outs[id(ep)]) for ep in self.plan.exit_phis]
+        # The inactive lanes' leaves: the identity (or the initial value).
+        for _ in range(k, self.vf):
+            src_leaves += self._inactive_leaves(src)
+        # The exit phis' values from the k-th iteration (its clones are mapped last); a
+        # folded reduction's are checked by folds.fold_of: left out.
+        exits = [ep for ep in self.plan.exit_phis if not self._is_folded_result(self.fl.live_outs[id(ep)])]
+        src_exit = [src.value(self.fl.live_outs[id(ep)]) for ep in exits]
         index, vphis = self._state(tgt)
         leaves = self._vector_body(tgt, index, vphis, k)
         for inst in self.fl.middle.instructions[:-1]:
-            tgt.clone(inst)
-        tgt_exit = [tgt.value(self.fl.exit_values[id(ep)]) for ep in self.plan.exit_phis]
-        return Obligation(f"last{k}", src.finish([TRUE, *src_exit]), tgt.finish([leaves, *tgt_exit]))
+            if id(inst) not in self._folded_links:
+                tgt.clone(inst)
+        tgt_exit = [tgt.value(self.fl.exit_values[id(ep)]) for ep in exits]
+        return Obligation(f"last{k}", src.finish([TRUE, *src_exit, *src_leaves]),
+                          tgt.finish([leaves, *tgt_exit, *self._vector_leaves(tgt)]))
 
     def mask(self) -> Obligation:
         """From any ``index`` with ``Inv``, the mask has lane l on exactly when the scalar

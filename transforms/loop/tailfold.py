@@ -39,7 +39,10 @@ y, 1`` (a poison or zero divisor would be UB).
 
 **Reductions** fold the identity where the mask is off: each link's other operand is
 ``select mask, x, identity`` (0 for add/or/xor/umax, 1 for mul, -1 for and/umin, the
-signed extremes for smax/smin), so an inactive lane keeps its accumulator;
+signed extremes for smax/smin, -0.0 for fadd and 1.0 for fmul under ``reassoc``; for
+minnum/maxnum under ``nnan nsz`` the splat of the initial value, which the accumulator
+starts with: they are idempotent, and +-inf is poison under ``ninf``), so an inactive
+lane keeps its accumulator;
 ``llvm.vector.reduce.*`` after the loop. LLVM selects the accumulator instead
 (``select mask, acc op x, acc``): the same values, but a select over the accumulator,
 whose lanes may be undef, was much slower to prove. Live-outs of the last iteration are
@@ -100,11 +103,16 @@ from .codegen import (
 from .cost import vector_iteration_cost
 from .induction import Emit, Induction, incoming
 from .legality import LoopPlan
+from .phis import Reduction
 from .structure import Decline
 
 DIVISIONS = ("udiv", "sdiv", "urem", "srem")
 # Reductions whose links fold the identity in inactive lanes (codegen.identity).
-MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax")
+MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax", "fadd", "fmul", "fmin",
+                     "fmax")
+# Reductions whose links fold the initial value in inactive lanes instead (idempotent;
+# their infinite identity is poison under ninf).
+INIT_IN_INACTIVE_LANES = ("fmin", "fmax")
 # --tail auto: the trip count assumed for a loop whose count is not a constant (folding
 # pays off on short loops, the epilogue on long ones).
 NOMINAL_TRIP_COUNT = 16
@@ -210,10 +218,17 @@ class _MaskedWidener(_Widener):
         red = next((r for r in self.plan.phis.reductions if any(v is link for link in r.chain)), None)
         if red is not None and not (op is red.phi or any(op is link for link in red.chain)):
             # The operand a reduction link folds in: the identity in inactive lanes.
-            ident = identity(red.kind, red.phi.type)
-            assert isinstance(ident, ConstInt)
-            out = self._add(Select(out.type, "rdx.masked", [self.mask, out, self._constant(v.type, ident.value)]))
+            out = self._add(Select(out.type, "rdx.masked", [self.mask, out, self.inactive_operand(red)]))
         return out
+
+    def inactive_operand(self, red: Reduction) -> Value:
+        """What a reduction link folds in an inactive lane: the identity; for
+        minnum/maxnum the initial value on every lane (they are idempotent, and their
+        infinite identity is poison under ``ninf``)."""
+        if red.kind in INIT_IN_INACTIVE_LANES:
+            return self.splat(red.init, "minmax.ident")
+        ident = identity(red.kind, red.phi.type)
+        return ConstVector(self.vt(red.phi.type), tuple(ident for _ in range(self.vf)))  # type: ignore[arg-type]
 
     def _constant(self, t: Type, value: int) -> Value:
         return ConstVector(self.vt(t), tuple(ConstInt(t, value) for _ in range(self.vf)))  # type: ignore[arg-type]

@@ -18,14 +18,34 @@ vector code folds ``select mask, x, identity`` into the accumulator (identity, i
 lane 0) and reduces. Known-false:
 ``masked.reduction.<op>.wrong-identity`` (another operator's identity: add's 0 for mul
 and and/min/max, mul's 1 for the others).
+
+**Masked floating-point reductions** (VL 2..16, half/float/double): ``fadd``/``fmul``
+under each flag set with ``reassoc`` (``masked.reduction.fadd.reassoc`` ...; identity
+-0.0 for fadd: +0.0 would turn a sum of -0.0 into +0.0 without ``nsz``, 1.0 for fmul),
+decided by the reassociation model with the mask's lanes fixed per k;
+``llvm.minnum``/``maxnum`` under ``nnan nsz`` and ``nnan ninf nsz`` (half and float: the
+laws at double exceed the solver's limit) fold the initial value in inactive lanes, the
+accumulator starting with it in every lane (idempotent), the laws proved in IEEE
+arithmetic first. Known-false: ``masked.reduction.fmin/fmax.nnan-ninf-nsz.infinite-identity``
+(+inf/-inf in inactive lanes: poison under ``ninf``; refuted in IEEE arithmetic).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Param, Rule, Transform, TypeInfo
-from .reduction import INT_KINDS, Kind, identity_text, operation, reduce_call
+from ..base import FP_SEMANTICS, Param, Rule, Transform, TypeInfo
+from .reassociation import check_reassociation, check_with_laws
+from .reduction import (
+    FP_FLAG_SETS,
+    FP_KINDS,
+    INT_KINDS,
+    Kind,
+    identity_text,
+    laws,
+    operation,
+    reduce_call,
+)
 
 NAME = "masked"
 
@@ -92,37 +112,45 @@ def _wrapping_mask(t: TypeInfo) -> str:
 REDUCTION_PARAMS = (Param("init", type="{S}"), Param("v"), Param("k", type="i32", const=True, lo=1, hi="{N}"))
 
 
-def _masked_scalar_fold(kind: Kind) -> Callable[[TypeInfo], str]:
+def _masked_scalar_fold(kind: Kind, flags: str = "") -> Callable[[TypeInfo], str]:
     """%init op (the first %k lanes of %v), in iteration order."""
 
     def body(t: TypeInfo) -> str:
         lines, acc = [], "%init"
         for j in range(t.lanes):
             lines += [f"%x{j} = extractelement {t.name} %v, i64 {j}",
-                      operation(kind, f"%s{j}", t.scalar, acc, f"%x{j}"),
+                      operation(kind, f"%s{j}", t.scalar, acc, f"%x{j}", flags),
                       f"%on{j} = icmp ult i32 {j}, %k",  # lane j runs when j < k
                       f"%t{j} = select i1 %on{j}, {t.scalar} %s{j}, {t.scalar} {acc}"]
             acc = f"%t{j}"
-        lines.append(f"%r = add {t.scalar} {acc}, 0")
+        lines.append(f"%r = select i1 true, {t.scalar} {acc}, {t.scalar} {acc}")  # (names the result)
         return "\n".join(lines)
 
     return body
 
 
-def _masked_vector_fold(kind: Kind, identity: str | None = None) -> Callable[[TypeInfo], str]:
+def _masked_vector_fold(kind: Kind, identity: str | None = None, flags: str = "",
+                        init_inactive: bool = False) -> Callable[[TypeInfo], str]:
     """The accumulator (identity, %init in lane 0) folding ``select mask, v, identity``
-    (mask: lane l on when l < k); the reduction."""
+    (mask: lane l on when l < k); the reduction. ``init_inactive``: tailfold's form for
+    minnum/maxnum, the accumulator and the inactive lanes' operand the splat of %init."""
 
     def body(t: TypeInfo) -> str:
         ident = identity if identity is not None else identity_text(kind, t.scalar)
         lanes = TypeInfo(f"<{t.lanes} x i32>")
-        lines = [f"%acc = insertelement {t.name} splat ({t.scalar} {identity_text(kind, t.scalar)}), "
-                 f"{t.scalar} %init, i64 0",
+        if init_inactive:
+            start = _splat(t, "%acc", "%init")
+            off = "%acc"
+        else:
+            start = [f"%acc = insertelement {t.name} splat ({t.scalar} {identity_text(kind, t.scalar)}), "
+                     f"{t.scalar} %init, i64 0"]
+            off = f"splat ({t.scalar} {ident})"
+        lines = [*start,
                  *_splat(lanes, "%ks", "%k"),
                  f"%mask = icmp ult {lanes.name} {_steps(lanes)}, %ks",
-                 f"%x = select <{t.lanes} x i1> %mask, {t.name} %v, {t.name} splat ({t.scalar} {ident})",
-                 operation(kind, "%acc1", t.name, "%acc", "%x"),
-                 reduce_call(kind, "%r", t, "%acc1")]
+                 f"%x = select <{t.lanes} x i1> %mask, {t.name} %v, {t.name} {off}",
+                 operation(kind, "%acc1", t.name, "%acc", "%x", flags),
+                 reduce_call(kind, "%r", t, "%acc1", flags)]
         return "\n".join(lines)
 
     return body
@@ -157,7 +185,51 @@ def _rules() -> list[Rule]:
             REDUCTION_TYPES, REDUCTION_PARAMS, src=_masked_scalar_fold(kind),
             tgt=_masked_vector_fold(kind, _wrong_identity(kind)), ret="{S}", expected="refuted", split_from_width=8,
             why="an inactive lane changes the accumulator"))
+    return rules + _fp_rules()
+
+
+# Floating-point masked reductions: decided by the reassociation model (a case per k: the
+# mask's lanes are then constants the model selects by); the min/max laws proved in IEEE
+# arithmetic at the element type first.
+FP_REDUCTION_TYPES = tuple(f"<{vl} x {s}>" for s in ("half", "float", "double") for vl in (2, 4, 8, 16))
+# (the minnum/maxnum laws at double take the solver over its time limit)
+FP_MINMAX_TYPES = tuple(t for t in FP_REDUCTION_TYPES if "double" not in t)
+FP_MINMAX_FLAGS = ("nnan nsz", "nnan ninf nsz")  # what the loop vectorizer's fmin/fmax chains carry
+
+
+def _fp_rules() -> list[Rule]:
+    rules: list[Rule] = []
+    for name in ("fadd", "fmul"):
+        kind = FP_KINDS[name]
+        for flags in FP_FLAG_SETS:
+            rules.append(_fp_rule(f"masked.reduction.{name}.{flags.replace(' ', '-')}", kind, flags,
+                                  f"scalar {name} {flags} fold of the active lanes -> acc {name} (select mask, x, "
+                                  f"{kind.identity}), {kind.reduce}", _masked_vector_fold(kind, flags=flags),
+                                  check_reassociation))
+    for name in ("fmin", "fmax"):
+        kind = FP_KINDS[name]
+        for flags in FP_MINMAX_FLAGS:
+            rules.append(_fp_rule(f"masked.reduction.{name}.{flags.replace(' ', '-')}", kind, flags,
+                                  f"scalar {kind.intrinsic} {flags} fold of the active lanes -> acc {kind.intrinsic} "
+                                  f"(select mask, x, splat init), init in every lane, {kind.reduce}",
+                                  _masked_vector_fold(kind, flags=flags, init_inactive=True),
+                                  check_with_laws(laws(kind, flags)),
+                                  why="minnum/maxnum without NaNs are idempotent: init folded again is init"))
+        rules.append(_fp_rule(f"masked.reduction.{name}.nnan-ninf-nsz.infinite-identity", kind, "nnan ninf nsz",
+                              f"masked {kind.intrinsic} nnan ninf nsz reduction folding {kind.identity} in inactive "
+                              "lanes", _masked_vector_fold(kind, flags="nnan ninf nsz"), None,
+                              why="under ninf an infinite operand is poison: it is no identity (refuted in "
+                                  "IEEE arithmetic: the accumulator's other lanes start infinite)"))
     return rules
+
+
+def _fp_rule(name: str, kind: Kind, flags: str, description: str, tgt: Callable[[TypeInfo], str],
+             checker: Callable[..., object] | None, why: str = "") -> Rule:
+    wrong = name.endswith("infinite-identity")
+    return Rule(name, NAME, description, FP_MINMAX_TYPES if kind.intrinsic else FP_REDUCTION_TYPES, REDUCTION_PARAMS, src=_masked_scalar_fold(kind, flags),
+                tgt=tgt, ret="{S}", split_from_width=8, split_float=True, checker=checker,
+                requires=(FP_SEMANTICS,) if kind.intrinsic else (), expected="refuted" if wrong else "holds",
+                why=why or "decided by the reassociation model (reassoc is not in the IEEE semantics)")
 
 
 RULES = _rules()

@@ -20,7 +20,8 @@ is the multiset of its leaves (arguments' lanes and constants other than the ide
 and the verdict compares the multisets of the returned lanes.
 
 Only straight-line code of extractelement, insertelement, shufflevector, the operation
-and its ``llvm.vector.reduce`` is modelled; anything else (another operation, fadd/fmul
+and its ``llvm.vector.reduce`` is modelled, with compares of constants and selects by
+constant lanes (a tail-folded loop's masked operand, its mask fixed by a case split); anything else (another operation, fadd/fmul
 without reassoc, a second opcode or other flags) is reported unsupported, so a rule
 outside the model never gets a verdict from it.
 """
@@ -44,9 +45,11 @@ from vecverify.ir.values import (
     ConstPoison,
     ConstVector,
     ExtractElement,
+    ICmp,
     InsertElement,
     Instruction,
     Ret,
+    Select,
     ShuffleVector,
     Value,
 )
@@ -162,6 +165,24 @@ class _Evaluator:
         if isinstance(inst, ShuffleVector):
             both = self.lanes(ops[0]) + self.lanes(ops[1])
             return [None if m is None else both[m] for m in inst.mask]
+        if isinstance(inst, Call) and _base(inst.callee) == "llvm.assume":
+            return []  # (a rule's preconditions: the model's verdict holds for every input)
+        if isinstance(inst, ICmp):
+            # A compare of constants (a mask whose lanes a case split fixed): constant
+            # lanes; of anything else (a precondition): no value, a select by it is outside.
+            a, b = self.lanes(ops[0]), self.lanes(ops[1])
+            bits = _element(ops[0].type).bits
+            try:
+                return [Counter({("const", int(_compare(inst.pred, _constant(x, where), _constant(y, where),
+                                                        bits))): 1}) for x, y in zip(a, b, strict=True)]
+            except _Outside:
+                return [None] * len(a)
+        if isinstance(inst, Select):
+            # A select by constant lanes picks leaves (tail folding's masked operand).
+            cond, on, off = (self.lanes(op) for op in ops)
+            if len(cond) != len(on):
+                raise _Outside(f"{where}: a select of vectors by a scalar condition")
+            return [x if _constant(c, where) & 1 else y for c, x, y in zip(cond, on, off, strict=True)]
         binary = None
         if isinstance(inst, BinOp) and inst.op in _FLOAT_IDENTITY and isinstance(_element(inst.type), FloatType):
             binary = inst.op
@@ -181,6 +202,25 @@ class _Evaluator:
 
 def _element(t: Any) -> Any:
     return t.elem if isinstance(t, VectorType) else t
+
+
+def _constant(lane: Any, where: str) -> int:
+    """The integer constant a lane holds (not a leaf, not poison)."""
+    if lane is None or len(lane) != 1 or next(iter(lane))[0] != "const" or sum(lane.values()) != 1:
+        raise _Outside(f"{where}: a condition that is not a constant")
+    return int(next(iter(lane))[1])
+
+
+_UNSIGNED = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "ult": lambda a, b: a < b,
+             "ule": lambda a, b: a <= b, "ugt": lambda a, b: a > b, "uge": lambda a, b: a >= b}
+
+
+def _compare(pred: str, a: int, b: int, bits: int) -> bool:
+    mask = (1 << bits) - 1
+    if pred in _UNSIGNED:
+        return _UNSIGNED[pred](a & mask, b & mask)
+    sa, sb = (((x & mask) ^ (1 << (bits - 1))) for x in (a, b))  # signed order as unsigned
+    return _UNSIGNED["u" + pred[1:]](sa, sb)
 
 
 def _index(v: Value, where: str) -> int:
