@@ -125,9 +125,10 @@ def _original_start(w: Witness, phi: Phi) -> Value:
     plan = w.plan
     if phi is plan.induction.phi:
         return plan.induction.start
-    for r in [*plan.phis.recurrences, *plan.phis.reductions]:
-        if r.phi is phi:
-            return r.init
+    inits = [(r.phi, r.init) for r in plan.phis.recurrences] + [(r.phi, r.init) for r in plan.phis.reductions]
+    for p, init in inits:
+        if p is phi:
+            return init
     raise WitnessError(f"header phi %{phi.name} is neither the induction nor a reduction or recurrence")
 
 
