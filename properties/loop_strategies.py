@@ -58,12 +58,14 @@ def expressions(draw: st.DrawFn, elem: str, leaves: tuple[str, ...], depth: int)
 def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: int = 3,
                  max_reductions: int = 2, reduction_ops: tuple[str, ...] | None = None,
                  recurrence: bool | None = None, min_reductions: int = 0, nsw: bool = False,
-                 masked: bool = False) -> LoopKernel:
+                 masked: bool = False, scatter: bool | None = None) -> LoopKernel:
     """A loop kernel; ``reduction_ops`` restricts the reductions (default: every kind
     for integers, fadd for floats); ``recurrence`` forces one (or none); ``nsw`` puts
     nsw on add/mul reductions (the campaign profiles of the mutants use these);
     ``masked``: what tail folding takes (integer elements, no recurrence: the folded
-    form declines recurrences, and floating-point reductions are declined anyway)."""
+    form declines recurrences; the reference model does not reorder floating-point
+    reductions); ``scatter``: statement 0 an indirect store ``out0[c[i] & 3] = e``
+    (None: drawn for masked kernels, True: always, with at least one statement)."""
     if masked:
         types = tuple(t for t in types if not is_float(t)) or ("i32",)
         recurrence = False
@@ -74,7 +76,9 @@ def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: in
     uses_c = draw(st.booleans())
     leaves = ("cur",) + (("prev",) if recurrence else ()) + (("c",) if uses_c else ())
     n_red = draw(st.integers(min_reductions, max(min_reductions, max_reductions)))
-    n_stores = draw(st.integers(0 if n_red else 1, max_stores))
+    if scatter is None:
+        scatter = masked and draw(st.booleans())
+    n_stores = draw(st.integers(1 if scatter or not n_red else 0, max(max_stores, 1 if scatter else 0)))
     stores = tuple(draw(expressions(elem, leaves, 2)) for _ in range(n_stores))
     if recurrence and not any(_mentions(e, "prev") for e in stores):
         # The recurrence is used: the first statement reads it (b[i] = a[i] - prev).
@@ -86,7 +90,8 @@ def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: in
     reductions = tuple(
         (draw(st.sampled_from(pool)), draw(expressions(elem, leaves, 1))) for _ in range(n_red)
     )
-    return LoopKernel(elem, start, recurrence, stores, reductions, nsw=nsw and not is_float(elem))
+    return LoopKernel(elem, start, recurrence, stores, reductions, nsw=nsw and not is_float(elem),
+                      scatter=scatter and not is_float(elem))
 
 
 def _mentions(e: Expr, name: str) -> bool:

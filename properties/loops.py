@@ -18,7 +18,10 @@ induction (``icmp eq`` against ``%n`` at the latch, the entry guarded by
   elements and the loop reads the ``members`` of ``a[i]`` (``cur`` the first, ``m1``..
   ``m3`` the others; clang's struct start plus byte offsets); with ``out_factor`` > 1 the
   statements write the members of the structs of one array ``out0`` (or of ``a`` itself,
-  ``in_place``, after every read of the iteration).
+  ``in_place``, after every read of the iteration);
+* an indirect store (``scatter``, integer elements): statement 0 writes
+  ``out0[c[i] & 3]`` (``SCATTER_SLOTS`` slots: lanes of one vector often write one
+  address, so the last writer's order matters).
 
 Integer operations carry no nsw/nuw (every result is defined: the native runs compare
 every byte); float kernels use fadd/fsub/fmul without fast-math flags. Trip counts are a
@@ -45,6 +48,7 @@ INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "uma
 FLOAT_REDUCTIONS = ("fadd",)
 LEAVES = ("cur", "prev", "c")  # a[i], the recurrence, c[i]
 MEMBER_LEAVES = ("m1", "m2", "m3")  # further members of a[i] (arrays of structs)
+SCATTER_SLOTS = 4  # out0's slots an indirect store writes (c[i] & 3)
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class LoopKernel:
     members: tuple[int, ...] = (0,)  # the members of a[i] read: cur, m1, m2, m3
     out_factor: int = 1  # > 1: stores[k] goes to member k of out0[i] (or a[i], in_place)
     in_place: bool = False
+    scatter: bool = False  # statement 0 writes out0[c[i] & 3]
 
     @property
     def size(self) -> int:
@@ -89,7 +94,7 @@ class LoopKernel:
 
     @property
     def uses_c(self) -> bool:
-        return any(_uses(e, "c") for e in self.exprs)
+        return self.scatter or any(_uses(e, "c") for e in self.exprs)
 
     @property
     def exprs(self) -> list[Expr]:
@@ -133,6 +138,8 @@ class LoopKernel:
 
     def _dest(self, k: int) -> str:
         arr, f, j = self.store_target(k)
+        if self.scatter and k == 0:
+            return f"{arr}[c[i] & {SCATTER_SLOTS - 1}]"
         return f"{arr}[i]" if f == 1 else f"{arr}[{f}*i+{j}]"
 
     @cached_property
@@ -222,7 +229,13 @@ def render(k: LoopKernel, name: str = "src") -> str:
             body.append(f"store {t} {values[j]}, ptr %po{j}, align {al}")
             continue
         v = emit(e)
-        body.append(f"%po{j} = getelementptr inbounds {t}, ptr %out{j}, i64 %i")
+        index = "%i"
+        if k.scatter and j == 0:  # out0[c[i] & 3]: an index loaded in the loop
+            body.append(f"%ix = and {t} %cv, {SCATTER_SLOTS - 1}")
+            if t != "i64":
+                body.append(f"%ix64 = zext nneg {t} %ix to i64")
+            index = "%ix" if t == "i64" else "%ix64"
+        body.append(f"%po{j} = getelementptr inbounds {t}, ptr %out{j}, i64 {index}")
         body.append(f"store {t} {v}, ptr %po{j}, align {al}")
     for j, (op, e) in enumerate(k.reductions):
         body.append(_fold(op, t, f"%r.next{j}", f"%r{j}", emit(e), k.nsw))
@@ -249,7 +262,8 @@ def dtype(elem: str) -> Any:
 def buffer_elems(k: LoopKernel, trips: int) -> int:
     """Elements of every array: the loop touches indices start..start+trips-1; res
     holds one value per reduction."""
-    return max((k.start + max(trips, 0) + 1) * max(k.factor, k.out_factor), len(k.reductions))
+    return max((k.start + max(trips, 0) + 1) * max(k.factor, k.out_factor), len(k.reductions),
+               SCATTER_SLOTS if k.scatter else 0)
 
 
 def trip_n(k: LoopKernel, trips: int) -> int:
@@ -341,7 +355,8 @@ def evaluate(k: LoopKernel, inputs: LoopInputs, trips: int) -> dict[str, np.ndar
         written = [ev(e) for e in k.stores]  # every read of the iteration comes first
         for j, value in enumerate(written):
             arr, f, m = k.store_target(j)
-            mem[arr][f * i + m] = value
+            at = int(mem["c"][i]) & (SCATTER_SLOTS - 1) if k.scatter and j == 0 else f * i + m
+            mem[arr][at] = value
         for j, (op, e) in enumerate(k.reductions):
             acc[j] = _apply(op, acc[j], ev(e), k.elem)
         prev = cur

@@ -47,6 +47,8 @@ LOOP_SUITE_ONLY = {
     "reduction.f*": ("<4 x float>",),  # the reassociation model (no solver): one type
     "reduction.[su]m*": ("<2 x i8>", "<4 x i32>"),
     "masked.reduction.f*": ("<4 x float>",),  # the reassociation model, a case per k
+    "masked.scatter.histogram": ("<2 x i8>",),
+    "masked.scatter*": ("<2 x i8>", "<4 x i32>"),
 }
 LOOP_NOT_IN_SUITE = ("reduction.fmax.*", "reduction.fmin.nnan.*", "reduction.fmin.nnan-*",
                      # (the minnum/maxnum laws: tens of seconds)

@@ -293,11 +293,82 @@ def test_gather_proved_and_native(tail: str, index32: bool) -> None:
 
 
 @pytest.mark.parametrize("store,reason", [
-    ("store i32 1, ptr %px, align 4", "an indirect store"),
+    ("store i32 1, ptr %px, align 4", "a read-modify-write through an index (a histogram"),
     ("%qx = getelementptr inbounds nuw i32, ptr %x, i64 %i\n  store i32 1, ptr %qx, align 4",
      "may overlap at an unknown distance"),
 ])
-def test_indirect_stores_and_gathers_of_stored_objects_declined(store: str, reason: str) -> None:
+def test_histograms_and_gathers_of_stored_objects_declined(store: str, reason: str) -> None:
     fn = parse_module(GATHER.replace("{STORE}", store), "<test>").functions["f"]
     new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
     assert new is None and reason in r.reason, r.line()
+
+
+# --------------------------------------------------------------------------- scatters
+
+# y[idx[i] & 3] = v[i]: an indirect store to 4 slots (lanes of one vector often share one).
+SCATTER = """
+define void @f(ptr noalias %y, ptr noalias %idx, ptr noalias %v, i32 %n) {
+entry:
+  %guard = icmp sgt i32 %n, 0
+  br i1 %guard, label %ph, label %exit
+ph:
+  %wide = zext nneg i32 %n to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %ph ], [ %i.next, %loop ]
+  %pi = getelementptr inbounds nuw i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi, align 4
+  %k3 = and i32 %k, 3
+  %k64 = zext nneg i32 %k3 to i64
+  %pv = getelementptr inbounds nuw i32, ptr %v, i64 %i
+  %x = load i32, ptr %pv, align 4
+  %py = getelementptr inbounds i32, ptr %y, i64 %k64
+  {BODY}
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %wide
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("tail,index32", [("fold", True), ("epilogue", False)])
+def test_scatter_proved_and_native(tail: str, index32: bool) -> None:
+    """Lanes that share an index are written in lane order: the later iteration's value
+    stays, as in the scalar loop (the native runs draw 4 slots, so they collide)."""
+    fn = parse_module(SCATTER.replace("{BODY}", "store i32 %x, ptr %py, align 4"), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail=tail, index32=index32))
+    assert new is not None, r.line()
+    proof = prove_loop(r)
+    assert proof.status == "proved", proof.line()
+    _runs(fn, new, r)
+    (sc,) = [i for i in r.vector.body.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.scatter")]
+    assert str(sc.operands[1].operands[1].type) == ("<4 x i32>" if index32 else "<4 x i64>")
+    if tail == "fold":
+        assert sc.operands[2] is r.vector.mask
+
+
+def test_scatter_in_reverse_lane_order_is_refuted() -> None:
+    from vecverify.fuzz.mutants import scatter_lane_order
+
+    fn = parse_module(SCATTER.replace("{BODY}", "store i32 %x, ptr %py, align 4"), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and scatter_lane_order(new)
+    proof = prove_loop(r)
+    assert proof.status == "refuted" and "step: incorrect" in proof.line(), proof.line()
+
+
+@pytest.mark.parametrize("body,reason", [
+    ("%old = load i32, ptr %py, align 4\n  %s = add i32 %old, %x\n  store i32 %s, ptr %py, align 4",
+     "a read-modify-write through an index (a histogram"),
+    ("store i32 %x, ptr %py, align 4\n  store i32 %k, ptr %py, align 4", "two indirect stores to one object"),
+    ("store i32 %x, ptr %py, align 4\n  %q = getelementptr inbounds nuw i32, ptr %y, i64 %i\n"
+     "  %o = load i32, ptr %q, align 4\n  store i32 %o, ptr %pv, align 4",
+     "an indirect store's object is accessed otherwise in the loop"),
+])
+def test_scatters_that_would_reorder_accesses_declined(body: str, reason: str) -> None:
+    fn = parse_module(SCATTER.replace("{BODY}", body), "<test>").functions["f"]
+    for tail in ("fold", "epilogue"):
+        new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail=tail))
+        assert new is None and reason in r.reason, r.line()

@@ -33,8 +33,8 @@ dependences), ``legality`` (all checks: the plan), ``cost`` (VF, profitability),
 ``codegen`` (LoopVectorize's block structure), ``epilogue`` (the vectorized epilogue
 loop after an interleaved one), ``epiwitness`` (its proof), ``tailfold`` (the masked form without a
 scalar loop, ``--tail fold``), ``vectorizer`` (the driver), ``witness`` (the proof for
-every trip count), ``foldwitness`` (the tail-folded form's), ``gather`` (indirect loads as
-``llvm.masked.gather``), ``native`` (runs at many
+every trip count), ``foldwitness`` (the tail-folded form's), ``gather`` (indirect loads and stores as
+``llvm.masked.gather``/``llvm.masked.scatter``), ``native`` (runs at many
 trip counts).
 """
 

@@ -55,7 +55,7 @@ from vecverify.ir.values import (
     Value,
 )
 
-from .gather import all_lanes, gather_call, narrow_index, vector_pointers
+from .gather import all_lanes, gather_call, indirect_pointers, scatter_call
 from .groups import group_of, keep_last_iteration, load_group, store_group
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
@@ -410,13 +410,14 @@ class _Widener:
         acc = self.access[id(inst)]
         if acc.kind == "strided":
             self._group_member(inst)
-        elif acc.kind == "gather":
-            assert isinstance(inst, Load)
-            gep = inst.operands[0]
-            assert isinstance(gep, GetElementPtr)
-            index = narrow_index(gep.operands[1]) if self.plan.index32 else gep.operands[1]
-            ptrs = self._add(vector_pointers(gep, self.widen(index), self.vf))
-            self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf))
+        elif acc.kind in ("gather", "scatter"):
+            gep = inst.operands[1 if isinstance(inst, Store) else 0]
+            assert isinstance(gep, GetElementPtr) and isinstance(inst, Load | Store)
+            ptrs = self._add(indirect_pointers(gep, self.widen, self.vf, self.plan.index32))
+            if isinstance(inst, Store):
+                self._add(scatter_call(inst, self.widen(inst.operands[0]), ptrs, self.gather_mask(), self.vf))
+            else:
+                self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf))
         elif isinstance(inst, Store):
             val = self.widen(inst.operands[0])
             self._add(Store(_void(), None, [val, self.lane0(inst.operands[1])], align=inst.align))

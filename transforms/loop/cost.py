@@ -61,6 +61,8 @@ def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> 
         kind = next((a.kind for a in plan.accesses if a.inst is inst), "")
         if kind == "gather":
             return vf + regs  # a load per lane, in one instruction on AVX2
+        if kind == "scatter":
+            return 2 * vf + regs  # no scatter before AVX-512: an extract and a store per lane
         return 1 + target.broadcast if kind == "uniform" else regs
     if isinstance(inst, BinOp):
         return target.vector_op(inst.op, vt, uniform_shift=not inst.op.endswith("sh"))

@@ -10,6 +10,9 @@ which the induction (or its ``sext``/``zext``) is one term:
 * **strided**: the coefficient is F times the access size (``a[F*i + j]``, F = 2..8):
   a member of an interleave group (``groups.py``), accessed with its group at the
   group's position in the body (``vector_position``).
+* **gather**/**scatter**: ``x[idx[i]]``, a getelementptr of an invariant base by an index
+  computed in the loop (``gather.py``; a scatter's object accessed by nothing else of
+  the loop: ``scatter_conflict``);
 * anything else (reversed, other strides, addresses computed from loaded values) is
   declined.
 
@@ -50,7 +53,7 @@ class MemAccess:
     inst: Load | Store
     position: int  # in the loop body
     access: Access
-    kind: str  # "consecutive", "uniform", "strided" or "gather"
+    kind: str  # "consecutive", "uniform", "strided", "gather" or "scatter"
     iv_key: object | None  # the induction's term in the address
     rest: tuple[tuple[object, int], ...]  # the other terms
     offset: int  # signed, bytes
@@ -114,7 +117,7 @@ def classify_accesses(loop: Loop, ind: Induction) -> list[MemAccess]:
                 gather_address(loop, inst)
                 break
         if iv_key is GATHER:
-            out.append(MemAccess(inst, pos, acc, "gather", None, (), 0, 0))
+            out.append(MemAccess(inst, pos, acc, "scatter" if isinstance(inst, Store) else "gather", None, (), 0, 0))
             continue
         size = type_size(t)
         if iv_key is None:
@@ -160,6 +163,8 @@ def _pair_limit(first: MemAccess, second: MemAccess) -> int | None:
         if independent_objects(x, y):
             return None
         raise Decline(f"{access_name(first)} and {access_name(second)} may alias (no runtime checks are emitted)")
+    if "scatter" in (first.kind, second.kind):
+        scatter_conflict(first, second)
     if first.rest != second.rest or first.kind != second.kind:
         raise Decline(f"{access_name(first)} and {access_name(second)} may overlap at an unknown distance")
     if first.kind == "uniform":
@@ -178,6 +183,19 @@ def _pair_limit(first: MemAccess, second: MemAccess) -> int | None:
     if d <= 0:
         return None
     return d // s
+
+
+def scatter_conflict(first: MemAccess, second: MemAccess) -> None:
+    """Decline an indirect store's object accessed again in the loop (see gather.py:
+    the scatter's lane order is the scalar loop's only for the object's own writes)."""
+    a, b = access_name(first), access_name(second)
+    if first.kind == "gather" and second.kind == "scatter" and \
+            first.inst.operands[0] is second.inst.operands[1]:
+        raise Decline(f"{a} and {b}: a read-modify-write through an index (a histogram: lanes with one index "
+                      "would each read the old value; distinct indices are not proved)")
+    if first.kind == second.kind == "scatter":
+        raise Decline(f"{a} and {b}: two indirect stores to one object (their lanes would be reordered)")
+    raise Decline(f"{a} and {b}: an indirect store's object is accessed otherwise in the loop")
 
 
 def independent_objects(x: Value, y: Value) -> bool:

@@ -173,7 +173,7 @@ def check_foldable(plan: LoopPlan) -> None:
     for rec in plan.phis.recurrences:
         raise Decline(f"tail folding: first-order recurrence %{rec.phi.name} (not supported under a mask)")
     for acc in plan.accesses:
-        if acc.kind not in ("consecutive", "uniform", "gather"):
+        if acc.kind not in ("consecutive", "uniform", "gather", "scatter"):
             raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked)")
     for red in plan.phis.reductions:
         if red.kind not in MASKED_REDUCTIONS:
@@ -188,8 +188,8 @@ class _MaskedWidener(_Widener):
 
     def emit_memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
-        if isinstance(inst, Load) and acc.kind in ("uniform", "gather"):
-            super().emit_memory(inst)  # uniform: lane 0 is always on (the scalar loop loads it too); gather: masked
+        if acc.kind in ("uniform", "gather", "scatter"):
+            super().emit_memory(inst)  # uniform: lane 0 is always on (the scalar loop loads it too); others: masked
             return
         assert isinstance(inst, Load | Store)
         align = ParamAttrs(align=inst.align or 1)

@@ -28,6 +28,13 @@ laws at double exceed the solver's limit) fold the initial value in inactive lan
 accumulator starting with it in every lane (idempotent), the laws proved in IEEE
 arithmetic first. Known-false: ``masked.reduction.fmin/fmax.nnan-ninf-nsz.infinite-identity``
 (+inf/-inf in inactive lanes: poison under ``ninf``; refuted in IEEE arithmetic).
+
+**Scatters** (``masked.scatter``, VL 2 and 4, i8/i32/i64): the scalar stores
+``y[idx[l]] = v[l]`` in iteration order equal one ``llvm.masked.scatter`` over a vector
+getelementptr (indices masked to 0..VL-1, so lanes share addresses): the scatter writes
+lanes least significant first. Known-false: ``masked.scatter.reversed-lanes`` (the
+earlier iteration's value stays) and ``masked.scatter.histogram`` (``y[idx[l]] +=
+v[l]`` as gather, add, scatter: lanes with one index each add to the old value).
 """
 
 from __future__ import annotations
@@ -232,7 +239,85 @@ def _fp_rule(name: str, kind: Kind, flags: str, description: str, tgt: Callable[
                 why=why or "decided by the reassociation model (reassoc is not in the IEEE semantics)")
 
 
-RULES = _rules()
+# --------------------------------------------------------------------------- scatters
+
+SCATTER_TYPES = tuple(f"<{vl} x {s}>" for s in ("i8", "i32", "i64") for vl in (2, 4))
+# y[idx[l] & (VL-1)] for each lane l: every index in bounds, lanes often equal.
+SCATTER_PARAMS = (Param("y", type="ptr", attrs="noalias dereferenceable({bytes})"),
+                  Param("idx", type="<{N} x i32>"), Param("v"))
+
+
+def _lane_pointers(t: TypeInfo) -> list[str]:
+    return [f"%j = and <{t.lanes} x i32> %idx, splat (i32 {t.lanes - 1})",
+            f"%ps = getelementptr inbounds {t.scalar}, ptr %y, <{t.lanes} x i32> %j"]
+
+
+def _scalar_stores(read_modify_write: bool = False) -> Callable[[TypeInfo], str]:
+    """The scalar loop's stores (``y[idx[l]] += v[l]`` with ``read_modify_write``), lane
+    by lane in iteration order."""
+
+    def body(t: TypeInfo) -> str:
+        s, lines = t.scalar, []
+        for lane in range(t.lanes):
+            lines += [f"%i{lane} = extractelement <{t.lanes} x i32> %idx, i64 {lane}",
+                      f"%j{lane} = and i32 %i{lane}, {t.lanes - 1}",
+                      f"%p{lane} = getelementptr inbounds {s}, ptr %y, i32 %j{lane}",
+                      f"%v{lane} = extractelement {t.name} %v, i64 {lane}"]
+            value = f"%v{lane}"
+            if read_modify_write:
+                lines += [f"%o{lane} = load {s}, ptr %p{lane}, align 1", f"%s{lane} = add {s} %o{lane}, %v{lane}"]
+                value = f"%s{lane}"
+            lines.append(f"store {s} {value}, ptr %p{lane}, align 1")
+        return "\n".join(lines)
+
+    return body
+
+
+def _scatter(reversed_lanes: bool = False, histogram: bool = False) -> Callable[[TypeInfo], str]:
+    """The vector body: one llvm.masked.scatter of the lanes (``reversed_lanes``: value
+    and pointers in reverse lane order; ``histogram``: gather, add, scatter)."""
+
+    def body(t: TypeInfo) -> str:
+        n = t.lanes
+        suffix = f"v{n}i{t.width}.v{n}p0"
+        ptrs, value = "%ps", "%v"
+        lines = _lane_pointers(t)
+        if reversed_lanes:
+            rev = "<" + ", ".join(f"i32 {n - 1 - k}" for k in range(n)) + ">"
+            lines += [f"%ps.rev = shufflevector <{n} x ptr> %ps, <{n} x ptr> poison, <{n} x i32> {rev}",
+                      f"%v.rev = shufflevector {t.name} %v, {t.name} poison, <{n} x i32> {rev}"]
+            ptrs, value = "%ps.rev", "%v.rev"
+        if histogram:
+            lines += [f"%old = call {t.name} @llvm.masked.gather.{suffix}(<{n} x ptr> align 1 %ps, "
+                      f"<{n} x i1> splat (i1 true), {t.name} poison)",
+                      f"%sum = add {t.name} %old, %v"]
+            value = "%sum"
+        lines.append(f"call void @llvm.masked.scatter.{suffix}({t.name} {value}, <{n} x ptr> align 1 {ptrs}, "
+                     f"<{n} x i1> splat (i1 true))")
+        return "\n".join(lines)
+
+    return body
+
+
+def _scatter_rules() -> list[Rule]:
+    return [
+        Rule("masked.scatter", NAME, "scalar stores y[idx[l]] = v[l] in iteration order -> llvm.masked.scatter "
+             "over a vector getelementptr", SCATTER_TYPES, SCATTER_PARAMS, src=_scalar_stores(), tgt=_scatter(),
+             ret="void", preconditions="y dereferenceable for VL elements (indices masked to 0..VL-1)",
+             why="a scatter writes its lanes least significant first: of two lanes with one index the "
+                 "higher (the later iteration) stays"),
+        Rule("masked.scatter.reversed-lanes", NAME, "the scatter's lanes in reverse order", SCATTER_TYPES,
+             SCATTER_PARAMS, src=_scalar_stores(), tgt=_scatter(reversed_lanes=True), ret="void",
+             preconditions="y dereferenceable for VL elements", expected="refuted",
+             why="two lanes with one index: the earlier iteration's value stays"),
+        Rule("masked.scatter.histogram", NAME, "y[idx[l]] += v[l] -> gather, add, scatter (indices not distinct)",
+             SCATTER_TYPES, SCATTER_PARAMS, src=_scalar_stores(read_modify_write=True),
+             tgt=_scatter(histogram=True), ret="void", preconditions="y dereferenceable for VL elements",
+             expected="refuted", why="two lanes with one index each add to the old value: one addition is lost"),
+    ]
+
+
+RULES = _rules() + _scatter_rules()
 
 TRANSFORM = Transform(
     NAME,

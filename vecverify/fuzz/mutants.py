@@ -36,6 +36,7 @@ from vecverify.ir.values import (
     Call,
     ConstFloat,
     ConstInt,
+    ConstPoison,
     ConstVector,
     ExtractElement,
     ICmp,
@@ -591,6 +592,24 @@ def wrong_identity(fn: Function) -> bool:
     return bool(hits)
 
 
+def scatter_lane_order(fn: Function) -> bool:
+    """The scatter writes its lanes in reverse order (value, pointers and mask reversed
+    alike): where two lanes share an index the earlier iteration's value stays."""
+    hit = False
+    for b in fn.blocks:
+        for call in [i for i in b.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.scatter")]:
+            at = b.instructions.index(call)
+            for k in range(3):
+                op = call.operands[k]
+                n = op.type.count  # type: ignore[attr-defined]
+                rev = ShuffleVector(op.type, "reversed", [op, ConstPoison(op.type)], mask=tuple(range(n - 1, -1, -1)))
+                b.instructions.insert(at, rev)
+                at += 1
+                call.operands[k] = rev
+            hit = True
+    return hit
+
+
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
     recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
@@ -618,6 +637,10 @@ def _loop_mutants() -> list[Mutant]:
                fuzz_kernels=partial(group_kernels, types=ints, gap=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop-fold:mask-off-by-one", "loop-fold", "the tail-folding mask's lane l on when index + l <= tc",
                mask_off_by_one, fuzz_kernels=partial(loop_kernels, masked=True), fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop-fold:scatter-lane-order", "loop-fold",
+               "the scatter writes its lanes in reverse order (the first of two writers to one index stays)",
+               scatter_lane_order, fuzz_kernels=partial(loop_kernels, masked=True, scatter=True, max_reductions=0),
+               fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop-fold:wrong-identity", "loop-fold", "inactive lanes fold another operator's identity",
                wrong_identity, fuzz_kernels=partial(loop_kernels, masked=True, min_reductions=1, max_reductions=1,
                                                     max_stores=0), fuzz_chunk=LOOP_FUZZ_CHUNK),
