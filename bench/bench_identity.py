@@ -11,7 +11,6 @@ Exits 1 if there was any. Files the reader rejects are counted, not checked.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import time
 from collections import Counter
 from pathlib import Path
@@ -20,6 +19,7 @@ from vecverify.checker import check_pair
 from vecverify.conformance import default_suite
 from vecverify.errors import VecverifyError
 from vecverify.llvm import read_module
+from vecverify.pool import executor
 from vecverify.refine import CheckOptions
 
 HONEST = ("correct", "failed", "unsupported")
@@ -49,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     tally: Counter[str] = Counter()
     seconds = 0.0
     start = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        for path, results in pool.imap_unordered(_one, [(f, args.timeout_ms) for f in files]):
+    with executor(args.jobs) as pool:
+        for path, results in pool.map(_one, [(f, args.timeout_ms) for f in files]):
             for status, what, t in results:
                 tally[status] += 1
                 seconds += t

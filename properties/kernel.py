@@ -17,6 +17,8 @@ from functools import cached_property
 
 import numpy as np
 
+from vecverify.ir import types as ir_types
+from vecverify.ir.edges import float_edges, int_edges
 from vecverify.ir.opcodes import INT_BINOP_FLAGS
 
 from .shuffle_trees import ShuffleTree
@@ -402,12 +404,4 @@ def random_inputs(k: Kernel, rng: np.random.Generator) -> Inputs:
 
 
 def _edges(elem: str) -> list[int]:
-    w = width(elem)
-    if elem == "float":
-        return [0, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000, 0x7FC00000,
-                0x7FA00000, 0x00000001, 0x7F7FFFFF]
-    if elem == "double":
-        return [0, 1 << 63, 0x3FF0000000000000, 0xBFF0000000000000, 0x7FF0000000000000,
-                0xFFF0000000000000, 0x7FF8000000000000, 0x7FF4000000000000, 1, 0x7FEFFFFFFFFFFFFF]
-    m = (1 << w) - 1
-    return [0, 1, m, 1 << (w - 1), (1 << (w - 1)) - 1, 2, m - 1]
+    return float_edges(ir_types.FLOAT_TYPES[elem]) if is_float(elem) else int_edges(width(elem))

@@ -15,7 +15,7 @@ import struct
 import numpy as np
 from hypothesis import strategies as st
 
-from vecverify.ir.floats import special_encodings
+from vecverify.ir.edges import float_specials
 from vecverify.ir.types import FLOAT_TYPES, FloatType
 
 
@@ -56,11 +56,6 @@ def float_bits(x: float, t: FloatType) -> int:
         return int(np.array(x, dtype=np.float16).view(np.uint16))
 
 
-def float_edges(t: FloatType) -> list[int]:
-    positive = list(special_encodings(t).values())
-    return positive + [p | (1 << (t.bits - 1)) for p in positive]
-
-
 def float_values(t: FloatType) -> st.SearchStrategy[int]:
     sign = 1 << (t.bits - 1)
     exp_all = ((1 << t.ebits) - 1) << (t.sbits - 1)
@@ -78,7 +73,7 @@ def float_values(t: FloatType) -> st.SearchStrategy[int]:
     payload_nan = st.tuples(st.booleans(), st.booleans(), st.integers(1, (1 << (t.sbits - 2)) - 1)).map(
         lambda p: (p[0] << (t.bits - 1)) | exp_all | (p[1] << (t.sbits - 2)) | p[2]
     )
-    return st.one_of(st.sampled_from(specials), st.sampled_from(specials), st.sampled_from(float_edges(t)),
+    return st.one_of(st.sampled_from(specials), st.sampled_from(specials), st.sampled_from(float_specials(t)),
                      integral, power, payload_nan,
                      st.integers(0, (1 << t.bits) - 1))
 

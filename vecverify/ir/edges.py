@@ -2,7 +2,8 @@
 INT_MIN, INT_MAX; for floats +-0, 1, 2, 0.5, infinity, NaNs, the smallest subnormal,
 the largest finite). Every input generator of the core draws from these: the solver's
 first guesses (semantics/inputs.py), native runs (native_check.py,
-execute/memory_runs.py)."""
+execute/memory_runs.py), the loop kernels' inputs (properties/kernel.py); the Hypothesis
+strategies draw from every named encoding (``float_specials``)."""
 
 from __future__ import annotations
 
@@ -23,4 +24,11 @@ def float_edges(t: FloatType) -> list[int]:
     """The encodings of the named edge values, positive then negative."""
     named = special_encodings(t)
     positive = [named[k] for k in FLOAT_EDGE_NAMES]
+    return positive + [p | (1 << (t.bits - 1)) for p in positive]
+
+
+def float_specials(t: FloatType) -> list[int]:
+    """Every named encoding of ``t`` (floats.special_encodings: the edges, NaN payloads,
+    the binade and subnormal boundaries, ties), positive then negative."""
+    positive = list(special_encodings(t).values())
     return positive + [p | (1 << (t.bits - 1)) for p in positive]

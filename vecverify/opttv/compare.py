@@ -13,13 +13,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..checker import check_pair
-from ..compare import counterexample_run
+from ..compare import Witness, compare_functions
 from ..errors import InputError, Unsupported
 from ..ir.function import Module
-from ..llvm import parse_module, print_function
+from ..llvm import parse_module
 from ..refine import CheckOptions
-from ..report import RULE, verdict_text
 from .runline import opt_options, with_passes
 
 STATUSES = ("correct", "incorrect", "failed", "unsupported", "unchanged", "internal")
@@ -144,17 +142,17 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
             return FunctionResult(name, "unsupported", detail=_reason(module.opaque[name]))
     src, tgt = before.functions[name], after.functions[name]
     try:
-        verdict = check_pair(src, tgt, options)
+        comparison = compare_functions(src, tgt, options, Witness(replay=True))
     except InputError as e:  # the pass changed the signature, for one
         return FunctionResult(name, "unsupported", detail=f"not comparable: {e}")
+    verdict = comparison.verdict
     status = verdict.status if verdict.status in STATUSES else "internal"
     out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
                          unrolled=verdict.unroll if verdict.has_loops else None)
     if status == "incorrect":
-        out.text = "\n".join([RULE, print_function(src).rstrip(), "=>", print_function(tgt).rstrip(),
-                              verdict_text(verdict)])
-        if verdict.example is not None:  # None: the functions' attributes differ
-            out.native = str(counterexample_run(verdict.example)["text"])
+        out.text = comparison.text()
+        if comparison.replay is not None:  # None: the functions' attributes differ
+            out.native = str(comparison.replay["text"])
     return out
 
 
