@@ -62,13 +62,11 @@ def loop_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, max_stores: in
     """A loop kernel; ``reduction_ops`` restricts the reductions (default: every kind
     for integers, fadd for floats); ``recurrence`` forces one (or none); ``nsw`` puts
     nsw on add/mul reductions (the campaign profiles of the mutants use these);
-    ``masked``: what tail folding takes (integer elements, no recurrence: the folded
-    form declines recurrences; the reference model does not reorder floating-point
-    reductions); ``scatter``: statement 0 an indirect store ``out0[c[i] & 3] = e``
+    ``masked``: what tail folding's tests and campaigns take (integer elements: the
+    reference model does not reorder floating-point reductions); ``scatter``: statement 0 an indirect store ``out0[c[i] & 3] = e``
     (None: drawn for masked kernels, True: always, with at least one statement)."""
     if masked:
         types = tuple(t for t in types if not is_float(t)) or ("i32",)
-        recurrence = False
     elem = draw(st.sampled_from(types))
     if recurrence is None:
         recurrence = draw(st.booleans())

@@ -16,7 +16,16 @@ from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
-from vecverify.ir.values import BinOp, Call, ConstFloat, ConstInt, ConstVector, ICmp, Select
+from vecverify.ir.values import (
+    BinOp,
+    Call,
+    ConstFloat,
+    ConstInt,
+    ConstVector,
+    ExtractElement,
+    ICmp,
+    Select,
+)
 from vecverify.llvm import parse_module, print_module
 
 # b[i] = c * a[i] + a[i] for i in 1..n-1 (`ult` from 1), returning the last a[i] read.
@@ -147,14 +156,28 @@ def test_trip_count_beyond_the_induction_type() -> None:
     assert isinstance(index_next, BinOp) and "nuw" not in index_next.flags
 
 
-def test_fold_declines_recurrences() -> None:
-    from tests.test_loop_vectorizer import RECURRENCE
+@pytest.mark.parametrize("which,vf", [("carried", 2), ("live", 4)])
+def test_recurrence_under_a_mask_proved_and_native(which: str, vf: int) -> None:
+    """The splice is the epilogue form's (every vector but the last is full); after the
+    loop the phi's value is the splice's last active lane (RECURRENCE_LIVE returns it)."""
+    from tests.test_loop_vectorizer import RECURRENCE, RECURRENCE_LIVE
 
-    fn = parse_module(kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev"), "<test>").functions["f"]
-    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
-    assert new is None and "tail folding: first-order recurrence %prev" in r.reason
-    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="auto"))
-    assert new is not None and not isinstance(r.vector, FoldedLoop)  # auto: the epilogue
+    text = kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev") if which == "carried" else RECURRENCE_LIVE
+    fn, new, r = _fold(text, vf)
+    assert r.recurrences == ["%prev"]
+    _proved(r)
+    _runs(fn, new, r)
+
+
+def test_recurrence_read_at_the_full_vectors_lane_is_refuted() -> None:
+    """The phi's value after the loop read at lane VF-2 (the epilogue form's place, right
+    only when the last vector is full)."""
+    from tests.test_loop_vectorizer import RECURRENCE_LIVE
+
+    def damage(fl: FoldedLoop) -> None:
+        (ext,) = [i for i in fl.middle.instructions if isinstance(i, ExtractElement)]
+        ext.operands[1] = ConstInt(ext.operands[1].type, fl.vf - 2)
+    assert "incorrect" in _refuted(RECURRENCE_LIVE, 4, damage)
 
 
 def test_auto_folds_where_masked_moves_exist() -> None:
@@ -372,3 +395,9 @@ def test_scatters_that_would_reorder_accesses_declined(body: str, reason: str) -
     for tail in ("fold", "epilogue"):
         new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail=tail))
         assert new is None and reason in r.reason, r.line()
+
+
+def test_interleaving_under_a_mask_declined() -> None:
+    fn = parse_module(kernel(REDUCTION, "i32", OP="add i32 %x, %s"), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, uf=2, tail="fold"))
+    assert new is None and r.reason == "tail folding: interleaving (UF > 1) is not done under a mask"

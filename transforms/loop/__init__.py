@@ -18,8 +18,8 @@ Public API::
 values of the output function) the witness is built from (a
 :class:`~transforms.loop.tailfold.FoldedLoop` with ``tail="fold"``). ``TRANSFORM`` lists
 the registered transforms: ``LOOP_TRANSFORM`` (``loop``) and ``FOLD_TRANSFORM``
-(``loop-fold``: the same with ``--tail fold``, drawn on integer loop kernels without
-recurrences, ``loop_kernels(masked=True)``). ``apply(fn)`` returns the
+(``loop-fold``: the same with ``--tail fold``, drawn on integer loop kernels with
+recurrences and indirect stores, ``loop_kernels(masked=True)``). ``apply(fn)`` returns the
 vectorized function or None, and ``prove_output(src, tgt)`` proves what ``apply`` made
 with the witness (for every trip count, where a bounded check would not even enter the
 vector loop). Fuzz campaigns draw loop kernels for it (properties/loop_strategies.py: plain arrays

@@ -49,10 +49,15 @@ whose lanes may be undef, was much slower to prove. Live-outs of the last iterat
 read at lane ``btc % VF`` (the last active lane); the induction's are ``start + btc``
 (``%iv``) and ``start + btc + 1`` (``%iv.next``).
 
+**First-order recurrences** are spliced as in the epilogue form (``vector.recur``
+started with ``%init`` in lane VF-1; ``shufflevector %prev, %cur, <VF-1, ..., 2VF-2>``):
+every vector but the last is full, so a splice reads active lanes only. After the loop
+the phi's value is the splice's lane ``btc % VF`` (the last active iteration's
+predecessor, possibly the previous vector's last lane), its next value ``%cur``'s.
+
 **Declined** (the loop is left scalar, or with ``--tail auto`` gets the scalar
-epilogue): first-order recurrences (their values after the loop sit in the last active
-lane, not lane VF-1, which the witness does not describe yet), strided accesses
-(interleave groups), ``ult``/``slt`` counts from
+epilogue): strided accesses (interleave groups), interleaving (``--uf`` above 1: one
+part per masked iteration), ``ult``/``slt`` counts from
 a non-constant start or from the top of the range (the back-edge-taken count is then
 not a formula of the bound).
 
@@ -170,8 +175,6 @@ def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
 
 
 def check_foldable(plan: LoopPlan) -> None:
-    for rec in plan.phis.recurrences:
-        raise Decline(f"tail folding: first-order recurrence %{rec.phi.name} (not supported under a mask)")
     for acc in plan.accesses:
         if acc.kind not in ("consecutive", "uniform", "gather", "scatter"):
             raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked)")
@@ -255,6 +258,16 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     w = _MaskedWidener(plan, vf, ph, body, index, zero_start)
     b = _Adder(body)
     vphis: dict[int, Phi] = {}
+    for rec in plan.phis.recurrences:
+        # As in the epilogue form: the previous vector's last lane starts it, the splice
+        # gives each lane its predecessor. Every vector but the last is full, so the
+        # splice reads active lanes only; after the loop the phi's value is the splice's
+        # last active lane (middle block).
+        vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
+        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
+        vphi = Phi(vt, "vector.recur", [init], blocks=[ph.name])
+        b(vphi)
+        vphis[id(rec.phi)] = w.previous[id(rec.phi)] = vphi
     for red in plan.phis.reductions:
         vphi = Phi(VectorType(vf, red.phi.type), "vec.phi", [reduction_start(red, vf, w, p)],  # type: ignore[arg-type]
                    blocks=[ph.name])
@@ -263,6 +276,10 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     mask = w.mask = _lane_mask(b, index, btc, vf, plan.widest_bits)
     fl = FoldedLoop(plan, vf, ph, body, middle, bound_fr, btc, n_vec, index, index, mask, vector_phis=vphis)
     w.emit_body()
+    for rec in plan.phis.recurrences:
+        vphi = fl.vector_phis[id(rec.phi)]
+        vphi.operands.append(w.widen(rec.previous))
+        vphi.blocks.append(body.name)
     for red in plan.phis.reductions:
         vphi = fl.vector_phis[id(red.phi)]
         vphi.operands.append(w.widen(red.result))

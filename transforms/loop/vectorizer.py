@@ -120,6 +120,8 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
     """The vector code in the tail's chosen form (``--tail auto``: a loop folding declines
     gets the epilogue)."""
     if options.tail == "fold":
+        if options.uf not in (None, 1):
+            raise Decline("tail folding: interleaving (UF > 1) is not done under a mask")
         return fold_tail(plan, vf)
     if options.tail == "auto" and prefer_fold(plan, vf, target):
         try:
