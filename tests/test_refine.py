@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import check_text
-from vecverify.errors import InputError
-from vecverify.refine import ERR_DOMAIN, ERR_MEMORY, ERR_POISON, ERR_UB, ERR_UNDEF, ERR_VALUE
+from vecverify.checker import check_pair
+from vecverify.errors import SignatureMismatch
+from vecverify.llvm import parse_module
+from vecverify.refine import (
+    ERR_DOMAIN,
+    ERR_MEMORY,
+    ERR_POISON,
+    ERR_UB,
+    ERR_UNDEF,
+    ERR_VALUE,
+    CheckOptions,
+)
 
 
 def pair(sig: str, src: str, tgt: str, ret: str = "i32", extra: str = "") -> str:
@@ -166,10 +176,13 @@ def test_loop_bug_after_some_iterations() -> None:
     assert v.status == "incorrect" and v.error == ERR_VALUE
 
 
-def test_signature_mismatch_is_bad_input() -> None:
+def test_signature_mismatch_is_an_error_of_the_pair() -> None:
     text = "define i32 @src(i32 %x) {\n ret i32 %x\n}\ndefine i32 @tgt(i64 %x) {\n ret i32 0\n}\n"
-    with pytest.raises(InputError, match="signature mismatch"):
-        check_text(text)
+    with pytest.raises(SignatureMismatch, match="signature mismatch"):
+        check_text(text)  # the refinement check itself: no pair to compare
+    module = parse_module(text, "test.ll")
+    verdict = check_pair(module.functions["src"], module.functions["tgt"], CheckOptions())
+    assert (verdict.status, verdict.error) == ("error", "Signature mismatch between src and tgt")
 
 
 def test_timeout_is_failed_to_prove() -> None:

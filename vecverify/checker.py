@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError, InternalError, Unsupported
+from .errors import InputError, InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function, Module
 from .ir.values import Call
 from .llvm import read_module as _read
-from .refine import CheckOptions, Verdict, check_refinement
+from .refine import ERR_SIGNATURE, CheckOptions, Verdict, check_refinement
 from .testfile import TestCase
 
 
@@ -72,6 +72,8 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         return verdict
     except Unsupported as e:
         return Verdict("unsupported", detail=str(e))
+    except SignatureMismatch as e:  # this pair's error: the file's other pairs are still checked
+        return Verdict("error", ERR_SIGNATURE, detail=str(e))
     except InputError:
         raise
     except InternalError as e:

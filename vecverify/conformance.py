@@ -48,11 +48,14 @@ class CaseResult:
 def categorize(case: TestCase, statuses: list[tuple[str, str | None, str]]) -> tuple[str, str]:
     """(category, what vecverify said) from the (status, error, detail) of each pair."""
     incorrect = [e for s, e, _ in statuses if s == "incorrect"]
+    errors = [e for s, e, _ in statuses if s == "error" and e]  # a pair's error line (signatures)
     got = (
         f"ERROR: {incorrect[0]}"
         if incorrect
         else next((d or s for s, _, d in statuses if s != "correct"), "correct")
     )
+    if errors and case.expected_error and not case.xfail and any(e.startswith(case.expected_error) for e in errors):
+        return "agree", f"ERROR: {errors[0]}"
     if case.xfail:
         return "xfail", got
     if incorrect:

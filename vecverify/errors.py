@@ -11,6 +11,11 @@ class InputError(VecverifyError):
     """The input is not valid IR, or misses something (a function, a file): exit 2."""
 
 
+class SignatureMismatch(InputError):
+    """Source and target functions of different types: nothing to compare. A pair's
+    error (alive-tv's "Signature mismatch between src and tgt"), not the whole file's."""
+
+
 class Unsupported(VecverifyError):
     """Valid IR using something vecverify does not model: reported by name, exit 3."""
 

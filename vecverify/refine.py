@@ -23,7 +23,7 @@ from pathlib import Path
 
 import z3
 
-from .errors import InputError, InternalError, Unsupported
+from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
@@ -45,6 +45,7 @@ ERR_UNDEF = "Target's return value is more undefined"
 ERR_VALUE = "Value mismatch"
 ERR_MEMORY = "Mismatch in memory"
 ERR_DOMAIN = "Source and target don't have the same return domain"
+ERR_SIGNATURE = "Signature mismatch between src and tgt"  # an error, not a verdict
 # A poison, value or UB query split into parts first gets this part of its time as
 # a whole, then its parts one by one (RefinementCheck._solve_split).
 WHOLE_SHARE = 0.5
@@ -95,7 +96,7 @@ def check_signatures(src: Function, tgt: Function) -> None:
     if len(src.args) != len(tgt.args) or any(
         a.type != b.type for a, b in zip(src.args, tgt.args, strict=False)
     ) or src.ret_type != tgt.ret_type:
-        raise InputError(
+        raise SignatureMismatch(
             f"signature mismatch between @{src.name} ({src.signature()}) and "
             f"@{tgt.name} ({tgt.signature()})"
         )

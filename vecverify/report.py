@@ -179,6 +179,8 @@ def verdict_text(verdict: Verdict) -> str:
         )
     if verdict.status == "failed":
         return f"ERROR: Couldn't prove the correctness of the transformation ({verdict.detail}){bound}"
+    if verdict.error:  # an error with alive-tv's line (a signature mismatch), then the detail
+        return f"ERROR: {verdict.error}" + (f"\n{verdict.detail}" if verdict.detail else "")
     return f"ERROR: {verdict.detail}"
 
 

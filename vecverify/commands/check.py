@@ -178,5 +178,5 @@ def _matches(expected_error: str | None, results: list[PairResult]) -> bool:
     statuses = {r.verdict.status for r in results}
     if expected_error is None:
         return statuses == {"correct"}
-    return any(r.verdict.status == "incorrect" and (r.verdict.error or "").startswith(expected_error)
+    return any(r.verdict.status in ("incorrect", "error") and (r.verdict.error or "").startswith(expected_error)
                for r in results)

@@ -146,6 +146,8 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
     except InputError as e:  # the pass changed the signature, for one
         return FunctionResult(name, "unsupported", detail=f"not comparable: {e}")
     verdict = comparison.verdict
+    if verdict.status == "error":  # the pass changed the signature, for one
+        return FunctionResult(name, "unsupported", detail=f"not comparable: {verdict.detail}")
     status = verdict.status if verdict.status in STATUSES else "internal"
     out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
                          unrolled=verdict.unroll if verdict.has_loops else None)
