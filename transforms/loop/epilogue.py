@@ -13,7 +13,7 @@ what the interleaved main loop leaves over before the scalar loop runs the rest.
        │   min.epilog.iters.check = n.vec.remaining < VFe ──yes──────┼───────┐   │
        │no                                                            │       │   │
     vec.epilog.ph: vec.epilog.resume.val = phi [n.vec, ...], [0, ...] <┘       │   │
-       │   n.vec2 = tc - tc % VFe, the recurrences' merge phis and starts      │   │
+       │   n.vec2 = tc - tc % VFe, the recurrences' and reductions' merge phis │   │
     vec.epilog.vector.body: index from vec.epilog.resume.val, the body widened │   │
        │   by VFe, until index.next == n.vec2                                  │   │
     vec.epilog.middle.block: live-outs, cmp.n = tc == n.vec2 ──yes──> exit     │   │
@@ -27,30 +27,46 @@ The epilogue loop counts the same index as the main loop (from the main loop's
 induction is ``start + index`` as the main loop's is: the witness of its step is the
 main loop's of one part of VFe lanes (``epiwitness.py``). VFe divides VF*UF and is
 smaller, so a remainder of VFe or more after the main loop runs at least one epilogue
-iteration. Reductions are declined (their fold's witness, ``folds.py``, expects the
-loop's initial value in the accumulator, not the main loop's result), and so is a load
-group with a gap at its end (the scalar loop must keep an iteration).
+iteration. A reduction's epilogue accumulator starts from ``bc.merge.rdx``, the main
+loop's result (or the initial value when the main loop was skipped), as LoopVectorize's
+does: the epilogue's fold has it as its initial value. A load group with a gap at its
+end is declined (the scalar loop must keep an iteration), and so is a trip count that
+may be undef (its entry checks would take the solver minutes).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from vecverify.ir.function import Block, Function
 from vecverify.ir.types import VectorType
 from vecverify.ir.values import (
+    Argument,
     BinOp,
     Br,
+    Cast,
     ConstInt,
     ConstPoison,
     ExtractElement,
+    Freeze,
     ICmp,
     InsertElement,
     Phi,
     Value,
 )
 
-from .codegen import I1, I32, VectorLoop, _Adder, _Blocks, _exit_value, _void, _Widener
+from .codegen import (
+    I1,
+    I32,
+    VectorLoop,
+    _Adder,
+    _Blocks,
+    _exit_value,
+    _void,
+    _Widener,
+    reduce_call,
+    reduction_start,
+)
 from .induction import incoming
 from .legality import LoopPlan
 from .structure import Decline
@@ -63,6 +79,8 @@ class EpilogueLoop(VectorLoop):
     epilogue: VectorLoop | None = None  # the epilogue loop: VFe lanes, one part
     main_check: Block | None = None  # vector.main.loop.iter.check
     epilogue_check: Block | None = None  # vec.epilog.iter.check
+    # id(reduction phi) -> its bc.merge.rdx phi in vec.epilog.ph (the epilogue's start)
+    merges: dict[int, Phi] = field(default_factory=dict)
 
     def entry_path(self) -> list[tuple[Block, str]]:
         assert self.main_check is not None
@@ -94,10 +112,14 @@ def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
 
 def epilogue_decline(plan: LoopPlan) -> str:
     """Why the loop gets no vectorized epilogue ("" when it may have one)."""
-    if plan.phis.reductions:
-        return f"reduction %{plan.phis.reductions[0].phi.name}"
     if plan.requires_scalar_epilogue:
         return "a load group with a gap at its end keeps the last iteration scalar"
+    ind = plan.induction
+    if not (_one_value(ind.bound) and _one_value(ind.start)):
+        # Every use of a trip count that may be undef is a choice of its own: the
+        # epilogue's entry checks (the main loop's n.vec against the epilogue's) then
+        # take the solver minutes. clang's C parameters are noundef.
+        return "the trip count may be undef (its bound or start is not a noundef value)"
     return ""
 
 
@@ -135,19 +157,20 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
     remaining = v(BinOp(it, "n.vec.remaining", [vl.tc, vl.n_vec], op="sub"))
     small_rest = v(ICmp(I1, "min.epilog.iters.check", [remaining, ConstInt(it, vfe)], pred="ult"))
     vec_check.instructions.append(Br(_void(), None, [small_rest], targets=[sph.name, eph.name]))
-    ep = _epilogue_loop(vl, vfe, vmlic, vec_check, eph, ebody, emiddle)
+    merges: dict[int, Phi] = {}
+    ep = _epilogue_loop(vl, vfe, vmlic, vec_check, eph, ebody, emiddle, merges)
     at = fn.blocks.index(check) + 1
     fn.blocks[at:at] = [vmlic]
     at = fn.blocks.index(vl.middle) + 1
     fn.blocks[at:at] = [vec_check, eph, ebody, emiddle]
     out = EpilogueLoop(plan, vl.vf, vl.iter_check, vl.vector_ph, vl.body, vl.middle, sph, vl.tc, vl.n_vec,
                        vl.index, vl.index_next, vl.uf, vl.vector_phis, vl.widened, vl.resume, vl.exit_values,
-                       epilogue=ep, main_check=vmlic, epilogue_check=vec_check)
+                       epilogue=ep, main_check=vmlic, epilogue_check=vec_check, merges=merges)
     return out
 
 
 def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph: Block, ebody: Block,
-                   emiddle: Block) -> VectorLoop:
+                   emiddle: Block, merges: dict[int, Phi]) -> VectorLoop:
     """vec.epilog.ph, vec.epilog.vector.body and vec.epilog.middle.block, wired to the
     scalar loop's resume phis and the exit block's phis."""
     plan = vl.plan
@@ -175,6 +198,19 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
         ebody.instructions.append(vphi)
         ep.vector_phis[id(rec.phi)] = [vphi]
         w.previous[id(rec.phi)] = vphi
+    rdx: dict[int, Value] = {}
+    for red in plan.phis.reductions:
+        # The accumulator starts from the main loop's result (or the initial value):
+        # the epilogue's fold has it as its initial value (folds.py).
+        merge = Phi(red.phi.type, "bc.merge.rdx", [incoming(vl.resume[id(red.phi)], vec_check.name), red.init],
+                    blocks=[vec_check.name, vmlic.name])
+        p(merge)
+        merges[id(red.phi)] = merge
+        vphi = Phi(VectorType(vfe, red.phi.type), "vec.phi",  # type: ignore[arg-type]
+                   [reduction_start(replace(red, init=merge), vfe, w, p)], blocks=[eph.name])
+        ebody.instructions.append(vphi)
+        ep.vector_phis[id(red.phi)] = [vphi]
+        w.vector_phis[id(red.phi)] = vphi
     # The merge phis are phis: they come first in vec.epilog.ph.
     eph.instructions.sort(key=lambda i: not isinstance(i, Phi))
     w.emit_body()
@@ -182,10 +218,15 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
         vphi = ep.vector_phis[id(rec.phi)][0]
         vphi.operands.append(w.widen(rec.previous))
         vphi.blocks.append(ebody.name)
+    for red in plan.phis.reductions:
+        vphi = ep.vector_phis[id(red.phi)][0]
+        vphi.operands.append(w.widen(red.result))
+        vphi.blocks.append(ebody.name)
     live: dict[int, Value] = {}
     for ephi in plan.exit_phis:
         out_v = incoming(ephi, loop.header.name)
-        if loop.contains(out_v) and not isinstance(out_v, Phi):
+        if loop.contains(out_v) and not isinstance(out_v, Phi) and \
+                not any(out_v is r.result for r in plan.phis.reductions):
             live[id(out_v)] = w.widen(out_v)
     b = _Adder(ebody)
     index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vfe)], op="add", flags=frozenset({"nuw"})))
@@ -195,14 +236,16 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
     ebody.instructions.append(Br(_void(), None, [done], targets=[emiddle.name, ebody.name]))
     ep.index_next, ep.widened = index_next, w.vectors
     m = _Adder(emiddle)
+    for red in plan.phis.reductions:
+        rdx[id(red.phi)] = m(reduce_call(red, w.widen(red.result), "rdx"))
     for rec in plan.phis.recurrences:
         last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract",
                                                   [w.widen(rec.previous), ConstInt(I32, vfe - 1)]))
     for ephi in plan.exit_phis:
-        ep.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vfe, m, w, {}, ind_end, live)
+        ep.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vfe, m, w, rdx, ind_end, live)
     cmp_n = m(ICmp(I1, "cmp.n", [vl.tc, n_vec], pred="eq"))
     emiddle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, vl.scalar_ph.name]))
-    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **last_lane}
+    resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last_lane}
     for phi in loop.phis:
         r = vl.resume[id(phi)]
         r.operands.append(resume_from[id(phi)])
@@ -213,6 +256,16 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
         ephi.blocks.append(emiddle.name)
     eph.instructions.append(Br(_void(), None, [], targets=[ebody.name]))  # after the splats
     return ep
+
+
+def _one_value(v: Value) -> bool:
+    """Whether ``v`` is never undef: a constant, a noundef argument, a frozen value, or
+    arithmetic and casts of those."""
+    if isinstance(v, ConstInt | Freeze):
+        return True
+    if isinstance(v, Argument):
+        return v.attrs.noundef
+    return isinstance(v, Cast | BinOp) and all(_one_value(op) for op in v.operands)
 
 
 def _rename(fn: Function, block: Block, name: str) -> None:

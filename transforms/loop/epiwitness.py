@@ -29,11 +29,15 @@ value appears; the epilogue's step is the same query as a main loop's of VFe lan
 
 from __future__ import annotations
 
-from vecverify.ir.function import Block
-from vecverify.ir.values import BinOp, ConstInt, ICmp, Phi, Value
+from dataclasses import replace
 
+from vecverify.ir.function import Block
+from vecverify.ir.values import BinOp, ConstInt, ConstPoison, ICmp, Phi, Value
+
+from .codegen import VectorLoop
 from .epilogue import EpilogueLoop
 from .induction import incoming
+from .phis import Reduction
 from .witness import (
     I1,
     TRUE,
@@ -55,7 +59,7 @@ class EpilogueWitness(Witness):
         super().__init__(vl)
         assert vl.epilogue is not None and vl.main_check is not None and vl.epilogue_check is not None
         self.evl = vl
-        self.epi = Witness(vl.epilogue)
+        self.epi = _EpilogueLoopWitness(vl.epilogue, vl.merges)
         self.ep = vl.epilogue
         self.main_check: Block = vl.main_check
         self.epilogue_check: Block = vl.epilogue_check
@@ -79,6 +83,17 @@ class EpilogueWitness(Witness):
                 raise WitnessError(f"the resume phi %{r.name} is entered from {', '.join(r.blocks)}")
             if incoming(r, self.vl.iter_check.name) is not _original_start(self, phi):
                 raise WitnessError(f"the resume phi %{r.name} does not start the scalar loop from its start value")
+        # A folded reduction's epilogue starts from its merge phi, which the checks do
+        # not compare (folds.py reads it as the fold's initial value): it must take the
+        # value the main loop hands the scalar loop, or the loop's initial value.
+        for red in self.plan.phis.reductions:
+            merge = self.evl.merges[id(red.phi)]
+            handed = incoming(self.vl.resume[id(red.phi)], self.epilogue_check.name)
+            if sorted(merge.blocks) != sorted([self.epilogue_check.name, self.main_check.name]) or \
+                    incoming(merge, self.epilogue_check.name) is not handed or \
+                    incoming(merge, self.main_check.name) is not red.init:
+                raise WitnessError(f"the merge phi %{merge.name} does not take the main loop's result "
+                                   "or the initial value")
 
     def _epilogue_entry(self) -> Obligation:
         """Entered from vector.main.loop.iter.check: the scalar loop's start values."""
@@ -87,8 +102,8 @@ class EpilogueWitness(Witness):
         for blk, taken in [(self.vl.iter_check, self.main_check.name), (self.main_check, self.ep.vector_ph.name)]:
             src.assume(goes_to(src, blk, taken))
         starts = [src.value(_original_start(self, phi)) for phi in self.loop.phis]
-        return Obligation("epilog.entry", src.finish([*self.epi._kept_phis(starts), TRUE]),
-                          tgt.finish(self._epilogue_start(tgt, self.main_check)))
+        outs = self._epilogue_start(tgt, self.main_check)  # (declares its inputs before src is finished)
+        return Obligation("epilog.entry", src.finish([*self.epi._kept_phis(starts), TRUE]), tgt.finish(outs))
 
     def _epilogue_resume(self) -> Obligation:
         """Entered from vec.epilog.iter.check, after the main loop: the state it handed on."""
@@ -96,20 +111,25 @@ class EpilogueWitness(Witness):
         src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
         for blk, taken in [(self.vl.middle, self.epilogue_check.name), (self.epilogue_check, self.ep.vector_ph.name)]:
             src.assume(goes_to(src, blk, taken))
-        handed = [src.value(incoming(self.vl.resume[id(phi)], self.epilogue_check.name)) for phi in self.loop.phis]
-        return Obligation("epilog.resume", src.finish([*self.epi._kept_phis(handed), TRUE]),
-                          tgt.finish(self._epilogue_start(tgt, self.epilogue_check)))
+        # (a folded reduction's hand-over is checked by its shape: not computed here)
+        handed = [ConstPoison(phi.type) if id(phi) in self.epi.folds else
+                  src.value(incoming(self.vl.resume[id(phi)], self.epilogue_check.name)) for phi in self.loop.phis]
+        outs = self._epilogue_start(tgt, self.epilogue_check)
+        return Obligation("epilog.resume", src.finish([*self.epi._kept_phis(handed), TRUE]), tgt.finish(outs))
 
     def _epilogue_start(self, tgt: _Side, pred: Block) -> list[Value]:
         """alpha of the epilogue loop's first state, entered from ``pred``, and whether
         ``Inv(index, n.vec2)``, ``n.vec2 % VFe == 0`` and ``n.vec2 != 0`` hold."""
         ep, epi = self.ep, self.epi
         ph = ep.vector_ph
+        # A folded reduction's merge phi and accumulator are not in the state (folds.py).
+        folded = {id(self.evl.merges[k]) for k in epi.folds}
         for phi in ph.instructions:
-            if isinstance(phi, Phi):
+            if isinstance(phi, Phi) and id(phi) not in folded:
                 tgt.vmap[id(phi)] = tgt.value(incoming(phi, pred.name))
         index = tgt.value(incoming(ep.index, ph.name))
-        vphis = epi._by_phi([(phi, tgt.value(incoming(vphi, ph.name))) for phi, _, vphi in epi._vector_phi_types()])
+        vphis = epi._by_phi([(phi, tgt.value(incoming(vphi, ph.name))) for phi, _, vphi in epi._vector_phi_types()
+                             if id(phi) not in epi.folds])
         alpha = epi._alpha(tgt, index, vphis)
         n_vec = tgt.value(ep.n_vec)
         it = self.ind.type
@@ -118,6 +138,17 @@ class EpilogueWitness(Witness):
                  tgt.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                  tgt.emit(ICmp(I1, None, [n_vec, ConstInt(it, 0)], pred="ne"))]
         return [*epi._kept_phis(alpha), _and(tgt, facts)]
+
+
+class _EpilogueLoopWitness(Witness):
+    """The epilogue loop's own witness: a reduction's fold starts from its merge phi."""
+
+    def __init__(self, vl: VectorLoop, merges: dict[int, Phi]) -> None:
+        self.merges = merges
+        super().__init__(vl)
+
+    def _as_folded(self, red: Reduction) -> Reduction:
+        return replace(red, init=self.merges[id(red.phi)])
 
 
 def _original_start(w: Witness, phi: Phi) -> Value:

@@ -143,7 +143,7 @@ def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
     """The fold of ``red`` in ``vl`` if its code has the shape the algebra covers, else
     what differs."""
     # The middle block: what the scalar epilogue and the exit receive for the reduction.
-    rdx_uses = [incoming(vl.resume[id(red.phi)], vl.middle.name)]
+    rdx_uses = [incoming(vl.resume[id(red.phi)], vl.resume_edge())]
     rdx_uses += [vl.exit_values[id(ep)] for ep in vl.plan.exit_phis
                  if incoming(ep, vl.plan.loop.header.name) is red.result]
     return fold_of(red, vl.vf, vl.uf, vl.vector_ph.name, vl.body.name, vl.vector_phis.get(id(red.phi), []),
