@@ -81,7 +81,7 @@ def _proved(r) -> None:  # noqa: ANN001
     proof = prove_loop(r)
     assert proof.status == "proved", proof.line()
     names = [n for n, _ in proof.checks]
-    assert names == ["entry", "step", "mask", *(f"last{k}" for k in range(1, r.vf + 1))]
+    assert names == ["entry", "full", "step", "mask", *(f"last{k}" for k in range(1, r.vf + 1))]
 
 
 def _runs(fn, new, r) -> None:  # noqa: ANN001
@@ -99,8 +99,10 @@ def test_masked_reduction_proved_and_native(t: str, op: str, vf: int) -> None:
     _runs(fn, new, r)
     fl = r.vector
     # The link folds the identity in inactive lanes; the loop's block is gone.
-    sel = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+    sel = [i for i in fl.last.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
     assert len(sel) == 1 and sel[0].operands[0] is fl.mask
+    # The full vectors are not masked.
+    assert not any(fl.mask in i.operands or ".masked." in getattr(i, "callee", "") for i in fl.body.instructions)
     assert all(b.name != "loop" for b in new.blocks)
     assert new.block("exit").instructions[0].blocks == ["entry", "middle.block"]
 
@@ -114,7 +116,7 @@ def test_masked_fp_reduction_proved_by_algebra_and_native(t: str, op: str, vf: i
     proof = prove_loop(r)
     assert proof.status == "proved" and "reordered: f" in proof.line(), proof.line()
     _runs(fn, new, r)
-    (sel,) = [i for i in r.vector.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+    (sel,) = [i for i in r.vector.last.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
     off = sel.operands[2]
     if "minnum" in op or "maxnum" in op:  # the initial value (idempotent), not an infinity (poison under ninf)
         assert off.name == "minmax.ident"
@@ -125,7 +127,7 @@ def test_masked_fp_reduction_proved_by_algebra_and_native(t: str, op: str, vf: i
 def test_masked_fadd_positive_zero_is_refuted() -> None:
     """+0.0 in an inactive lane turns a sum of -0.0 into +0.0 (no nsz)."""
     def damage(fl: FoldedLoop) -> None:
-        (sel,) = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+        (sel,) = [i for i in fl.last.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
         t = sel.type
         sel.operands[2] = ConstVector(t, tuple(ConstFloat(t.elem, 0) for _ in range(t.count)))
     assert "last1: incorrect" in _refuted(kernel(REDUCTION, "float", OP="fadd reassoc float %s, %x"), 2, damage)
@@ -135,7 +137,7 @@ def test_masked_memory_and_live_out() -> None:
     fn, new, r = _fold(MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
     _proved(r)
     _runs(fn, new, r)
-    callees = sorted(i.callee for i in r.vector.body.instructions if isinstance(i, Call) and ".masked." in i.callee)
+    callees = sorted(i.callee for i in r.vector.last.instructions if isinstance(i, Call) and ".masked." in i.callee)
     assert callees == ["llvm.masked.load.v4i16.p0", "llvm.masked.store.v4i16.p0"]
     mask = r.vector.mask
     assert isinstance(mask, ICmp) and mask.pred == "ule" and str(mask.operands[0].type) == "<4 x i16>"
@@ -145,15 +147,16 @@ def test_division_gets_a_safe_divisor() -> None:
     """Proof only: the native harness's random inputs divide by zero in the source."""
     _, _, r = _fold(MAP_LIVE_OUT.replace("{OP}", "udiv i16 %c, %x"), 2)
     _proved(r)
-    (safe,) = [i for i in r.vector.body.instructions if isinstance(i, Select) and i.name == "safe.divisor"]
+    (safe,) = [i for i in r.vector.last.instructions if isinstance(i, Select) and i.name == "safe.divisor"]
     assert safe.operands[0] is r.vector.mask
 
 
 def test_trip_count_beyond_the_induction_type() -> None:
     _, _, r = _fold(WRAPPING, 4)
     _proved(r)
+    # The full vectors stop at n.vec = btc - btc % VF <= btc: index.next never wraps.
     index_next = r.vector.index_next
-    assert isinstance(index_next, BinOp) and "nuw" not in index_next.flags
+    assert isinstance(index_next, BinOp) and "nuw" in index_next.flags
 
 
 @pytest.mark.parametrize("which,vf", [("carried", 2), ("live", 4)])
@@ -202,17 +205,18 @@ def _refuted(text: str, vf: int, damage) -> str:  # noqa: ANN001
 def test_mask_le_instead_of_lt_is_refuted() -> None:
     """Lane l active iff index + l <= tc (one lane too many)."""
     def damage(fl: FoldedLoop) -> None:
-        (rem,) = [i for i in fl.body.instructions if i.name == "rem.iters"]
+        ph = fl.vector_ph.instructions
+        (ins,) = [i for i in ph if i.name == "rem.splatinsert"]
+        rem = ins.operands[1]
         plus = BinOp(rem.type, "rem.plus.1", [rem, ConstInt(rem.type, 1)], op="add")
-        fl.body.instructions.insert(fl.body.instructions.index(rem) + 1, plus)
-        (umin,) = [i for i in fl.body.instructions if i.name == "rem.lanes"]
-        umin.operands[0] = plus  # l <= btc - index + 1: index + l <= tc
+        ph.insert(ph.index(ins), plus)
+        ins.operands[1] = plus  # l <= btc % VF + 1: n.vec + l <= tc
     assert "mask: incorrect" in _refuted(kernel(REDUCTION, "i8", OP="add i8 %x, %s"), 2, damage)
 
 
 def test_wrong_identity_is_refuted() -> None:
     def damage(fl: FoldedLoop) -> None:
-        (sel,) = [i for i in fl.body.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+        (sel,) = [i for i in fl.last.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
         t = sel.type
         sel.operands[2] = ConstVector(t, tuple(ConstInt(t.elem, 1) for _ in range(t.count)))  # mul's, not add's
     assert "last1: incorrect" in _refuted(kernel(REDUCTION, "i8", OP="add i8 %x, %s"), 2, damage)
@@ -230,7 +234,7 @@ def test_vectorize_command_tail_fold(tmp_path, capsys) -> None:  # noqa: ANN001
                  "--timeout-ms", "5000"])
     printed = capsys.readouterr().out
     assert "@f: loop %loop vectorized VF 2 (tail folded, reduction add %s) (VF forced)" in printed
-    assert "proved for every trip count (witness: entry, step, mask, last1, last2; reordered: add %s (integers modulo 2^n))" in printed
+    assert "proved for every trip count (witness: entry, full, step, mask, last1, last2; reordered: add %s (integers modulo 2^n))" in printed
     assert "0 mismatches" in printed and code in (0, 3), printed
     assert "@llvm.masked.load.v2i8.p0" in out.read_text()
 
@@ -308,8 +312,8 @@ def test_gather_proved_and_native(tail: str, index32: bool) -> None:
     proof = prove_loop(r)
     assert proof.status == "proved", proof.line()
     _runs(fn, new, r)
-    body = r.vector.body
-    (g,) = [i for i in body.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.gather")]
+    block = r.vector.last if tail == "fold" else r.vector.body
+    (g,) = [i for i in block.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.gather")]
     assert str(g.operands[0].operands[1].type) == ("<4 x i32>" if index32 else "<4 x i64>")
     if tail == "fold":
         assert g.operands[1] is r.vector.mask
@@ -366,7 +370,8 @@ def test_scatter_proved_and_native(tail: str, index32: bool) -> None:
     proof = prove_loop(r)
     assert proof.status == "proved", proof.line()
     _runs(fn, new, r)
-    (sc,) = [i for i in r.vector.body.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.scatter")]
+    block = r.vector.last if tail == "fold" else r.vector.body
+    (sc,) = [i for i in block.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.scatter")]
     assert str(sc.operands[1].operands[1].type) == ("<4 x i32>" if index32 else "<4 x i64>")
     if tail == "fold":
         assert sc.operands[2] is r.vector.mask

@@ -151,11 +151,12 @@ def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
 
 
 def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: list[Phi],
-            rdx_uses: list[Value]) -> Fold | str:
+            rdx_uses: list[Value], updated: list[Value] | None = None) -> Fold | str:
     """The fold of ``red`` whose accumulators (one per part) are ``phis`` (entered from
-    block ``vector_ph``, updated in ``body``) and whose reduced values are ``rdx_uses``;
-    or what differs from the shape the algebra covers. The epilogue form's and the
-    tail-folded form's (``maskedfolds``)."""
+    block ``vector_ph``, updated in ``body`` to ``updated``: by default their incoming
+    values from ``body``) and whose reduced values are ``rdx_uses``; or what differs from
+    the shape the algebra covers. The epilogue form's and the tail-folded form's
+    (``foldwitness``: its loop of full vectors, and its last vector)."""
     licence = algebra_of(red)
     if licence is None:
         return f"{red.kind} has no reordering licence"
@@ -169,7 +170,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         if not (_is_init_start(start, red, vf) if p == 0 else
                 (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
-        back = incoming(vphi, body)
+        back = updated[p] if updated is not None else incoming(vphi, body)
         chain: list[Value] = []
         cur = back
         while cur is not vphi:

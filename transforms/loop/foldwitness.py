@@ -1,27 +1,40 @@
 """The proof of a tail-folded loop (:mod:`.tailfold`) for every trip count: the witness of
-:mod:`.witness` with the last, partial iteration as obligations of its own.
+:mod:`.witness` for its loop of full vectors, and the last, masked vector as obligations
+of its own.
 
-The state ``V`` is ``index`` and each reduction's accumulator (a folded one's: any value); ``alpha(V)`` is as for the
-epilogue form (``iv = start + index``, ``red = llvm.vector.reduce.<kind>(vacc)``), and
-the invariant is ``Inv(index)``: ``index % VF == 0`` and ``index <=u btc`` (at least one
-lane of the iteration is active). The loop-invariant values (``btc``, ``n.vec``, the
-splats) are recomputed in each obligation from the function's arguments.
+The state ``V`` is ``index`` and each vector phi (a folded reduction's: any value);
+``alpha(V)`` is as for the epilogue form (``iv = start + index``, ``rec = vrec[VF-1]``,
+``red = llvm.vector.reduce.<kind>(vacc)``). Two invariants: ``Main(index)``: ``index % VF
+== 0`` and ``index <u n.vec`` (a full vector follows; ``n.vec = btc - btc % VF``), and
+``Last(index)``: ``index == n.vec`` (the last vector follows). The loop-invariant values
+(``btc``, ``n.vec``, the mask, the splats) are recomputed in each obligation from the
+function's arguments. Obligations:
 
-The scalar loop, run from ``alpha(V)``, either goes on through the next VF iterations or
-leaves after the k-th of them for one k in 1..VF; its own exit tests tell which, so the
-cases are exhaustive and no trip count formula is trusted. One obligation per case:
+* **entry**: ``vector.ph`` gives ``alpha(V0)`` equal to the scalar loop's start values,
+  and ``Main(0)`` where it enters ``vector.body``, ``Last(0)`` where it enters
+  ``vector.last``.
+* **full**: from any ``index`` with ``Main``, the scalar loop's next VF exit tests all go
+  on (the exit test's slice of the body alone: no memory).
+* **step**: from any ``V`` with ``Main`` (the VF scalar iterations from ``alpha(V)`` going
+  on), the unmasked ``vector.body`` writes the same memory, reaches ``alpha(V')``, and
+  ``Last(V')`` where it leaves to ``vector.last``, ``Main(V')`` where it goes on.
+* **mask**: from any ``index`` with ``Last``, the mask has lane l on exactly when the
+  scalar loop runs iteration ``index + l``, and the loop leaves within VF iterations.
+* **last k** (k = 1..VF): from any ``V`` with ``Last``, where the scalar loop leaves
+  after its k-th iteration (its own exit tests select the case), ``vector.last`` with
+  only k lanes active (the others must neither access memory nor change the
+  reductions) writes the same memory, and the middle block hands the exit block what
+  the scalar loop's k-th iteration would (reductions folded, live-outs at the last
+  active lane, the induction's end values).
 
-* **entry**: ``vector.ph`` gives ``alpha(V0)`` equal to the scalar loop's start values
-  (``Inv(0)`` holds for every ``btc``).
-* **step**: from any ``V`` with ``Inv``, where the VF scalar iterations from ``alpha(V)``
-  all go on, the vector body goes on too, reaches ``alpha(V')`` and ``Inv(V')``, and
-  writes the same memory.
-* **last k** (k = 1..VF): from any ``V`` with ``Inv``, where the scalar loop leaves after
-  its k-th iteration (the first k-1 exit tests go on, the k-th leaves), the vector body
-  (only k lanes active: the others must neither access memory nor change the
-  reductions) leaves, writes the same memory, and the middle block hands the exit
-  block what the scalar loop's k-th iteration would (reductions folded, live-outs at the
-  last active lane, the induction's end values).
+**Reductions by algebra** (``folds.fold_of``, as in the epilogue form): a reduction of
+the shape tail folding makes is not in the state; the checks compare its *leaves*, the
+operand each lane's link folds in, with the scalar iterations' (step: all VF lanes of
+``vector.body``; last k: the first k lanes of ``vector.last``, and the identity, or for
+minnum/maxnum the initial value, in the others). ``vector.last``'s accumulator continues
+``vector.body``'s (both enter with the same start), so every lane folds the identity (or
+the initial value) and its leaves: the reorder is the operation's algebra, or
+``reassoc`` / ``nnan nsz``.
 
 **The frozen bound.** The vector loop reads ``%bound.fr = freeze %bound`` (computed
 once in ``vector.ph``). The obligations' sources are the scalar loop with its bound
@@ -31,12 +44,6 @@ in ``S``); both sides read that value as one noundef input (the source's freeze 
 choose the target's value). So the checks prove ``T`` refines ``S'``, and hence ``S``;
 they need not consider a bound whose every use takes another undef value, which the
 solver finds hard.
-
-**Reductions by algebra** (``folds.fold_of``, as in the epilogue form): a reduction of
-the shape tail folding makes is not in the state; the checks compare its *leaves*, the
-operand each lane's link folds in, with the scalar iterations' (step: all VF lanes;
-last k: the first k lanes, and the identity, or for minnum/maxnum the initial value, in
-the others). The reorder is the operation's algebra, or ``reassoc`` / ``nnan nsz``.
 
 Each source runs exactly the scalar iterations of its case, unconditionally (a straight
 line), and assumes its case (an ``llvm.assume`` of the exit tests: outside its case the
@@ -54,6 +61,7 @@ from vecverify.ir.values import (
     ConstInt,
     ConstPoison,
     ConstVector,
+    ExtractElement,
     ICmp,
     InsertElement,
     Instruction,
@@ -85,26 +93,32 @@ from .witness import (
 
 
 class FoldedWitness(Witness):
-    """The correspondence of one tail-folded loop, and its VF + 2 obligations."""
+    """The correspondence of one tail-folded loop, and its VF + 5 obligations."""
 
     def __init__(self, fl: FoldedLoop) -> None:
         self.fl = fl
+        self.body_folds: dict[int, Fold] = {}
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
+        self._folded_links |= {id(link) for f in self.body_folds.values() for link in f.links}
 
     def _find_folds(self) -> dict[int, Fold]:
-        """The reductions whose fold the algebra proves (``folds.fold_of``, one part):
-        the checks compare their leaves, the operands each lane folds in (in an inactive
-        lane: the identity, or for minnum/maxnum the initial value). Another shape of an
-        integer reduction is compared by the solver through alpha."""
+        """The reductions whose fold the algebra proves (``folds.fold_of``, one part, in
+        both blocks): the checks compare their leaves, the operands each lane folds in
+        (in an inactive lane: the identity, or for minnum/maxnum the initial value).
+        Another shape of an integer reduction is compared by the solver through alpha.
+        Returns the last vector's folds (``body_folds``: vector.body's)."""
         fl = self.fl
         folds: dict[int, Fold] = {}
         for red in self.plan.phis.reductions:
+            key = id(red.phi)
             uses = [fl.exit_values[id(ep)] for ep in self.plan.exit_phis if fl.live_outs[id(ep)] is red.result]
-            shape = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.body.name, [fl.vector_phis[id(red.phi)]], uses)
-            if isinstance(shape, Fold):
-                folds[id(red.phi)] = shape
+            body = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.body.name, [fl.vector_phis[key]], [])
+            last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
+                           updated=[fl.widened[id(red.result)]])
+            if isinstance(body, Fold) and isinstance(last, Fold):
+                folds[key], self.body_folds[key] = last, body
             elif red.kind in FLOATING_KINDS:
-                raise WitnessError(f"reduction %{red.phi.name}: {shape}")
+                raise WitnessError(f"reduction %{red.phi.name}: {body if isinstance(last, Fold) else last}")
         return folds
 
     def _inactive_leaves(self, side: _Side) -> list[Value]:
@@ -118,6 +132,17 @@ class FoldedWitness(Witness):
             out += [leaf] * len(red.chain)
         return out
 
+    def _block_leaves(self, side: _Side, folds: dict[int, Fold]) -> list[Value]:
+        """The folded reductions' leaves in a vector block, lane by lane (the scalar
+        copies' order)."""
+        out: list[Value] = []
+        for lane in range(self.vf):
+            for fold in folds.values():
+                for leaf in fold.leaves[0]:
+                    out.append(side.emit(ExtractElement(leaf.type.scalar, None,  # type: ignore[attr-defined]
+                                                        [side.value(leaf), ConstInt(I32, lane)])))
+        return out
+
     def _live_outs(self) -> list[Value]:
         seen: list[Value] = []
         for ep in self.plan.exit_phis:
@@ -126,11 +151,21 @@ class FoldedWitness(Witness):
                 seen.append(v)
         return seen
 
-    def _invariant(self, side: _Side, index: Value) -> Value:
+    def _main(self, side: _Side, index: Value) -> Value:
+        """Main(index): a full vector follows."""
         it = self.ind.type
         rem = side.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="urem"))
         return _and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
-                           side.emit(ICmp(I1, None, [index, side.value(self.fl.btc)], pred="ule"))])
+                           side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="ult"))])
+
+    def _last(self, side: _Side, index: Value) -> Value:
+        """Last(index): the last vector follows."""
+        return side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="eq"))
+
+    def _goes_to(self, side: _Side, to_last: Value, index: Value) -> Value:
+        """The invariant of the block a branch takes: Last where ``to_last``, else Main."""
+        return side.emit(BinOp(I1, None, [_and(side, [to_last, self._last(side, index)]),
+                                           _and(side, [_not(side, to_last), self._main(side, index)])], op="or"))
 
     def _state(self, side: _Side) -> tuple[Value, dict[int, list[Value]]]:
         # The frozen bound: one defined value the vector loop reads, and the source's
@@ -163,22 +198,23 @@ class FoldedWitness(Witness):
                      for phi, v in zip(phis, state, strict=True)]
         return state, goes_on, leaves
 
-    def _vector_body(self, side: _Side, index: Value, vphis: dict[int, list[Value]], active: int) -> Value:
-        """The vector body cloned from state (index, vphis), its mask the constant with
-        the first ``active`` lanes on (the mask obligation proves it is, in each case);
-        returns "it leaves"."""
+    def _vector_block(self, side: _Side, vphis: dict[int, list[Value]], last: int = 0, index: Value | None = None) -> None:
+        """``vector.body`` (from ``index``) or, with ``last`` = k, ``vector.last`` with its
+        mask the constant of the first k lanes on (the mask obligation proves it is, in
+        each case), cloned from the state's vector phis."""
         fl = self.fl
-        side.vmap[id(fl.index)] = index
-        for phi, k, vphi in self._vector_phi_types():
-            side.vmap[id(vphi)] = vphis[id(phi)][k]
-        mt = fl.mask.type
-        assert isinstance(mt, VectorType)
-        side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < active else FALSE for lane in range(self.vf)))
-        for inst in fl.body.instructions[:-1]:
-            if not isinstance(inst, Phi) and inst is not fl.mask and id(inst) not in self._folded_links:
+        block, phis = (fl.last, fl.last_phis) if last else (fl.body, fl.vector_phis)
+        if index is not None:
+            side.vmap[id(fl.index)] = index
+        for phi, k, _ in self._vector_phi_types():
+            side.vmap[id(phis[id(phi)])] = vphis[id(phi)][k]
+        if last:
+            mt = fl.mask.type
+            assert isinstance(mt, VectorType)
+            side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < last else FALSE for lane in range(self.vf)))
+        for inst in block.instructions[:-1]:
+            if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                 side.clone(inst)
-        done = side.value(_branch_cond(fl.body))
-        return done if _true_target(fl.body) == fl.middle.name else _not(side, done)
 
     def _new(self) -> tuple[_Side, _Side]:
         params = _Params()
@@ -187,34 +223,51 @@ class FoldedWitness(Witness):
     def entry(self) -> Obligation:
         src, tgt = self._new()
         starts = [src.value(_incoming(self.loop.preheader.name, phi)) for phi in self.loop.phis]
+        # The frozen bound: any defined value (what the freeze chose), one for every use.
+        tgt.vmap[id(self.fl.bound_fr)] = tgt.state("bound.fr", self.ind.type, noundef=True)
         for inst in self.fl.vector_ph.instructions[:-1]:
-            tgt.clone(inst)
+            if inst is not self.fl.bound_fr:
+                tgt.clone(inst)
         vphis = self._by_phi([(phi, tgt.value(_incoming(self.fl.vector_ph.name, vphi)))
                               for phi, _, vphi in self._vector_phi_types()])
-        alpha0 = self._alpha(tgt, ConstInt(self.ind.type, 0), vphis)
-        return Obligation("entry", src.finish(self._kept_phis(starts)), tgt.finish(self._kept_phis(alpha0)))
+        zero = ConstInt(self.ind.type, 0)
+        alpha0 = self._alpha(tgt, zero, vphis)
+        ok = self._goes_to(tgt, tgt.value(self.fl.skip), zero)
+        return Obligation("entry", src.finish([*self._kept_phis(starts), TRUE]),
+                          tgt.finish([*self._kept_phis(alpha0), ok]))
+
+    def full(self) -> Obligation:
+        """From any ``index`` with Main, the next VF exit tests go on."""
+        src, tgt = self._new()
+        index, _ = self._state(src)
+        src.assume(self._main(src, index))
+        goes_on = self._exit_tests(src, self._iv(src, index))
+        self._state(tgt)
+        return Obligation("full", src.finish([_and(src, goes_on)]), tgt.finish([TRUE]))
 
     def step(self) -> Obligation:
         src, tgt = self._new()
         index, vphis = self._state(src)
-        src.assume(self._invariant(src, index))
+        src.assume(self._main(src, index))
         state, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
         src.assume(_and(src, goes_on))
         index, vphis = self._state(tgt)
-        leaves = self._vector_body(tgt, index, vphis, self.vf)
+        self._vector_block(tgt, vphis, index=index)
         index2 = tgt.value(self.fl.index_next)
         vphis2 = self._by_phi([(phi, vphis[id(phi)][0] if id(phi) in self.folds else
                                 tgt.value(_incoming(self.fl.body.name, vphi)))
                                for phi, _, vphi in self._vector_phi_types()])
         header = self._alpha(tgt, index2, vphis2)
-        return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, FALSE, TRUE]),
-                          tgt.finish([*self._kept_phis(header), *self._vector_leaves(tgt), leaves,
-                                      self._invariant(tgt, index2)]))
+        done = tgt.value(_branch_cond(self.fl.body))
+        to_last = done if _true_target(self.fl.body) == self.fl.last.name else _not(tgt, done)
+        return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, TRUE]),
+                          tgt.finish([*self._kept_phis(header), *self._block_leaves(tgt, self.body_folds),
+                                      self._goes_to(tgt, to_last, index2)]))
 
     def last(self, k: int) -> Obligation:
         src, tgt = self._new()
         index, vphis = self._state(src)
-        src.assume(self._invariant(src, index))
+        src.assume(self._last(src, index))
         _, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), k)
         src.assume(_and(src, [*goes_on[:-1], _not(src, goes_on[-1])]))
         # The inactive lanes' leaves: the identity (or the initial value).
@@ -224,22 +277,22 @@ class FoldedWitness(Witness):
         # folded reduction's are checked by folds.fold_of: left out.
         exits = [ep for ep in self.plan.exit_phis if not self._is_folded_result(self.fl.live_outs[id(ep)])]
         src_exit = [src.value(self.fl.live_outs[id(ep)]) for ep in exits]
-        index, vphis = self._state(tgt)
-        leaves = self._vector_body(tgt, index, vphis, k)
+        _, vphis = self._state(tgt)
+        self._vector_block(tgt, vphis, last=k)
         for inst in self.fl.middle.instructions[:-1]:
             if id(inst) not in self._folded_links:
                 tgt.clone(inst)
         tgt_exit = [tgt.value(self.fl.exit_values[id(ep)]) for ep in exits]
-        return Obligation(f"last{k}", src.finish([TRUE, *src_exit, *src_leaves]),
-                          tgt.finish([leaves, *tgt_exit, *self._vector_leaves(tgt)]))
+        return Obligation(f"last{k}", src.finish([*src_exit, *src_leaves]),
+                          tgt.finish([*tgt_exit, *self._block_leaves(tgt, self.folds)]))
 
     def mask(self) -> Obligation:
-        """From any ``index`` with ``Inv``, the mask has lane l on exactly when the scalar
+        """From any ``index`` with Last, the mask has lane l on exactly when the scalar
         loop runs iteration ``index + l``: lane 0 always, lane l when the exit tests of
-        iterations ``index .. index+l-1`` all go on."""
+        iterations ``index .. index+l-1`` all go on; and some exit test of the VF leaves."""
         src, tgt = self._new()
         index, _ = self._state(src)
-        src.assume(self._invariant(src, index))
+        src.assume(self._last(src, index))
         goes_on = self._exit_tests(src, self._iv(src, index))
         lanes: list[Value] = [TRUE]
         for g in goes_on[:-1]:
@@ -248,9 +301,9 @@ class FoldedWitness(Witness):
         vec: Value = ConstPoison(mt)
         for lane, v in enumerate(lanes):
             vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
-        index, _ = self._state(tgt)
-        tgt.vmap[id(self.fl.index)] = index
-        return Obligation("mask", src.finish([vec]), tgt.finish([tgt.value(self.fl.mask)]))
+        ends = _not(src, _and(src, goes_on))
+        self._state(tgt)
+        return Obligation("mask", src.finish([vec, ends]), tgt.finish([tgt.value(self.fl.mask), TRUE]))
 
     def _iv(self, side: _Side, index: Value) -> Value:
         start = side.value(self.ind.start)
@@ -288,16 +341,28 @@ class FoldedWitness(Witness):
 
     def obligations(self) -> list[Obligation]:
         self._check_structure()
-        return [self.entry(), self.step(), self.mask(), *(self.last(k) for k in range(1, self.vf + 1))]
+        return [self.entry(), self.full(), self.step(), self.mask(), *(self.last(k) for k in range(1, self.vf + 1))]
 
     def _check_structure(self) -> None:
-        """What the checks take for granted: the middle block goes to the exit block, the
-        body to the middle block or itself, and the scalar loop's block is gone."""
+        """What the checks take for granted: vector.ph goes to vector.body or
+        vector.last, vector.body to itself or vector.last, vector.last to the middle
+        block, the middle block to the exit block; vector.last's phis continue
+        vector.body's (the same start, the same value after a full vector); and the
+        scalar loop's block is gone."""
         fl = self.fl
         if fl.middle.successors() != [self.loop.exit.name]:
             raise WitnessError("the middle block does not go to the exit block alone")
-        if sorted(fl.body.successors()) != sorted([fl.middle.name, fl.body.name]):
-            raise WitnessError("the vector body does not loop to itself and leave to the middle block")
+        if fl.last.successors() != [fl.middle.name]:
+            raise WitnessError("the last vector does not go to the middle block alone")
+        if sorted(fl.body.successors()) != sorted([fl.last.name, fl.body.name]):
+            raise WitnessError("the vector body does not loop to itself and leave to the last vector")
+        if sorted(fl.vector_ph.successors()) != sorted([fl.last.name, fl.body.name]):
+            raise WitnessError("vector.ph does not go to the vector body or the last vector")
+        for key, phi in fl.last_phis.items():
+            body_phi = fl.vector_phis[key]
+            for blk in (fl.vector_ph.name, fl.body.name):
+                if _incoming(blk, phi) is not _incoming(blk, body_phi):
+                    raise WitnessError(f"%{phi.name} does not continue %{body_phi.name}")
         if any(b is self.loop.header for b in self.fn.blocks):
             raise WitnessError("the scalar loop is still there")
 

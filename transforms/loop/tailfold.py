@@ -1,30 +1,33 @@
-"""Tail folding (issue 12): the vector loop runs every iteration under a mask of the lanes
-still in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
+"""Tail folding (issue 12): the last, partial vector runs under a mask of the lanes still
+in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
 
 ::
 
-    preheader ──> vector.ph: btc (back-edge-taken count), n.vec = btc - btc % VF + VF,
-                     │        splat of btc, reduction starts
-                  vector.body: index; mask = icmp ule <0, 1, .., VF-1>, splat(umin(btc - index, VF-1))
-                     │          masked loads/stores, the body widened by VF, reductions
-                     │          acc.next = acc op (select mask, x, identity);
+    preheader ──> vector.ph: btc (back-edge-taken count), n.vec = btc - btc % VF (where
+                     │        the last vector starts), the last vector's mask, reduction
+                     │        starts; n.vec == 0: straight to vector.last
+                  vector.body: the full vectors, unmasked: index; the body widened by VF;
                      │          index.next = index + VF, until index.next == n.vec
+                  vector.last: the last vector (1..VF lanes) at n.vec, masked: masked
+                     │          loads/stores, acc.next = acc op (select mask, x, identity)
                   middle.block: llvm.vector.reduce.* of the accumulators, live-outs at lane
                      │           btc % VF (the last active lane), the induction's end values
                   exit
 
-**The mask.** Lane l of the iteration at ``index`` is active iff ``index + l <= btc``,
-i.e. ``index + l < tc`` with ``tc = btc + 1``. It is computed from the remaining back
-edges as ``icmp ule <0, 1, .., VF-1>, splat(umin(btc - index, VF-1))`` (in lanes as wide
-as the loop's widest element: one compare of the width the masked moves want), not as
-``llvm.get.active.lane.mask(index, tc)``: the loop counted by ``icmp eq %iv.next, %n``
-with ``%n == start`` runs 2^w times, whose trip count does not fit the induction type
-(``tc`` would be 0 and the lane mask all off), while ``btc = 2^w - 1`` does; and x86 has
-no lane-mask instruction (LLVM expands the intrinsic into a 64-bit add and unsigned
-compare per register). ``index <= btc`` holds in every iteration (the witness's
-invariant), so ``btc - index`` does not wrap. ``n.vec`` wraps to 0 for ``btc >= 2^w -
-VF``: ``index.next`` (without ``nuw``) then wraps to 0 too, after ``2^w / VF``
-iterations, as the scalar loop's count needs.
+**Why one masked vector, not a masked loop.** Every iteration under the mask (LLVM's
+form, and this module's first one) costs a masked store per vector; on AMD's cores
+each ``vmaskmov`` store costs about 3 ns whatever its width (``bench/masked_stores.c``),
+more than a whole 13-iteration map in LLVM's form. The full vectors need no mask: only
+the last one does, and it always runs (1..VF lanes), so there is still no scalar loop.
+
+**The mask.** Lane l of the last vector is active iff ``n.vec + l <= btc``, i.e. ``l <=
+btc % VF``: ``icmp ule <0, 1, .., VF-1>, splat(btc % VF)`` (in lanes as wide as the
+loop's widest element: one compare of the width the masked moves want), computed once
+in vector.ph, not as ``llvm.get.active.lane.mask(n.vec, tc)``: the loop counted by
+``icmp eq %iv.next, %n`` with ``%n == start`` runs 2^w times, whose trip count does not
+fit the induction type (``tc`` would be 0 and the lane mask all off), while ``btc = 2^w
+- 1`` does; and x86 has no lane-mask instruction. ``n.vec <= btc`` never wraps, nor does
+``index.next <= n.vec`` (``nuw``).
 
 **The bound is frozen** (``%bound.fr = freeze %n`` in ``vector.ph``): the mask, ``n.vec``
 and the exit test of every vector iteration then read one defined value. Where ``%n``
@@ -121,9 +124,10 @@ INIT_IN_INACTIVE_LANES = ("fmin", "fmax")
 # --tail auto: the trip count assumed for a loop whose count is not a constant (folding
 # pays off on short loops, the epilogue on long ones).
 NOMINAL_TRIP_COUNT = 16
-# A masked store's extra cost per register: vpmaskmov to memory is microcoded on AMD's
-# cores (bench loop measures folded map kernels 2-3x slower than the epilogue form there).
-MASKED_STORE_COST = 16
+# A masked store's extra cost per register: vmaskmov to memory costs about 3 ns on AMD's
+# cores whatever its width (bench/masked_stores.c), about three scalar iterations of a map
+# (8 units each).
+MASKED_STORE_COST = 24
 
 
 @dataclass
@@ -133,23 +137,26 @@ class FoldedLoop:
     plan: LoopPlan
     vf: int
     vector_ph: Block
-    body: Block
+    body: Block  # the full vectors, unmasked (a loop)
+    last: Block  # the last vector, masked (once)
     middle: Block
     bound_fr: Value  # the loop's bound, frozen (vector.ph)
     btc: Value  # the back-edge-taken count (vector.ph), from bound_fr
-    n_vec: Value
-    index: Phi
+    n_vec: Value  # where the last vector starts: btc - btc % VF (vector.ph)
+    skip: Value  # n.vec == 0: vector.ph goes to the last vector directly
+    index: Phi  # vector.body's
     index_next: Instruction
-    mask: Value
-    vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(reduction phi) -> vector phi
-    widened: dict[int, Value] = field(default_factory=dict)
+    mask: Value  # the last vector's (vector.ph)
+    vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> vector.body's phi
+    last_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> vector.last's phi
+    widened: dict[int, Value] = field(default_factory=dict)  # the last vector's values
     live_outs: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> its value from the loop
+    exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
 
     @property
     def lanes(self) -> int:
         """Scalar iterations per vector iteration (one part)."""
         return self.vf
-    exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
 
 
 def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
@@ -245,19 +252,25 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
     blocks = _Blocks(fn.blocks)
-    ph, body, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "middle.block"))
+    ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
     p = _Adder(ph)
     bound_fr = p(Freeze(it, "bound.fr", [ind.bound]))
     btc = backedge_taken_count(ind, bound_fr, p)
     n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf)], op="urem"))
-    n_last = p(BinOp(it, "n.vec.last", [btc, n_mod], op="sub"))
-    n_vec = p(BinOp(it, "n.vec", [n_last, ConstInt(it, vf)], op="add"))
+    n_vec = p(BinOp(it, "n.vec", [btc, n_mod], op="sub"))
+    skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
+    mask = _lane_mask(p, n_mod, vf, plan.widest_bits)
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
     body.instructions.append(index)
-    w = _MaskedWidener(plan, vf, ph, body, index, zero_start)
-    b = _Adder(body)
+    splats: dict[int, Value] = {}
+    w = _Widener(plan, vf, ph, body, index, zero_start, splats=splats)
+    # (the last vector starts at n.vec: its "index" is that value, not a phi)
+    wl = _MaskedWidener(plan, vf, ph, last, n_vec, zero_start, splats=splats)  # type: ignore[arg-type]
+    wl.mask = mask
+    b, lb = _Adder(body), _Adder(last)
     vphis: dict[int, Phi] = {}
+    lphis: dict[int, Phi] = {}
     for rec in plan.phis.recurrences:
         # As in the epilogue form: the previous vector's last lane starts it, the splice
         # gives each lane its predecessor. Every vector but the last is full, so the
@@ -265,40 +278,49 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         # last active lane (middle block).
         vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
         init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
-        vphi = Phi(vt, "vector.recur", [init], blocks=[ph.name])
+        vphi, lphi = (Phi(vt, name, [init], blocks=[ph.name]) for name in ("vector.recur", "vector.recur.last"))
         b(vphi)
+        lb(lphi)
         vphis[id(rec.phi)] = w.previous[id(rec.phi)] = vphi
+        lphis[id(rec.phi)] = wl.previous[id(rec.phi)] = lphi
     for red in plan.phis.reductions:
-        vphi = Phi(VectorType(vf, red.phi.type), "vec.phi", [reduction_start(red, vf, w, p)],  # type: ignore[arg-type]
-                   blocks=[ph.name])
+        start = reduction_start(red, vf, w, p)
+        vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+        vphi, lphi = (Phi(vt, name, [start], blocks=[ph.name]) for name in ("vec.phi", "vec.phi.last"))
         b(vphi)
+        lb(lphi)
         vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
-    mask = w.mask = _lane_mask(b, index, btc, vf, plan.widest_bits)
-    fl = FoldedLoop(plan, vf, ph, body, middle, bound_fr, btc, n_vec, index, index, mask, vector_phis=vphis)
+        lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
+    fl = FoldedLoop(plan, vf, ph, body, last, middle, bound_fr, btc, n_vec, skip, index, index, mask,
+                    vector_phis=vphis, last_phis=lphis)
+    # vector.body: the full vectors, unmasked; then vector.last: the last one, masked.
     w.emit_body()
-    for rec in plan.phis.recurrences:
-        vphi = fl.vector_phis[id(rec.phi)]
-        vphi.operands.append(w.widen(rec.previous))
-        vphi.blocks.append(body.name)
-    for red in plan.phis.reductions:
-        vphi = fl.vector_phis[id(red.phi)]
-        vphi.operands.append(w.widen(red.result))
-        vphi.blocks.append(body.name)
+    wl.emit_body()
+    backs = {id(r.phi): r.previous for r in plan.phis.recurrences} | {id(r.phi): r.result for r in plan.phis.reductions}
+    for key, value in backs.items():
+        back = w.widen(value)
+        for phi in (vphis[key], lphis[key]):
+            phi.operands.append(back)
+            phi.blocks.append(body.name)
     for ephi in plan.exit_phis:
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
-    live = {id(v): w.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add"))
+    live = {id(v): wl.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
+    lasts = {id(red.result): wl.widen(red.result) for red in plan.phis.reductions}
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add", flags=frozenset({"nuw"})))
     index.operands.append(index_next)
     index.blocks.append(body.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    body.instructions.append(Br(_void(), None, [done], targets=[middle.name, body.name]))
-    fl.index_next, fl.widened = index_next, w.vectors
+    body.instructions.append(Br(_void(), None, [done], targets=[last.name, body.name]))
+    last.instructions.append(Br(_void(), None, [], targets=[middle.name]))
+    fl.index_next, fl.widened = index_next, wl.vectors
     # middle.block: the reductions, the last active lane's values, the induction's ends.
     m = _Adder(middle)
-    rdx = {id(red.result): m(reduce_call(red, w.widen(red.result), "rdx")) for red in plan.phis.reductions}
+    rdx = {key: m(reduce_call(red, lasts[key], "rdx"))
+           for red in plan.phis.reductions for key in [id(red.result)]}
     last_lane: Value | None = None
     for ephi in plan.exit_phis:
         v = fl.live_outs[id(ephi)]
+        out: Value
         if not loop.contains(v):
             out = v
         elif id(v) in rdx:
@@ -315,7 +337,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     middle.instructions.append(Br(_void(), None, [], targets=[loop.exit.name]))
     # Wire: the preheader enters vector.ph, the exit is reached from middle.block only,
     # the scalar loop's block goes.
-    ph.instructions.append(Br(_void(), None, [], targets=[body.name]))
+    ph.instructions.append(Br(_void(), None, [skip], targets=[last.name, body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
@@ -324,27 +346,24 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
                          for op, blk in zip(ephi.operands, ephi.blocks, strict=True)]
         ephi.blocks = [middle.name if blk == loop.header.name else blk for blk in ephi.blocks]
     at = fn.blocks.index(loop.header)
-    fn.blocks[at:at + 1] = [ph, body, middle]
+    fn.blocks[at:at + 1] = [ph, body, last, middle]
     return fl
 
 
-def _lane_mask(b: _Adder, index: Value, btc: Value, vf: int, widest_bits: int) -> Value:
-    """Lane l on iff ``l <= min(btc - index, VF-1)``, compared in lanes as wide as the
-    loop's widest element (8..64 bits, at most the induction's): with ``index <= btc``
-    the same as ``index + l <= btc``, and one narrow compare instead of a 64-bit add and
-    unsigned compare per register."""
-    it = index.type
+def _lane_mask(p: _Adder, rem: Value, vf: int, widest_bits: int) -> Value:
+    """The last vector's mask (in vector.ph): lane l on iff ``l <= btc % VF``, i.e.
+    ``n.vec + l <= btc``, compared in lanes as wide as the loop's widest element (8..64
+    bits, at most the induction's): one narrow compare, computed once."""
+    it = rem.type
     assert isinstance(it, IntType)
-    rem = b(BinOp(it, "rem.iters", [btc, index], op="sub"))
-    rem = b(Call(it, "rem.lanes", [rem, ConstInt(it, vf - 1)], callee=f"llvm.umin.{it}"))
     lt = IntType(min(max(widest_bits, 8), it.bits))
     if lt.bits < it.bits:
-        rem = b(Cast(lt, "rem.lanes.trunc", [rem], op="trunc"))
+        rem = p(Cast(lt, "rem.lanes.trunc", [rem], op="trunc"))
     vt = VectorType(vf, lt)
-    ins = b(InsertElement(vt, "rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
-    splat = b(ShuffleVector(vt, "rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
+    ins = p(InsertElement(vt, "rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
+    splat = p(ShuffleVector(vt, "rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
-    return b(ICmp(VectorType(vf, I1), "active.lane.mask", [steps, splat], pred="ule"))
+    return p(ICmp(VectorType(vf, I1), "active.lane.mask", [steps, splat], pred="ule"))
 
 
 def _needs_lane(plan: LoopPlan, v: Value) -> bool:
@@ -377,8 +396,9 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
 
 def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     """``--tail auto``: fold when a loop of the nominal trip count (``NOMINAL_TRIP_COUNT``)
-    costs no more folded (ceil(T/VF) masked iterations: the mask's subtract, umin,
-    broadcast and compare and a select per reduction on top) than with the epilogue (floor(T/VF) vector iterations,
+    costs no more folded ((T-1)//VF unmasked vector iterations, one masked: the mask's
+    subtract, broadcast and compare and a select per reduction on top, and the test
+    whether any full vector runs) than with the epilogue (floor(T/VF) vector iterations,
     the remainder's scalar iterations counted at their average (VF-1)/2, and the two
     checks around the vector loop)."""
     extra = masked_access_cost(plan, vf, target)
@@ -387,8 +407,7 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
     mask = 2 + target.broadcast + target.registers(VectorType(vf, IntType(max(plan.widest_bits, 8))))
     selects = sum(target.registers(VectorType(vf, r.phi.type)) for r in plan.phis.reductions)  # type: ignore[arg-type,misc]
-    folded_iter = vector_iter + extra + mask + selects
     t = NOMINAL_TRIP_COUNT
-    folded = -(-t // vf) * folded_iter
+    folded = ((t - 1) // vf) * vector_iter + vector_iter + extra + mask + selects + 1
     epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2
     return folded <= epilogue

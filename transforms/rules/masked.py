@@ -1,7 +1,8 @@
 """Tail folding in the loop vectorizer (transforms/loop/tailfold.py): the rules its masked
 code stands on.
 
-**The mask** (``masked.lane-mask``, VL 2..16, the induction type i8..i64, at most 512
+**The mask** (of a loop masked in every iteration, LLVM's form and tail folding's first;
+tailfold's last-vector mask ``l <= btc % VF`` is proved by its witness) (``masked.lane-mask``, VL 2..16, the induction type i8..i64, at most 512
 bits of lanes: the type ``<VL x iN>`` names both): for an iteration at ``%iv`` with ``%iv < %n`` (at least one
 lane runs: the loop's invariant), ``icmp ule <0, 1, .., VL-1>, splat(umin((n-1) - iv,
 VL-1))`` has lane l on exactly when ``iv + l < n`` in the integers (the source computes

@@ -567,14 +567,14 @@ def group_gap_unguarded(fn: Function) -> bool:
 
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
-    hits = [c for c in _named(fn, "rem.lanes", Call) if c.name == "rem.lanes"]
-    for c in hits:
-        rem = c.operands[0]
+    hits = _named(fn, "rem.splatinsert", InsertElement)
+    for ins in hits:
+        rem = ins.operands[1]
         plus = BinOp(rem.type, "rem.plus.1", [rem, ConstInt(rem.type, 1)], op="add")
         for b in fn.blocks:
-            if c in b.instructions:
-                b.instructions.insert(b.instructions.index(c), plus)
-        c.operands[0] = plus
+            if ins in b.instructions:
+                b.instructions.insert(b.instructions.index(ins), plus)
+        ins.operands[1] = plus
     return bool(hits)
 
 
