@@ -4,6 +4,8 @@ the machine (native cross-check) on inputs where the semantics say it is defined
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vecverify.errors import Unsupported
@@ -129,6 +131,16 @@ def test_constant_expressions_become_instructions_before_their_user() -> None:
     assert ops == ["getelementptr", "load", "add", "ret"]
     load = fn.blocks[0].instructions[1]
     assert load.operands[0] is fn.blocks[0].instructions[0]
+
+
+def test_a_phis_constant_expressions_run_at_the_end_of_their_incoming_block() -> None:
+    text = (Path(__file__).resolve().parent.parent / "corpus" / "opt" / "constexpr-phi.srctgt.ll").read_text()
+    fn = parse_module(text).functions["src"]
+    left = next(b for b in fn.blocks if b.name == "left")
+    gep, br = left.instructions
+    assert (gep.opcode, br.opcode) == ("getelementptr", "br")
+    phi = next(b for b in fn.blocks if b.name == "join").instructions[0]
+    assert phi.operands[phi.blocks.index("left")] is gep
 
 
 @pytest.mark.parametrize("text, what", [

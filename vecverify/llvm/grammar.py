@@ -18,7 +18,6 @@ from ..ir.values import (
     Constant,
     GlobalVariable,
     Instruction,
-    Phi,
     Value,
 )
 from .annotations import Attr
@@ -50,6 +49,7 @@ class ModuleGrammar(InstructionGrammar):
         # their own to run just before it (None outside function bodies).
         self.hoisted: list[Instruction] | None = None
         self.hoisted_count = 0
+        self.edge_hoisted: list[tuple[str, list[Instruction]]] = []
 
     def parse_module(self) -> Module:
         module = Module(source_name=self.source_name, text=self.text)
@@ -304,8 +304,6 @@ class ModuleGrammar(InstructionGrammar):
                     continue
                 self.hoisted = []
                 inst = self.parse_instruction()
-                if self.hoisted and isinstance(inst, Phi):
-                    raise self.unsupported("constant expression in a phi")
                 block.instructions.extend(self.hoisted)
                 self.hoisted = None
                 if inst is None:
@@ -313,9 +311,22 @@ class ModuleGrammar(InstructionGrammar):
                 block.instructions.append(inst)
                 if inst.name is not None and inst.name.isdigit():
                     next_slot = int(inst.name) + 1
+        self.place_edge_hoisted(fn)
         self.resolve_forwards(fn)
         self.where = None
         return fn
+
+    def place_edge_hoisted(self, fn: Function) -> None:
+        """A phi's constant expressions run at the end of the block each flows in from,
+        before its terminator (they have no UB: evaluating them on the block's other
+        edges too changes nothing)."""
+        blocks = {b.name: b for b in fn.blocks}
+        for name, insts in self.edge_hoisted:
+            block = blocks.get(name)
+            if block is None or not block.instructions:
+                raise LLVMParseError(f"phi in @{fn.name} names block %{name}, which has no terminator")
+            block.instructions[-1:-1] = insts
+        self.edge_hoisted = []
 
     def resolve_forwards(self, fn: Function) -> None:
         if not self.forwards:

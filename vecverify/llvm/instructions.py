@@ -1,6 +1,7 @@
 """Instructions: one grammar rule per opcode, into the IR model; constant
 expressions and nested aggregate indices become instructions of the reader's own
-(hoisted) just before the instruction that uses them.
+(hoisted) just before the instruction that uses them (a phi's: at the end of the block
+its value flows in from).
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ from .policy import (
 class InstructionGrammar(ValueGrammar):
     hoisted: list[Instruction] | None
     hoisted_count: int
+    # A phi's constant expressions, per incoming block: they run at that block's end
+    # (ModuleGrammar places them once the function's blocks are all read).
+    edge_hoisted: list[tuple[str, list[Instruction]]]
 
     def parse_fmf(self) -> frozenset[str]:
         flags: set[str] = set()
@@ -203,10 +207,14 @@ class InstructionGrammar(ValueGrammar):
             blocks: list[str] = []
             while True:
                 self.expect("[")
+                first_hoisted = len(self.hoisted or ())
                 ops.append(self.parse_value(ty))
                 self.expect(",")
                 blocks.append(self.expect(kind="lvar").value)
                 self.expect("]")
+                if self.hoisted is not None and len(self.hoisted) > first_hoisted:
+                    self.edge_hoisted.append((blocks[-1], self.hoisted[first_hoisted:]))
+                    del self.hoisted[first_hoisted:]
                 if not (self.peek().text == "," and self.peek(1).text == "["):
                     break
                 self.next()
