@@ -128,19 +128,19 @@ class ValueGrammar(AnnotationGrammar):
         if k == "punct" and tok.text == "<":
             if not isinstance(ty, VectorType):
                 raise self.error(tok, f"vector constant for type {ty}")
-            elems: list[Constant] = []
+            lanes: list[Value] = []
             while True:
                 ety = self.parse_type()
-                v = self.parse_value(ety)
-                if not isinstance(v, Constant):
-                    raise self.error(tok, "non-constant vector element")
-                elems.append(v)
+                lanes.append(self.parse_value(ety))
                 if not self.accept(","):
                     break
             self.expect(">")
-            if len(elems) != ty.count:
+            if len(lanes) != ty.count:
                 raise self.error(tok, "wrong number of vector elements")
-            return ConstVector(ty, tuple(elems))
+            elems = [v for v in lanes if isinstance(v, Constant)]
+            if len(elems) == len(lanes):
+                return ConstVector(ty, tuple(elems))
+            return self.vector_of_expressions(ty, lanes, tok)
         if k == "ident":
             t = tok.text
             if t in ("true", "false"):
@@ -213,6 +213,10 @@ class ValueGrammar(AnnotationGrammar):
 
     def constant_expression(self, op: str, tok: Token) -> Value:  # see InstructionGrammar
         raise NotImplementedError
+
+    def vector_of_expressions(self, ty: VectorType, lanes: list[Value], tok: Token) -> Value:
+        """A vector constant with constant expressions among its lanes (see InstructionGrammar)."""
+        raise self.error(tok, "non-constant vector element")
 
 
 def bool_type(t: Type) -> Type:

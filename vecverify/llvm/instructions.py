@@ -23,6 +23,7 @@ from ..ir.values import (
     Br,
     Call,
     Cast,
+    Constant,
     ConstInt,
     ConstPoison,
     ConstUndef,
@@ -323,6 +324,19 @@ class InstructionGrammar(ValueGrammar):
             raise self.unsupported(f"constant expression ({op})")
         self.expect(")")
         return self.hoist(inst)
+
+    def vector_of_expressions(self, ty: VectorType, lanes: list[Value], tok: Token) -> Value:
+        """A vector constant whose lanes include constant expressions (hoisted already):
+        the constant lanes as a vector (poison where an expression goes), then one
+        insertelement per expression lane, hoisted like the expressions."""
+        if self.hoisted is None:
+            raise self.unsupported("constant expression in a vector constant outside a function body")
+        base = ConstVector(ty, tuple(v if isinstance(v, Constant) else ConstPoison(ty.elem) for v in lanes))
+        vec: Value = base
+        for k, v in enumerate(lanes):
+            if not isinstance(v, Constant):
+                vec = self.hoist(InsertElement(ty, None, [vec, v, ConstInt(I32, k)]))
+        return vec
 
     def parse_shuffle(self, name: str | None, tok: Token) -> ShuffleVector:
         a = self.parse_typed_value()
