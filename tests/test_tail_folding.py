@@ -406,3 +406,13 @@ def test_interleaving_under_a_mask_declined() -> None:
     fn = parse_module(kernel(REDUCTION, "i32", OP="add i32 %x, %s"), "<test>").functions["f"]
     new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, uf=2, tail="fold"))
     assert new is None and r.reason == "tail folding: interleaving (UF > 1) is not done under a mask"
+
+
+def test_vacuous_step_is_flagged() -> None:
+    """Over-aligned i8 accesses (align 4) make two consecutive iterations UB: the step
+    holds vacuously, and the report says so (the step, not the obligation before it)."""
+    from tests.test_loop_vectorizer import RECURRENCE
+
+    _, _, r = _fold(RECURRENCE.format(T="i8", A=4, SUB="sub i8 %cur, %prev"), 2)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and proof.vacuous and "vacuously" in proof.line(), proof.line()

@@ -676,7 +676,8 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         if getattr(verdict, "status", "") == "incorrect":
             break
     if proof.status == "proved":
-        proof.vacuous = _always_ub(proof.obligations[1].src, run, timeout_ms)
+        step = next(o for o in proof.obligations if o.name == "step")
+        proof.vacuous = _always_ub(step.src, run, timeout_ms)
     proof.seconds = time.monotonic() - t0
     return proof
 
