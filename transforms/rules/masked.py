@@ -1,8 +1,12 @@
 """Tail folding in the loop vectorizer (transforms/loop/tailfold.py): the rules its masked
 code stands on.
 
-**The mask** (of a loop masked in every iteration, LLVM's form and tail folding's first;
-tailfold's last-vector mask ``l <= btc % VF`` is proved by its witness) (``masked.lane-mask``, VL 2..16, the induction type i8..i64, at most 512
+**The last vector's mask** (``masked.last-vector-mask``, VL 2..16, i8..i64): lane l of
+the vector at ``n.vec = btc - btc % VL`` is on iff ``n.vec + l <= btc`` in the integers,
+``icmp ule <0..VL-1>, splat(btc % VL)``; known-false with ``ult``
+(``masked.last-vector-mask.lt``: the last iteration's lane off).
+
+**The mask** (of a loop masked in every iteration, LLVM's form and tail folding's first) (``masked.lane-mask``, VL 2..16, the induction type i8..i64, at most 512
 bits of lanes: the type ``<VL x iN>`` names both): for an iteration at ``%iv`` with ``%iv < %n`` (at least one
 lane runs: the loop's invariant), ``icmp ule <0, 1, .., VL-1>, splat(umin((n-1) - iv,
 VL-1))`` has lane l on exactly when ``iv + l < n`` in the integers (the source computes
@@ -168,6 +172,35 @@ def _wrong_identity(kind: Kind) -> str:
     return "1" if kind.identity == "0" else "0"
 
 
+# The last vector of tailfold's form: btc (the back-edge-taken count) is defined.
+LAST_PARAMS = (Param("btc", type="{S}", const=True),)
+
+
+def _expected_last_mask(t: TypeInfo) -> str:
+    """Lane l of the vector at n.vec = btc - btc % VL: on iff n.vec + l <= btc, in the
+    integers (twice the width)."""
+    w2 = f"i{2 * t.width}"
+    lines = [f"%m = urem {t.scalar} %btc, {t.lanes}", f"%nvec = sub {t.scalar} %btc, %m",
+             f"%nvec.w = zext {t.scalar} %nvec to {w2}", f"%btc.w = zext {t.scalar} %btc to {w2}"]
+    acc = "poison"
+    for lane in range(t.lanes):
+        lines += [f"%a{lane} = add {w2} %nvec.w, {lane}", f"%c{lane} = icmp ule {w2} %a{lane}, %btc.w"]
+        dest = "%r" if lane == t.lanes - 1 else f"%l{lane}"
+        lines.append(f"{dest} = insertelement <{t.lanes} x i1> {acc}, i1 %c{lane}, i64 {lane}")
+        acc = dest
+    return "\n".join(lines)
+
+
+def _last_mask(pred: str) -> Callable[[TypeInfo], str]:
+    """tailfold's last-vector mask: ``icmp <pred> <0..VL-1>, splat(btc % VL)``."""
+
+    def body(t: TypeInfo) -> str:
+        return "\n".join([f"%m = urem {t.scalar} %btc, {t.lanes}", *_splat(t, "%s", "%m"),
+                          f"%r = icmp {pred} {t.name} {_steps(t)}, %s"])
+
+    return body
+
+
 def _rules() -> list[Rule]:
     rules = [
         Rule("masked.lane-mask", NAME,
@@ -180,6 +213,13 @@ def _rules() -> list[Rule]:
         Rule("masked.lane-mask.wrapping", NAME, "splat(iv) + <0..VL-1> <= splat(n-1) at the induction's width",
              tuple(t for t in MASK_TYPES if not t.startswith("<2 ")), MASK_PARAMS, src=_expected_mask, tgt=_wrapping_mask, ret="<{N} x i1>",
              expected="refuted", why="near the top of the range iv + l wraps to a small value: the lane turns on"),
+        Rule("masked.last-vector-mask", NAME,
+             "lane l of the vector at n.vec = btc - btc % VL on iff n.vec + l <= btc -> icmp ule <0..VL-1>, "
+             "splat(btc % VL)", MASK_TYPES, LAST_PARAMS, src=_expected_last_mask, tgt=_last_mask("ule"),
+             ret="<{N} x i1>", why="tail folding's last vector: 1..VL lanes, no wrap-around (n.vec <= btc)"),
+        Rule("masked.last-vector-mask.lt", NAME, "icmp ult <0..VL-1>, splat(btc % VL): one lane too few",
+             MASK_TYPES, LAST_PARAMS, src=_expected_last_mask, tgt=_last_mask("ult"), ret="<{N} x i1>",
+             expected="refuted", why="the last iteration's lane is off"),
     ]
     for kind in INT_KINDS.values():
         rules.append(Rule(
