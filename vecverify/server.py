@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import select
 import signal
 import socket
 import sys
@@ -35,6 +36,7 @@ def preload() -> None:
     """Import what the served commands use, so the children start warm."""
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
+    from . import native_check  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
     from .semantics import core  # noqa: F401  (its import creates Z3's main context)
 
@@ -57,30 +59,64 @@ def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
     inode = os.stat(path).st_ino
     _write_pid(key)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
-    signal.signal(signal.SIGTERM, lambda *_: _exit(listener, path, key, inode))
-    listener.settimeout(min(idle_s, 5.0))
+    # One child is always forked ahead, waiting in accept(): a request does not wait for
+    # a fork. It tells this process through the pipe when it took a connection ("a": fork
+    # the next one) or was asked to stop ("s").
+    notify_r, notify_w = os.pipe()
+    spare = _fork_spare(listener, notify_r, notify_w)
+    signal.signal(signal.SIGTERM, lambda *_: _exit(listener, path, key, inode, spare))
     last = time.monotonic()
     try:
         while True:
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                if time.monotonic() - last > idle_s or not _still_mine(path, key):
+            ready, _, _ = select.select([notify_r], [], [], min(idle_s, 5.0))
+            if ready:
+                news = os.read(notify_r, 256)
+                if b"s" in news:
                     break
-                continue
-            last = time.monotonic()
-            _handle(conn, listener)
+                last = time.monotonic()
+                spare = _fork_spare(listener, notify_r, notify_w)
+            elif time.monotonic() - last > idle_s or not _still_mine(path, key):
+                break
+            elif not _alive(spare):  # killed from outside: replace it
+                spare = _fork_spare(listener, notify_r, notify_w)
     finally:
-        _exit(listener, path, key, inode)
+        _exit(listener, path, key, inode, spare)
 
 
-def _handle(conn: socket.socket, listener: socket.socket) -> None:
+def _fork_spare(listener: socket.socket, notify_r: int, notify_w: int) -> int:
+    if threading.active_count() != 1:  # never fork a process with threads
+        raise SystemExit(1)
+    pid = os.fork()
+    if pid:
+        return pid
+    os.close(notify_r)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        conn, _ = listener.accept()
+        os.write(notify_w, b"a")
+    except BaseException:
+        os._exit(1)
+    listener.close()
+    _handle(conn, notify_w)  # does not return
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    return True
+
+
+def _handle(conn: socket.socket, notify_w: int) -> None:
+    """In the child that took ``conn``: read the request and run it (or stop the server)."""
     try:
         conn.settimeout(10.0)
         data, fds, _, _ = socket.recv_fds(conn, 1 << 16, 3)
         if data == STOP:
-            conn.close()
-            raise SystemExit(0)
+            os.write(notify_w, b"s")
+            os._exit(0)
         if len(fds) != 3 or len(data) < 8:
             raise OSError("malformed request")
         size = int.from_bytes(data[:8], "little")
@@ -91,19 +127,11 @@ def _handle(conn: socket.socket, listener: socket.socket) -> None:
                 raise OSError("short request")
             body += chunk
         request = marshal.loads(body)
+        conn.settimeout(None)
     except (OSError, ValueError, EOFError, TypeError):
-        conn.close()
-        return
-    if threading.active_count() != 1:  # never fork a process with threads
-        conn.close()
-        return
-    pid = os.fork()
-    if pid == 0:
-        listener.close()
-        _run_child(conn, fds, request)  # does not return
-    for fd in fds:
-        os.close(fd)
-    conn.close()
+        os._exit(1)
+    os.close(notify_w)
+    _run_child(conn, fds, request)  # does not return
 
 
 def _run_child(conn: socket.socket, fds: list[int], request: dict) -> None:
@@ -164,8 +192,12 @@ def _write_pid(key: str) -> None:
         f.write(str(os.getpid()))
 
 
-def _exit(listener: socket.socket, path: str, key: str, inode: int) -> None:
+def _exit(listener: socket.socket, path: str, key: str, inode: int, spare: int) -> None:
     listener.close()
+    try:
+        os.kill(spare, signal.SIGTERM)
+    except OSError:
+        pass
     try:
         if os.stat(path).st_ino == inode:  # another server may have taken the name since
             os.unlink(path)
