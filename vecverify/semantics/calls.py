@@ -48,6 +48,7 @@ from ..ir.values import (
 )
 from .core import (
     FALSE,
+    NULL_POINTER,
     PTR_ADDR_BITS,
     PTR_BITS,
     TRUE,
@@ -333,8 +334,16 @@ class CallSemantics:
             if external and (attrs.nonnull or attrs.align > 1):
                 out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
                                for lane in args[i])
-            other = attrs.dereferenceable or attrs.dereferenceable_or_null or attrs.noalias
-            other = other or (attrs.nonnull and not external)
+            # dereferenceable(n) holds at the call (LangRef: if the pointer is not
+            # dereferenceable for n bytes then, the behavior is undefined); _or_null
+            # allows null too.
+            for n, null_ok in ((attrs.dereferenceable, False), (attrs.dereferenceable_or_null, True)):
+                for lane in args[i] if n else ():
+                    bad = z3.Not(self.mem_ops.valid_access(lane, n, 1))
+                    if null_ok:
+                        bad = z3.And(bad, z3.Or(lane.poison, lane.value != NULL_POINTER))
+                    self.ctx.ub(bad)
+            other = attrs.noalias or (attrs.nonnull and not external)
             if other or attrs.readonly or attrs.writeonly or (attrs.align and not masked and not external):
                 raise Unsupported(f"call-site attribute {attrs} on @{inst.callee}", self.fn.name)
         return out

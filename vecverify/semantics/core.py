@@ -32,6 +32,7 @@ PTR_ADDR_BITS = 64
 GEP_INDEX_BITS = 64
 PTR_BLOCK_BITS = 8
 PTR_BITS = PTR_ADDR_BITS + PTR_BLOCK_BITS
+NULL_POINTER = z3.BitVecVal(0, PTR_BITS)  # block 0 (null's), offset 0
 
 # Z3's reason_unknown() when SIGINT came during a check (Z3 takes Ctrl-C itself while
 # it solves): the user stopping the command, to be raised as KeyboardInterrupt.

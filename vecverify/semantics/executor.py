@@ -43,8 +43,8 @@ from .aggregates import is_aggregate, load_aggregate, store_aggregate
 from .calls import ORDER_BITS, CallSemantics, Environment
 from .core import (
     FALSE,
+    NULL_POINTER,
     PTR_ADDR_BITS,
-    PTR_BITS,
     PTR_BLOCK_BITS,
     TRUE,
     Context,
@@ -153,7 +153,7 @@ class Executor(CallSemantics):
         if isinstance(c, ConstFloat):
             return (Lane(z3.BitVecVal(c.bits, c.type.bits), FALSE),)
         if isinstance(c, ConstNull):
-            return (Lane(z3.BitVecVal(0, PTR_BITS), FALSE),)
+            return (Lane(NULL_POINTER, FALSE),)
         if isinstance(c, ConstPoison):
             return tuple(poison_lane(w) for w in lane_widths(t))
         if isinstance(c, ConstUndef):
