@@ -29,9 +29,11 @@ main loop's of one part of VFe lanes (``epiwitness.py``). VFe divides VF*UF and 
 smaller, so a remainder of VFe or more after the main loop runs at least one epilogue
 iteration. A reduction's epilogue accumulator starts from ``bc.merge.rdx``, the main
 loop's result (or the initial value when the main loop was skipped), as LoopVectorize's
-does: the epilogue's fold has it as its initial value. A load group with a gap at its
-end is declined (the scalar loop must keep an iteration), and so is a trip count that
-may be undef (its entry checks would take the solver minutes).
+does: the epilogue's fold has it as its initial value. With a load group whose gap is at
+its end, the epilogue keeps an iteration for the scalar loop as the main loop does
+(``min.epilog.iters.check`` is ``<=``, ``n.vec2 = tc - (tc % VFe == 0 ? VFe : tc % VFe)``).
+A trip count that may be undef gets no epilogue (its entry checks would take the solver
+minutes).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from vecverify.ir.function import Block, Function
-from vecverify.ir.types import VectorType
+from vecverify.ir.types import FloatType, IntType, VectorType
 from vecverify.ir.values import (
     Argument,
     BinOp,
@@ -67,6 +69,7 @@ from .codegen import (
     reduce_call,
     reduction_start,
 )
+from .groups import keep_last_iteration
 from .induction import incoming
 from .legality import LoopPlan
 from .structure import Decline
@@ -93,12 +96,16 @@ class EpilogueLoop(VectorLoop):
 
 def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
     """The epilogue's lanes for a main loop of VF x UF (0: no vectorized epilogue).
-    ``forced``: 0 turns it off, N asks for N lanes. By default half of VF (LLVM's choice
-    on x86: 4 x i32 after 8 x i32 interleaved), VF itself for VF 2, and only after an
-    interleaved main loop: without one, VF/2 lanes would run at most once."""
+    ``forced``: 0 turns it off, N asks for N lanes. By default what LLVM 22 picks on x86
+    for the benchmark's kernels: 64 bits of the narrowest element loaded or stored, at
+    least 4 lanes and at most VF (8 x i8, 4 x i16, 4 x i32, 4 x double; short remainders
+    run mostly in vector code), and only after an interleaved main loop (after one part,
+    fewer lanes would run at most once or twice)."""
     if forced == 0 or (forced is None and uf == 1):
         return 0
-    vfe = forced if forced is not None else (vf // 2 if vf >= 4 else vf)
+    narrowest = min((a.value_type.bits for a in plan.accesses if isinstance(a.value_type, IntType | FloatType)),
+                    default=plan.widest_bits)
+    vfe = forced if forced is not None else min(vf, max(4, 64 // max(8, narrowest)))
     if why := epilogue_decline(plan):
         if forced is not None:
             raise Decline(f"no vectorized epilogue: {why}")
@@ -112,8 +119,6 @@ def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
 
 def epilogue_decline(plan: LoopPlan) -> str:
     """Why the loop gets no vectorized epilogue ("" when it may have one)."""
-    if plan.requires_scalar_epilogue:
-        return "a load group with a gap at its end keeps the last iteration scalar"
     ind = plan.induction
     if not (_one_value(ind.bound) and _one_value(ind.start)):
         # Every use of a trip count that may be undef is a choice of its own: the
@@ -143,7 +148,9 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
     assert isinstance(small_main, ICmp) and small_main.name == "min.iters.check", small_main
     del check.instructions[-2:]
     c = _Adder(check)
-    small_epi = c(ICmp(I1, "min.epilog.iters.check", [vl.tc, ConstInt(it, vfe)], pred="ult"))
+    # (a load group with a gap at its end: every vector loop leaves an iteration)
+    fewer = "ule" if plan.requires_scalar_epilogue else "ult"
+    small_epi = c(ICmp(I1, "min.epilog.iters.check", [vl.tc, ConstInt(it, vfe)], pred=fewer))
     check.instructions.append(Br(_void(), None, [small_epi], targets=[sph.name, vmlic.name]))
     vmlic.instructions += [small_main, Br(_void(), None, [small_main], targets=[eph.name, vl.vector_ph.name])]
     # middle.block goes on to vec.epilog.iter.check, which hands the main loop's values on.
@@ -155,7 +162,7 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
         r.blocks = [vec_check.name if b == vl.middle.name else b for b in r.blocks]
     v = _Adder(vec_check)
     remaining = v(BinOp(it, "n.vec.remaining", [vl.tc, vl.n_vec], op="sub"))
-    small_rest = v(ICmp(I1, "min.epilog.iters.check", [remaining, ConstInt(it, vfe)], pred="ult"))
+    small_rest = v(ICmp(I1, "min.epilog.iters.check", [remaining, ConstInt(it, vfe)], pred=fewer))
     vec_check.instructions.append(Br(_void(), None, [small_rest], targets=[sph.name, eph.name]))
     merges: dict[int, Phi] = {}
     ep = _epilogue_loop(vl, vfe, vmlic, vec_check, eph, ebody, emiddle, merges)
@@ -179,7 +186,9 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
     p = _Adder(eph)
     resume_index = p(Phi(it, "vec.epilog.resume.val", [vl.n_vec, ConstInt(it, 0)],
                          blocks=[vec_check.name, vmlic.name]))
-    n_mod = p(BinOp(it, "n.mod.vf", [vl.tc, ConstInt(it, vfe)], op="urem"))
+    n_mod: Value = p(BinOp(it, "n.mod.vf", [vl.tc, ConstInt(it, vfe)], op="urem"))
+    if plan.requires_scalar_epilogue:
+        n_mod = keep_last_iteration(n_mod, vfe, p)
     n_vec = p(BinOp(it, "n.vec", [vl.tc, n_mod], op="sub"))
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))

@@ -12,8 +12,8 @@ loop, and two checks enter it:
 * **epilog.entry** (the main loop skipped: ``tc >= VFe`` and ``tc < VF*UF``):
   ``vec.epilog.ph`` reached from ``vector.main.loop.iter.check`` gives a state whose
   ``alpha`` is the scalar loop's start values, with ``Inv(index, n.vec2)``;
-* **epilog.resume** (after the main loop: ``middle.block`` does not leave, the remainder
-  ``tc - n.vec`` is at least VFe): ``vec.epilog.ph`` reached from ``vec.epilog.iter.check``
+* **epilog.resume** (after the main loop, entered through both checks: ``middle.block``
+  does not leave, the remainder ``tc - n.vec`` is at least VFe): ``vec.epilog.ph`` reached from ``vec.epilog.iter.check``
   gives a state whose ``alpha`` is ``R1``, the state the main loop's exit check proved
   the scalar loop's after ``n.vec`` iterations, with ``Inv(index, n.vec2)``.
 
@@ -109,7 +109,10 @@ class EpilogueWitness(Witness):
         """Entered from vec.epilog.iter.check, after the main loop: the state it handed on."""
         params = _Params()
         src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
-        for blk, taken in [(self.vl.middle, self.epilogue_check.name), (self.epilogue_check, self.ep.vector_ph.name)]:
+        # The main loop ran (entered through both checks), did not leave, and left VFe or more.
+        path = [*self.vl.entry_path(), (self.vl.middle, self.epilogue_check.name),
+                (self.epilogue_check, self.ep.vector_ph.name)]
+        for blk, taken in path:
             src.assume(goes_to(src, blk, taken))
         # (a folded reduction's hand-over is checked by its shape: not computed here)
         handed = [ConstPoison(phi.type) if id(phi) in self.epi.folds else
