@@ -15,7 +15,12 @@ indices). Then:
   ranges over every target choice; its source over lane i's choices);
 * in the obligation for lane i, each function keeps only what flows into its lane i
   (an operand none of whose lanes does is replaced by zero, unused instructions go):
-  with no UB and no memory, what does not flow into a lane cannot change it.
+  with no UB and no memory, what does not flow into a lane cannot change it;
+* and it computes that lane on scalars: a lane-wise vector operation's lane k is the
+  scalar operation on its operands' lanes k (the semantics compute it so, with a fresh
+  choice per lane), an element move is the lane it moves. The solver then meets one
+  scalar ``fmuladd`` where it met a vector one whose other lanes' fusion and NaN choices
+  it had to tell apart (``shuffle.fmuladd-fmul`` at ``<4 x float>``: a timeout before).
 
 The dependence is computed here, on the functions the checker gets, lane by lane
 (insertelement/extractelement/shufflevector move lanes, lane-wise operations join the
@@ -27,6 +32,7 @@ refinement check, on ordinary IR functions.
 from __future__ import annotations
 
 import copy
+import re
 from itertools import combinations
 
 from vecverify.ir.function import Function
@@ -38,10 +44,12 @@ from vecverify.ir.values import (
     Constant,
     ConstFloat,
     ConstInt,
+    ConstPoison,
     ConstVector,
     ExtractElement,
     FNeg,
     InsertElement,
+    Instruction,
     Ret,
     ShuffleVector,
     Value,
@@ -146,42 +154,72 @@ def split_lanes(src: Function, tgt: Function) -> list[tuple[Function, Function]]
 
 
 def lane_slice(fn: Function, lane: int) -> Function:
-    """``fn`` (lane-wise, see lane_dependence) returning only lane ``lane`` of its result.
-    Every operand none of whose lanes flows into that lane is replaced by zero, and
-    instructions left unused are dropped: the returned lane is the same function of the
-    arguments, with the same choices, and nothing else is computed."""
+    """``fn`` (lane-wise, see lane_dependence) returning only lane ``lane`` of its result,
+    computed on scalars: each lane-wise vector operation one of whose lanes k flows into
+    that lane becomes the scalar operation on the operands' lanes k (a vector argument's
+    or constant's lane is an ``extractelement``), and element moves become the lane they
+    move. By the semantics (which compute a lane-wise operation lane by lane, with a
+    fresh choice per lane) that is the same function of the arguments with the same
+    choices; nothing else is computed, and the solver meets one scalar operation where
+    it met a vector one whose other lanes it had to tell apart."""
     out = copy.deepcopy(fn)
-    insts = out.blocks[0].instructions
-    ret = insts[-1]
+    ret = out.blocks[0].instructions[-1]
     assert isinstance(ret, Ret) and isinstance(out.ret_type, VectorType)
-    needed: dict[int, set[int]] = {id(ret.operands[0]): {lane}}
-    for inst in reversed(insts[:-1]):
-        used = needed.get(id(inst), set())
-        ops = inst.operands
-
-        def need(v: Value, lanes: set[int]) -> None:
-            needed.setdefault(id(v), set()).update(lanes)
-
-        if isinstance(inst, InsertElement):
-            k = _const_index(ops[2])
-            need(ops[0], used - {k})
-            need(ops[1], {0} if k in used else set())
-        elif isinstance(inst, ExtractElement):
-            need(ops[0], {_const_index(ops[1])} if used else set())
-        elif isinstance(inst, ShuffleVector):
-            n = _lanes(ops[0].type)
-            picks = [inst.mask[k] for k in used]
-            need(ops[0], {m for m in picks if m is not None and m < n})
-            need(ops[1], {m - n for m in picks if m is not None and m >= n})
-        else:  # lane-wise
-            for o in ops:
-                need(o, used if isinstance(o.type, VectorType) else ({0} if used else set()))
-    kept = [inst for inst in insts[:-1] if needed.get(id(inst))]
-    for inst in kept:
-        inst.operands = [_zero(o.type) if not isinstance(o, Constant) and not needed.get(id(o)) else o
-                         for o in inst.operands]
-    scalar = out.ret_type.elem
-    picked = ExtractElement(scalar, f"lane{lane}", [ret.operands[0], ConstInt(IntType(32), lane)])
-    out.blocks[0].instructions = kept + [picked, Ret(ret.type, None, [picked])]
-    out.ret_type = scalar
+    lanes = _Scalarizer()
+    picked = lanes.of(ret.operands[0], lane)
+    out.blocks[0].instructions = lanes.code + [Ret(ret.type, None, [picked])]
+    out.ret_type = out.ret_type.elem
     return out
+
+
+class _Scalarizer:
+    """Lanes of vector values as scalar values, and the scalar code computing them."""
+
+    def __init__(self) -> None:
+        self.code: list[Instruction] = []
+        self._memo: dict[tuple[int, int], Value] = {}
+
+    def of(self, v: Value, k: int) -> Value:
+        """Lane ``k`` of ``v`` as a scalar (lane 0 of a scalar is itself)."""
+        key = (id(v), k)
+        if key not in self._memo:
+            self._memo[key] = self._lane(v, k)
+        return self._memo[key]
+
+    def _name(self, base: str | None, k: int) -> str:
+        return f"lane.{base or 'v'}.{k}.{len(self.code)}"
+
+    def _lane(self, v: Value, k: int) -> Value:
+        if not isinstance(v, Instruction):  # an argument or a constant
+            if not isinstance(v.type, VectorType):
+                return v
+            picked = ExtractElement(v.type.elem, self._name(getattr(v, "name", None), k),
+                                    [v, ConstInt(IntType(64), k)])
+            self.code.append(picked)
+            return picked
+        ops = v.operands
+        if isinstance(v, InsertElement):
+            return self.of(ops[1], 0) if _const_index(ops[2]) == k else self.of(ops[0], k)
+        if isinstance(v, ExtractElement):
+            return self.of(ops[0], _const_index(ops[1]))
+        if isinstance(v, ShuffleVector):
+            assert isinstance(v.type, VectorType)
+            n, m = _lanes(ops[0].type), v.mask[k]
+            if m is None:
+                return ConstPoison(v.type.elem)
+            return self.of(ops[0], m) if m < n else self.of(ops[1], m - n)
+        # lane-wise (lane_dependence admits nothing else): the same operation on lanes k
+        one = copy.copy(v)
+        if isinstance(v.type, VectorType):
+            one.type = v.type.elem
+        one.name = self._name(v.name, k)
+        one.operands = [self.of(o, k) if isinstance(o.type, VectorType) else o for o in ops]
+        if isinstance(one, Call):
+            one.callee, one.callee_type = _scalar_overload(one.callee), ""
+        self.code.append(one)
+        return one
+
+
+def _scalar_overload(callee: str) -> str:
+    """``llvm.fmuladd.v4f32`` -> ``llvm.fmuladd.f32``."""
+    return re.sub(r"\.v\d+([if]\d+)$", r".\1", callee)
