@@ -56,8 +56,9 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index32", action="store_true",
                    help="gathers index with <VF x i32> vectors where the index is a 32-bit value extended")
     p.add_argument("--epilogue-vf", type=_epilogue_lanes, default=None, metavar="N",
-                   help="lanes of the vectorized epilogue loop after an interleaved vector loop (a power of "
-                        "two below VF*UF; 0: none, the scalar loop runs the remainder; default: VF/2)")
+                   help="lanes of the vectorized epilogue loop after the vector loop (a power of two below "
+                        "VF*UF; 0: none, the scalar loop runs the remainder; default: 64 bits of the narrowest "
+                        "element, 4 lanes to VF)")
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")

@@ -15,8 +15,9 @@ Loops with a reduction get UF 4 (as LLVM's x86 tuning), capped so every part's
 accumulators and loaded vectors fit the 16 vector registers and so VF*UF stays within
 the dependences. Other loops (maps, recurrences) get UF 2 where a vectorized epilogue
 (``epilogue.py``) runs what the main loop leaves (more loads in flight, half the loop
-overhead per lane), capped the same way; else UF 1 (a longer vector iteration would only
-leave more to the scalar loop).
+overhead per lane), capped the same way and to 16 lanes in all (``MAP_MAX_LANES``: the
+witness's step unrolls VF*UF scalar iterations); else UF 1 (a longer vector iteration
+would only leave more to the scalar loop).
 """
 
 from __future__ import annotations
@@ -116,6 +117,10 @@ def choose_vf(plan: LoopPlan, target: Target, max_vf: int | None = None) -> tupl
 # epilogue, and the vector registers the parts may use.
 REDUCTION_UF = 4
 MAP_UF = 2
+# ... a map only while VF*UF stays within this many lanes: the witness's step unrolls
+# VF*UF scalar iterations, and 32 of i8/i16 bodies do not finish in its time limit
+# (one part of 16 or 32 lanes is already as fast as LLVM's code at long trip counts).
+MAP_MAX_LANES = 16
 VECTOR_REGISTERS = 16
 
 
@@ -130,6 +135,8 @@ def choose_uf(plan: LoopPlan, vf: int, target: Target, forced: int | None = None
                [a.value_type for a in plan.accesses if not a.is_store and a.kind == "consecutive"]
         regs = sum(target.registers(VectorType(vf, t)) for t in live if isinstance(t, IntType | FloatType))
         while uf > 1 and uf * regs > VECTOR_REGISTERS:
+            uf //= 2
+        while not plan.phis.reductions and uf > 1 and vf * uf > MAP_MAX_LANES:
             uf //= 2
     if max_uf is not None:
         uf = min(uf, max_uf)

@@ -99,9 +99,8 @@ def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
     ``forced``: 0 turns it off, N asks for N lanes. By default what LLVM 22 picks on x86
     for the benchmark's kernels: 64 bits of the narrowest element loaded or stored, at
     least 4 lanes and at most VF (8 x i8, 4 x i16, 4 x i32, 4 x double; short remainders
-    run mostly in vector code), and only after an interleaved main loop (after one part,
-    fewer lanes would run at most once or twice)."""
-    if forced == 0 or (forced is None and uf == 1):
+    run mostly in vector code), where that is fewer lanes than the main loop's VF*UF."""
+    if forced == 0:
         return 0
     narrowest = min((a.value_type.bits for a in plan.accesses if isinstance(a.value_type, IntType | FloatType)),
                     default=plan.widest_bits)
