@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from transforms.prove import prove_rule, select_rules
+from transforms.prove import LawResult, prove_pairs, prove_rule, select_rules
 from transforms.registry import get_rule
 from transforms.rules.reassociation import Laws, check_reassociation, check_with_laws
 from transforms.rules.recurrence import splice_mask
-from transforms.rules.reduction import rule_name, vector_flags
+from transforms.rules.reduction import INT_KINDS, rule_name, vector_flags
+from transforms.rules.reduction import laws as rule_laws
 from vecverify.llvm import parse_module
 from vecverify.refine import CheckOptions
 
@@ -101,3 +102,21 @@ def test_rules_are_selected_by_family() -> None:
     names = {r.name for r in select_rules(["recurrence.*"])}
     assert {"recurrence.splice", "recurrence.exit-phi", "recurrence.exit-phi-last-lane"} <= names
     assert all(r.transform == "reduction" for r in select_rules(["reduction"]))
+
+
+def test_prove_proves_each_law_once_first_and_keeps_the_rules_order() -> None:
+    """The min/max rules at two widths stand on the same laws at i8: proved once, before
+    the rules, and reported; the rules, proved costliest first, come back in order (in
+    one process and in two, with the same results)."""
+    work = [(get_rule(n), t) for n in ("reduction.smin", "reduction.smin.splat-init", "reduction.add")
+            for t in ("<2 x i8>", "<8 x i8>")]
+    laws: list[LawResult] = []
+    one = prove_pairs(work, jobs=1, laws=laws)
+    assert [(r.rule, r.type) for r in one] == [(r.name, t) for r, t in work]
+    assert all(r.matched for r in one)
+    assert len(laws) == len(rule_laws(INT_KINDS["smin"]).laws()) == len({law.key for law in laws})
+    assert all(law.status == "correct" and law.key[4] == "i8" for law in laws)
+    two_laws: list[LawResult] = []
+    two = prove_pairs(work, jobs=2, laws=two_laws)
+    assert [(r.rule, r.type, r.result) for r in two] == [(r.rule, r.type, r.result) for r in one]
+    assert {law.key for law in two_laws} == {law.key for law in laws}

@@ -32,6 +32,7 @@ from vecverify.report import format_example
 from .base import Obligation, Rule, TypeInfo
 from .lanes import NotLaneWise, split_lanes
 from .registry import all_transforms, get_rule
+from .rules.reassociation import LawChecker, LawKey, Laws, law_key, prove_law, remember_proved
 
 TIMEOUT_MS = 20_000
 
@@ -130,7 +131,7 @@ def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> Proo
     if missing:
         res.result, res.detail = "unsupported", f"needs {', '.join(missing)} (not available yet)"
         return res
-    options = CheckOptions(timeout_ms=timeout_ms, undef_inputs=True, poison_inputs=True)
+    options = _options(timeout_ms)
     split = rule.cases(type_name)
     cases: list[dict[str, int] | None] = list(split) if split else [None]
     res.cases = 0
@@ -171,35 +172,114 @@ def prove(
     timeout_ms: int = TIMEOUT_MS,
     progress: Any = None,
     jobs: int = 1,
+    laws: list[LawResult] | None = None,
 ) -> list[ProofResult]:
     """Prove the selected rules at every type they claim (restricted to ``types``), in
-    ``jobs`` processes (results keep the order of the rules)."""
+    ``jobs`` processes (results keep the order of the rules; the laws proved first are
+    appended to ``laws``)."""
     work = [(r, t) for r in select_rules(names) for t in r.types if _type_selected(t, types)]
-    return prove_pairs(work, timeout_ms, progress, jobs)
+    return prove_pairs(work, timeout_ms, progress, jobs, laws)
 
 
 def prove_pairs(
-    work: list[tuple[Rule, str]], timeout_ms: int = TIMEOUT_MS, progress: Any = None, jobs: int = 1
+    work: list[tuple[Rule, str]], timeout_ms: int = TIMEOUT_MS, progress: Any = None, jobs: int = 1,
+    laws: list[LawResult] | None = None,
 ) -> list[ProofResult]:
-    """Prove each rule at its type, in ``jobs`` processes (results in the same order)."""
-    out: list[ProofResult] = []
+    """Prove each rule at its type, in ``jobs`` processes (results in the same order).
+
+    First the laws the selected rules stand on (the reassociation model's, proved at the
+    element type: a few of them take the solver tens of seconds, and many rules share
+    each), each once (with a longer time limit: see reassociation.prove_law); then the
+    rules, the costliest first so that the processes finish together."""
+    law_work = _law_work(work)
+    order = sorted(range(len(work)), key=lambda i: -_cost(*work[i]))
+    out: list[ProofResult | None] = [None] * len(work)
+    done = 0
+
+    def record(i: int, res: ProofResult) -> None:
+        nonlocal done
+        out[i], done = res, done + 1
+        if progress is not None:
+            progress(res, done, len(work))
+
+    law_results = laws if laws is not None else []
     if jobs <= 1 or len(work) <= 1:
-        for r, t in work:
-            out.append(prove_rule(r, t, timeout_ms))
-            if progress is not None:
-                progress(out[-1], len(out), len(work))
-        return out
+        law_results += [_timed_law(*item, timeout_ms) for item in law_work]
+        for i in order:
+            record(i, prove_rule(*work[i], timeout_ms))
+        return [r for r in out if r is not None]
     # Rules hold lambdas: workers look them up by name (their registry is the same).
     with executor(jobs) as pool:
-        for res in pool.map(_prove_by_name, [(r.name, t, timeout_ms) for r, t in work]):
-            out.append(res)
-            if progress is not None:
-                progress(res, len(out), len(work))
-    return out
+        jobs_laws = [(rule_name, element, law, timeout_ms) for rule_name, element, law in _law_jobs(work, law_work)]
+        law_results += pool.map(_prove_law_by_rule, jobs_laws)
+        proved = [r.key for r in law_results if r.status == "correct"]
+        rule_jobs = [(work[i][0].name, work[i][1], timeout_ms, proved) for i in order]
+        for i, res in zip(order, pool.map(_prove_by_name, rule_jobs), strict=True):
+            record(i, res)
+    return [r for r in out if r is not None]
 
 
-def _prove_by_name(job: tuple[str, str, int]) -> ProofResult:
-    name, type_name, timeout_ms = job
+def _options(timeout_ms: int) -> CheckOptions:
+    return CheckOptions(timeout_ms=timeout_ms, undef_inputs=True, poison_inputs=True)
+
+
+def _cost(rule: Rule, type_name: str) -> int:
+    """A rough order of a rule's proof time: lanes times lane width times cases."""
+    t = TypeInfo(type_name)
+    return t.lanes * t.width * len(rule.cases(type_name) or [None])
+
+
+def _law_work(work: list[tuple[Rule, str]]) -> list[tuple[Laws, str, str]]:
+    """The distinct laws (reassociation model) the rules of ``work`` stand on."""
+    out: dict[LawKey, tuple[Laws, str, str]] = {}
+    for rule, type_name in work:
+        if isinstance(rule.checker, LawChecker) and not _missing(rule):
+            element = TypeInfo(type_name).scalar
+            for law in rule.checker.laws.laws():
+                out.setdefault(law_key(rule.checker.laws, element, law), (rule.checker.laws, element, law))
+    return list(out.values())
+
+
+def _law_jobs(work: list[tuple[Rule, str]], law_work: list[tuple[Laws, str, str]]) -> list[tuple[str, str, str]]:
+    """Each law as (a rule that stands on it, element, law): workers find it by the rule."""
+    by_laws: dict[int, str] = {}
+    for rule, _ in work:
+        if isinstance(rule.checker, LawChecker):
+            by_laws.setdefault(id(rule.checker.laws), rule.name)
+    return [(by_laws[id(laws)], element, law) for laws, element, law in law_work]
+
+
+@dataclass
+class LawResult:
+    """One law of the reassociation model proved before the rules (see prove_pairs)."""
+
+    key: LawKey
+    status: str  # the refinement check's: correct, failed, incorrect, ...
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        op, intrinsic, flags, _, element, law = self.key
+        return {"intrinsic": intrinsic, "flags": flags, "element": element, "law": law,
+                "status": self.status, "seconds": round(self.seconds, 3)}
+
+
+def _timed_law(laws: Laws, element: str, law: str, timeout_ms: int) -> LawResult:
+    start = time.monotonic()
+    v = prove_law(laws, element, law, _options(timeout_ms))
+    return LawResult(law_key(laws, element, law), v.status, time.monotonic() - start)
+
+
+def _prove_law_by_rule(job: tuple[str, str, str, int]) -> LawResult:
+    """Prove one law in a worker."""
+    name, element, law, timeout_ms = job
+    checker = get_rule(name).checker
+    assert isinstance(checker, LawChecker)
+    return _timed_law(checker.laws, element, law, timeout_ms)
+
+
+def _prove_by_name(job: tuple[str, str, int, list[LawKey]]) -> ProofResult:
+    name, type_name, timeout_ms, proved_laws = job
+    remember_proved(proved_laws)
     return prove_rule(get_rule(name), type_name, timeout_ms)
 
 
@@ -245,8 +325,9 @@ def run_prove(args: argparse.Namespace) -> int:
 
     console = Console()
     err = Console(stderr=True)
+    laws: list[LawResult] = []
     if args.json or not err.is_terminal:
-        results = prove(args.names, args.types, args.timeout_ms, jobs=args.jobs)
+        results = prove(args.names, args.types, args.timeout_ms, jobs=args.jobs, laws=laws)
     else:
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task("proving", total=None)
@@ -254,10 +335,11 @@ def run_prove(args: argparse.Namespace) -> int:
             def tick(r: ProofResult, done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total, description=f"{r.rule} {r.type}")
 
-            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=args.jobs)
+            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=args.jobs, laws=laws)
     code = exit_code(results)
     if args.json:
-        json.dump({"results": [r.to_json() for r in results], "exit": code}, sys.stdout, indent=2)
+        json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code},
+                  sys.stdout, indent=2)
         print()
         return code
     table = Table(title="vecverify prove")
@@ -274,6 +356,11 @@ def run_prove(args: argparse.Namespace) -> int:
             if args.show_examples and r.counterexample:
                 console.print(r.counterexample, highlight=False, markup=False)
     n_ok = sum(r.matched for r in results)
+    law_text = ""
+    if laws:
+        unproved = [law for law in laws if law.status != "correct"]
+        law_text = (f" (and {len(laws)} laws of the reassociation model, proved first: "
+                    f"{sum(law.seconds for law in laws):.1f}s" + (f", {len(unproved)} not proved" if unproved else "") + ")")
     console.print(f"{n_ok} of {len(results)} obligations as expected; "
-                  f"{sum(r.seconds for r in results):.1f}s", highlight=False)
+                  f"{sum(r.seconds for r in results):.1f}s{law_text}", highlight=False)
     return code

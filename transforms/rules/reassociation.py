@@ -28,6 +28,8 @@ outside the model never gets a verdict from it.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -342,33 +344,64 @@ class Laws:
                 f"define {element} @tgt({params}) {{\n{self.body(tgt, element)}\n  ret {element} %r\n}}\n")
 
 
-_PROVED: dict[tuple[str, str, str, bool, str], Verdict] = {}
+LawKey = tuple[str, str, str, str, str, str]
+_PROVED: dict[LawKey, Verdict] = {}
+
+
+def law_key(laws: Laws, element: str, law: str) -> LawKey:
+    # the identity's text, not the lambda (a wrong identity is another law)
+    return (laws.op, laws.intrinsic, laws.flags, laws.identity(element) if laws.identity else "", element, law)
+
+
+# A law is proved once (per process; `vecverify prove` proves each once per run) for
+# every rule standing on it, so it gets more time than one query: the minnum/maxnum laws
+# under nsz take the solver tens of seconds at float.
+LAW_TIMEOUT_FACTOR = 6
+
+
+def prove_law(laws: Laws, element: str, law: str, options: Any) -> Verdict:
+    """One law at ``element``, proved by the refinement check with ``LAW_TIMEOUT_FACTOR``
+    times the options' time limit (cached per process)."""
+    key = law_key(laws, element, law)
+    if key not in _PROVED:
+        mod = parse_module(laws.obligation(element, law), f"<law {law} of {laws.intrinsic} at {element}>")
+        longer = dataclasses.replace(options, timeout_ms=options.timeout_ms * LAW_TIMEOUT_FACTOR)
+        _PROVED[key] = check_pair(mod.functions["src"], mod.functions["tgt"], longer)
+    return _PROVED[key]
+
+
+def remember_proved(keys: list[LawKey]) -> None:
+    """Laws another process proved (``vecverify prove`` proves them once, before the
+    rules that stand on them): only proofs are passed on, so a law that was not proved
+    is checked again here and its verdict (a counterexample, say) is this process's."""
+    for key in keys:
+        _PROVED.setdefault(key, Verdict("correct"))
 
 
 def laws_hold(laws: Laws, element: str, options: Any) -> Verdict:
     """Every law at ``element``, proved by the refinement check (cached per process)."""
-    key = (laws.op, laws.intrinsic, laws.flags, laws.identity is not None, element)  # not the lambda
-    if key not in _PROVED:
-        verdict = Verdict("correct")
-        for law in laws.laws():
-            mod = parse_module(laws.obligation(element, law), f"<law {law} of {laws.intrinsic} at {element}>")
-            v = check_pair(mod.functions["src"], mod.functions["tgt"], options)
-            if v.status != "correct":
-                v.detail = f"law '{law}' of {laws.intrinsic} {laws.flags} at {element}: {v.detail or v.error or v.status}"
-                verdict = v
-                break
-        _PROVED[key] = verdict
-    return _PROVED[key]
+    for law in laws.laws():
+        v = prove_law(laws, element, law, options)
+        if v.status != "correct":
+            out = copy.copy(v)
+            out.detail = f"law '{law}' of {laws.intrinsic} {laws.flags} at {element}: {v.detail or v.error or v.status}"
+            return out
+    return Verdict("correct")
 
 
-def check_with_laws(laws: Laws) -> Callable[[Function, Function, Any], Verdict]:
+@dataclass(frozen=True)
+class LawChecker:
     """A checker for reductions of an intrinsic: its laws proved at the element type,
     then the reassociation model."""
 
-    def check(src: Function, tgt: Function, options: Any = None) -> Verdict:
-        proved = laws_hold(laws, str(_element(src.ret_type)), options)
+    laws: Laws
+
+    def __call__(self, src: Function, tgt: Function, options: Any = None) -> Verdict:
+        proved = laws_hold(self.laws, str(_element(src.ret_type)), options)
         if proved.status != "correct":
             return proved
-        return check_reassociation(src, tgt, options, drop_identity=laws.identity is not None)
+        return check_reassociation(src, tgt, options, drop_identity=self.laws.identity is not None)
 
-    return check
+
+def check_with_laws(laws: Laws) -> LawChecker:
+    return LawChecker(laws)
