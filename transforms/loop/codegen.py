@@ -155,7 +155,7 @@ class VectorLoop:
         return self.middle.name
 
 
-class _Blocks:
+class LoopBlocks:
     def __init__(self, fn_blocks: list[Block]) -> None:
         self.taken = {b.name for b in fn_blocks}
 
@@ -173,14 +173,14 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     (LoopVectorize's interleave count): part p computes iterations index + p*VF ..."""
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
-    blocks = _Blocks(fn.blocks)
+    blocks = LoopBlocks(fn.blocks)
     check, ph, body, middle, sph = (blocks.new(n) for n in
                                     ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
     it = ind.type
     step = vf * uf
 
-    def add(block: Block) -> _Adder:
-        return _Adder(block)
+    def add(block: Block) -> Adder:
+        return Adder(block)
 
     # iter.check: trip count and the minimum-iterations test.
     a = add(check)
@@ -199,7 +199,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
     body.instructions.append(index)
     splats: dict[int, Value] = {}
-    parts = [_Widener(plan, vf, ph, body, index, zero_start, part, splats) for part in range(uf)]
+    parts = [Widener(plan, vf, ph, body, index, zero_start, part, splats) for part in range(uf)]
     last = parts[-1]
     vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index, uf)  # index_next set below
     for rec in plan.phis.recurrences:
@@ -247,7 +247,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     index.operands.append(index_next)
     index.blocks.append(body.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    body.instructions.append(Br(_void(), None, [done], targets=[middle.name, body.name]))
+    body.instructions.append(Br(void_type(), None, [done], targets=[middle.name, body.name]))
     vl.index_next = index_next
     vl.widened = last.vectors
     # middle.block
@@ -261,9 +261,9 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
         cur = last.widen(rec.previous)
         last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, ConstInt(I32, vf - 1)]))
     for ephi in plan.exit_phis:
-        vl.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vf, m, last, rdx, ind_end, live)
+        vl.exit_values[id(ephi)] = exit_value(plan, incoming(ephi, loop.header.name), vf, m, last, rdx, ind_end, live)
     cmp_n = m(ICmp(I1, "cmp.n", [tc, n_vec], pred="eq"))
-    middle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, sph.name]))
+    middle.instructions.append(Br(void_type(), None, [cmp_n], targets=[loop.exit.name, sph.name]))
     # scalar.ph: resume phis; the original loop enters from there.
     resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last_lane}
     for phi in loop.phis:
@@ -273,10 +273,10 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
         vl.resume[id(phi)] = r
         phi.operands = [r if blk == loop.preheader.name else op for op, blk in zip(phi.operands, phi.blocks, strict=True)]
         phi.blocks = [sph.name if blk == loop.preheader.name else blk for blk in phi.blocks]
-    sph.instructions.append(Br(_void(), None, [], targets=[loop.header.name]))
+    sph.instructions.append(Br(void_type(), None, [], targets=[loop.header.name]))
     # Close the new blocks, wire them in.
-    check.instructions.append(Br(_void(), None, [small], targets=[sph.name, ph.name]))
-    ph.instructions.append(Br(_void(), None, [], targets=[body.name]))
+    check.instructions.append(Br(void_type(), None, [small], targets=[sph.name, ph.name]))
+    ph.instructions.append(Br(void_type(), None, [], targets=[body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [check.name if t == loop.header.name else t for t in term.targets]
@@ -288,7 +288,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     return vl
 
 
-def reduction_start(red: Reduction, vf: int, w: _Widener, p: _Adder) -> Value:
+def reduction_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
     """The accumulator's start (in vector.ph) for ``w``'s part: the identity with the
     initial value in lane 0 (part 0; the identity alone in the other parts), or for
     min/max the initial value in every lane (of every part)."""
@@ -301,7 +301,7 @@ def reduction_start(red: Reduction, vf: int, w: _Widener, p: _Adder) -> Value:
     return p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
 
 
-def _exit_value(plan: LoopPlan, v: Value, vf: int, m: _Adder, w: _Widener, rdx: dict[int, Value],
+def exit_value(plan: LoopPlan, v: Value, vf: int, m: Adder, w: Widener, rdx: dict[int, Value],
                 ind_end: Value, live: dict[int, Value]) -> Value:
     loop, ind = plan.loop, plan.induction
     if not loop.contains(v):
@@ -329,11 +329,11 @@ def _resume_name(plan: LoopPlan, phi: Phi) -> str:
     return "bc.merge.rdx"
 
 
-def _void() -> Type:
+def void_type() -> Type:
     return VOID
 
 
-class _Adder:
+class Adder:
     """Appends instructions to a block; calling it returns the instruction."""
 
     def __init__(self, block: Block) -> None:
@@ -344,7 +344,7 @@ class _Adder:
         return inst
 
 
-class _Widener:
+class Widener:
     """One part of the vector body: ``widen(v)`` is v's vector of VF lanes in this part,
     ``lane0(v)`` its scalar value in the part's first lane (addresses). The parts share
     the splats of vector.ph."""
@@ -359,7 +359,7 @@ class _Widener:
         self.scalars: dict[int, Value] = {}
         self.vector_phis: dict[int, Phi] = {}  # a reduction's accumulator of this part
         # a recurrence's previous vector: the vector phi (part 0) or the part before's
-        self.previous: dict[int, Phi | _Widener] = {}
+        self.previous: dict[int, Phi | Widener] = {}
         self.splats: dict[int, Value] = {} if splats is None else splats
         self.in_progress: set[int] = set()
         self.emitted_memory: set[int] = set()
@@ -420,7 +420,7 @@ class _Widener:
                 self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf))
         elif isinstance(inst, Store):
             val = self.widen(inst.operands[0])
-            self._add(Store(_void(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
+            self._add(Store(void_type(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
         else:
             assert isinstance(inst, Load)
             ptr = self.lane0(inst.operands[0])
@@ -529,7 +529,7 @@ class _Widener:
 
     def _splice(self, rec: Recurrence) -> Value:
         before = self.previous[id(rec.phi)]
-        prev = before.widen(rec.previous) if isinstance(before, _Widener) else before
+        prev = before.widen(rec.previous) if isinstance(before, Widener) else before
         cur = self.widen(rec.previous)
         n = self.vf
         return self._add(ShuffleVector(prev.type, None, [prev, cur], mask=tuple(range(n - 1, 2 * n - 1))))

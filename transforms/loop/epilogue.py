@@ -60,14 +60,14 @@ from vecverify.ir.values import (
 from .codegen import (
     I1,
     I32,
+    Adder,
+    LoopBlocks,
     VectorLoop,
-    _Adder,
-    _Blocks,
-    _exit_value,
-    _void,
-    _Widener,
+    Widener,
+    exit_value,
     reduce_call,
     reduction_start,
+    void_type,
 )
 from .groups import keep_last_iteration
 from .induction import incoming
@@ -134,7 +134,7 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
     it = ind.type
-    blocks = _Blocks(fn.blocks)
+    blocks = LoopBlocks(fn.blocks)
     vmlic, vec_check, eph, ebody, emiddle = (blocks.new(n) for n in (
         "vector.main.loop.iter.check", "vec.epilog.iter.check", "vec.epilog.ph", "vec.epilog.vector.body",
         "vec.epilog.middle.block"))
@@ -146,12 +146,12 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
     small_main = check.instructions[-2]
     assert isinstance(small_main, ICmp) and small_main.name == "min.iters.check", small_main
     del check.instructions[-2:]
-    c = _Adder(check)
+    c = Adder(check)
     # (a load group with a gap at its end: every vector loop leaves an iteration)
     fewer = "ule" if plan.requires_scalar_epilogue else "ult"
     small_epi = c(ICmp(I1, "min.epilog.iters.check", [vl.tc, ConstInt(it, vfe)], pred=fewer))
-    check.instructions.append(Br(_void(), None, [small_epi], targets=[sph.name, vmlic.name]))
-    vmlic.instructions += [small_main, Br(_void(), None, [small_main], targets=[eph.name, vl.vector_ph.name])]
+    check.instructions.append(Br(void_type(), None, [small_epi], targets=[sph.name, vmlic.name]))
+    vmlic.instructions += [small_main, Br(void_type(), None, [small_main], targets=[eph.name, vl.vector_ph.name])]
     # middle.block goes on to vec.epilog.iter.check, which hands the main loop's values on.
     term = vl.middle.instructions[-1]
     assert isinstance(term, Br)
@@ -159,10 +159,10 @@ def add_epilogue(vl: VectorLoop, vfe: int) -> EpilogueLoop:
     for phi in loop.phis:
         r = vl.resume[id(phi)]
         r.blocks = [vec_check.name if b == vl.middle.name else b for b in r.blocks]
-    v = _Adder(vec_check)
+    v = Adder(vec_check)
     remaining = v(BinOp(it, "n.vec.remaining", [vl.tc, vl.n_vec], op="sub"))
     small_rest = v(ICmp(I1, "min.epilog.iters.check", [remaining, ConstInt(it, vfe)], pred=fewer))
-    vec_check.instructions.append(Br(_void(), None, [small_rest], targets=[sph.name, eph.name]))
+    vec_check.instructions.append(Br(void_type(), None, [small_rest], targets=[sph.name, eph.name]))
     merges: dict[int, Phi] = {}
     ep = _epilogue_loop(vl, vfe, vmlic, vec_check, eph, ebody, emiddle, merges)
     at = fn.blocks.index(check) + 1
@@ -182,7 +182,7 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
     plan = vl.plan
     loop, ind = plan.loop, plan.induction
     it = ind.type
-    p = _Adder(eph)
+    p = Adder(eph)
     resume_index = p(Phi(it, "vec.epilog.resume.val", [vl.n_vec, ConstInt(it, 0)],
                          blocks=[vec_check.name, vmlic.name]))
     n_mod: Value = p(BinOp(it, "n.mod.vf", [vl.tc, ConstInt(it, vfe)], op="urem"))
@@ -193,7 +193,7 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
     ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
     index = Phi(it, "index", [resume_index], blocks=[eph.name])
     ebody.instructions.append(index)
-    w = _Widener(plan, vfe, eph, ebody, index, zero_start)
+    w = Widener(plan, vfe, eph, ebody, index, zero_start)
     ep = VectorLoop(plan, vfe, vec_check, eph, ebody, emiddle, vl.scalar_ph, vl.tc, n_vec, index, index)
     last_lane: dict[int, Value] = {}
     for rec in plan.phis.recurrences:
@@ -236,23 +236,23 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
         if loop.contains(out_v) and not isinstance(out_v, Phi) and \
                 not any(out_v is r.result for r in plan.phis.reductions):
             live[id(out_v)] = w.widen(out_v)
-    b = _Adder(ebody)
+    b = Adder(ebody)
     index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vfe)], op="add", flags=frozenset({"nuw"})))
     index.operands.append(index_next)
     index.blocks.append(ebody.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    ebody.instructions.append(Br(_void(), None, [done], targets=[emiddle.name, ebody.name]))
+    ebody.instructions.append(Br(void_type(), None, [done], targets=[emiddle.name, ebody.name]))
     ep.index_next, ep.widened = index_next, w.vectors
-    m = _Adder(emiddle)
+    m = Adder(emiddle)
     for red in plan.phis.reductions:
         rdx[id(red.phi)] = m(reduce_call(red, w.widen(red.result), "rdx"))
     for rec in plan.phis.recurrences:
         last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract",
                                                   [w.widen(rec.previous), ConstInt(I32, vfe - 1)]))
     for ephi in plan.exit_phis:
-        ep.exit_values[id(ephi)] = _exit_value(plan, incoming(ephi, loop.header.name), vfe, m, w, rdx, ind_end, live)
+        ep.exit_values[id(ephi)] = exit_value(plan, incoming(ephi, loop.header.name), vfe, m, w, rdx, ind_end, live)
     cmp_n = m(ICmp(I1, "cmp.n", [vl.tc, n_vec], pred="eq"))
-    emiddle.instructions.append(Br(_void(), None, [cmp_n], targets=[loop.exit.name, vl.scalar_ph.name]))
+    emiddle.instructions.append(Br(void_type(), None, [cmp_n], targets=[loop.exit.name, vl.scalar_ph.name]))
     resume_from: dict[int, Value] = {id(ind.phi): ind_end, **rdx, **last_lane}
     for phi in loop.phis:
         r = vl.resume[id(phi)]
@@ -262,7 +262,7 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
     for ephi in plan.exit_phis:
         ephi.operands.append(ep.exit_values[id(ephi)])
         ephi.blocks.append(emiddle.name)
-    eph.instructions.append(Br(_void(), None, [], targets=[ebody.name]))  # after the splats
+    eph.instructions.append(Br(void_type(), None, [], targets=[ebody.name]))  # after the splats
     return ep
 
 

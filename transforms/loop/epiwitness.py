@@ -43,11 +43,11 @@ from .witness import (
     TRUE,
     WITNESS_OF,
     Obligation,
+    Params,
+    Side,
     Witness,
     WitnessError,
-    _and,
-    _Params,
-    _Side,
+    emit_and,
     goes_to,
 )
 
@@ -97,8 +97,8 @@ class EpilogueWitness(Witness):
 
     def _epilogue_entry(self) -> Obligation:
         """Entered from vector.main.loop.iter.check: the scalar loop's start values."""
-        params = _Params()
-        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        params = Params()
+        src, tgt = Side("src", params, self.fn), Side("tgt", params, self.fn)
         for blk, taken in [(self.vl.iter_check, self.main_check.name), (self.main_check, self.ep.vector_ph.name)]:
             src.assume(goes_to(src, blk, taken))
         starts = [src.value(_original_start(self, phi)) for phi in self.loop.phis]
@@ -107,8 +107,8 @@ class EpilogueWitness(Witness):
 
     def _epilogue_resume(self) -> Obligation:
         """Entered from vec.epilog.iter.check, after the main loop: the state it handed on."""
-        params = _Params()
-        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        params = Params()
+        src, tgt = Side("src", params, self.fn), Side("tgt", params, self.fn)
         # The main loop ran (entered through both checks), did not leave, and left VFe or more.
         path = [*self.vl.entry_path(), (self.vl.middle, self.epilogue_check.name),
                 (self.epilogue_check, self.ep.vector_ph.name)]
@@ -120,7 +120,7 @@ class EpilogueWitness(Witness):
         outs = self._epilogue_start(tgt, self.epilogue_check)
         return Obligation("epilog.resume", src.finish([*self.epi._kept_phis(handed), TRUE]), tgt.finish(outs))
 
-    def _epilogue_start(self, tgt: _Side, pred: Block) -> list[Value]:
+    def _epilogue_start(self, tgt: Side, pred: Block) -> list[Value]:
         """alpha of the epilogue loop's first state, entered from ``pred``, and whether
         ``Inv(index, n.vec2)``, ``n.vec2 % VFe == 0`` and ``n.vec2 != 0`` hold."""
         ep, epi = self.ep, self.epi
@@ -140,7 +140,7 @@ class EpilogueWitness(Witness):
         facts = [*epi._inv(tgt, index, n_vec, epi._tc(tgt)),
                  tgt.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                  tgt.emit(ICmp(I1, None, [n_vec, ConstInt(it, 0)], pred="ne"))]
-        return [*epi._kept_phis(alpha), _and(tgt, facts)]
+        return [*epi._kept_phis(alpha), emit_and(tgt, facts)]
 
 
 class _EpilogueLoopWitness(Witness):

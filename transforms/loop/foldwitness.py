@@ -81,14 +81,14 @@ from .witness import (
     TRUE,
     WITNESS_OF,
     Obligation,
+    Params,
+    Side,
     Witness,
     WitnessError,
-    _and,
-    _branch_cond,
-    _not,
-    _Params,
-    _Side,
-    _true_target,
+    branch_cond,
+    emit_and,
+    emit_not,
+    true_target,
 )
 
 
@@ -121,7 +121,7 @@ class FoldedWitness(Witness):
                 raise WitnessError(f"reduction %{red.phi.name}: {body if isinstance(last, Fold) else last}")
         return folds
 
-    def _inactive_leaves(self, side: _Side) -> list[Value]:
+    def _inactive_leaves(self, side: Side) -> list[Value]:
         """What each folded reduction's link folds in an inactive lane (one per link):
         the identity (dropped by the fold), or for minnum/maxnum the initial value
         (already folded in: they are idempotent)."""
@@ -132,7 +132,7 @@ class FoldedWitness(Witness):
             out += [leaf] * len(red.chain)
         return out
 
-    def _block_leaves(self, side: _Side, folds: dict[int, Fold]) -> list[Value]:
+    def _block_leaves(self, side: Side, folds: dict[int, Fold]) -> list[Value]:
         """The folded reductions' leaves in a vector block, lane by lane (the scalar
         copies' order)."""
         out: list[Value] = []
@@ -151,23 +151,23 @@ class FoldedWitness(Witness):
                 seen.append(v)
         return seen
 
-    def _main(self, side: _Side, index: Value) -> Value:
+    def _main(self, side: Side, index: Value) -> Value:
         """Main(index): a full vector follows."""
         it = self.ind.type
         rem = side.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="urem"))
-        return _and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
+        return emit_and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                            side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="ult"))])
 
-    def _last(self, side: _Side, index: Value) -> Value:
+    def _last(self, side: Side, index: Value) -> Value:
         """Last(index): the last vector follows."""
         return side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="eq"))
 
-    def _goes_to(self, side: _Side, to_last: Value, index: Value) -> Value:
+    def _goes_to(self, side: Side, to_last: Value, index: Value) -> Value:
         """The invariant of the block a branch takes: Last where ``to_last``, else Main."""
-        return side.emit(BinOp(I1, None, [_and(side, [to_last, self._last(side, index)]),
-                                           _and(side, [_not(side, to_last), self._main(side, index)])], op="or"))
+        return side.emit(BinOp(I1, None, [emit_and(side, [to_last, self._last(side, index)]),
+                                           emit_and(side, [emit_not(side, to_last), self._main(side, index)])], op="or"))
 
-    def _state(self, side: _Side) -> tuple[Value, dict[int, list[Value]]]:
+    def _state(self, side: Side) -> tuple[Value, dict[int, list[Value]]]:
         # The frozen bound: one defined value the vector loop reads, and the source's
         # exit tests too (see the module docstring).
         bound = side.state("bound.fr", self.ind.type, noundef=True)
@@ -178,7 +178,7 @@ class FoldedWitness(Witness):
         vphis = self._by_phi([(phi, side.state(f"v.{phi.name}", vphi.type)) for phi, _, vphi in self._vector_phi_types()])
         return index, vphis
 
-    def _scalar_run(self, side: _Side, state: list[Value], count: int) -> tuple[list[Value], list[Value], list[Value]]:
+    def _scalar_run(self, side: Side, state: list[Value], count: int) -> tuple[list[Value], list[Value], list[Value]]:
         """``count`` scalar iterations from header state ``state``: the state after them,
         each iteration's "goes on" condition and the folded reductions' leaves (the
         accumulators of those are not computed: see folds.py)."""
@@ -193,12 +193,12 @@ class FoldedWitness(Witness):
                     side.clone(inst, f".{k}")
             leaves += self._scalar_leaves(side)
             cond = side.value(self.ind.compare)
-            goes_on.append(cond if self.loop.continues_when_true() else _not(side, cond))
+            goes_on.append(cond if self.loop.continues_when_true() else emit_not(side, cond))
             state = [v if id(phi) in self.folds else side.value(_incoming(self.loop.header.name, phi))
                      for phi, v in zip(phis, state, strict=True)]
         return state, goes_on, leaves
 
-    def _vector_block(self, side: _Side, vphis: dict[int, list[Value]], last: int = 0, index: Value | None = None) -> None:
+    def _vector_block(self, side: Side, vphis: dict[int, list[Value]], last: int = 0, index: Value | None = None) -> None:
         """``vector.body`` (from ``index``) or, with ``last`` = k, ``vector.last`` with its
         mask the constant of the first k lanes on (the mask obligation proves it is, in
         each case), cloned from the state's vector phis."""
@@ -216,9 +216,9 @@ class FoldedWitness(Witness):
             if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                 side.clone(inst)
 
-    def _new(self) -> tuple[_Side, _Side]:
-        params = _Params()
-        return _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+    def _new(self) -> tuple[Side, Side]:
+        params = Params()
+        return Side("src", params, self.fn), Side("tgt", params, self.fn)
 
     def entry(self) -> Obligation:
         src, tgt = self._new()
@@ -243,14 +243,14 @@ class FoldedWitness(Witness):
         src.assume(self._main(src, index))
         goes_on = self._exit_tests(src, self._iv(src, index))
         self._state(tgt)
-        return Obligation("full", src.finish([_and(src, goes_on)]), tgt.finish([TRUE]))
+        return Obligation("full", src.finish([emit_and(src, goes_on)]), tgt.finish([TRUE]))
 
     def step(self) -> Obligation:
         src, tgt = self._new()
         index, vphis = self._state(src)
         src.assume(self._main(src, index))
         state, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
-        src.assume(_and(src, goes_on))
+        src.assume(emit_and(src, goes_on))
         index, vphis = self._state(tgt)
         self._vector_block(tgt, vphis, index=index)
         index2 = tgt.value(self.fl.index_next)
@@ -258,8 +258,8 @@ class FoldedWitness(Witness):
                                 tgt.value(_incoming(self.fl.body.name, vphi)))
                                for phi, _, vphi in self._vector_phi_types()])
         header = self._alpha(tgt, index2, vphis2)
-        done = tgt.value(_branch_cond(self.fl.body))
-        to_last = done if _true_target(self.fl.body) == self.fl.last.name else _not(tgt, done)
+        done = tgt.value(branch_cond(self.fl.body))
+        to_last = done if true_target(self.fl.body) == self.fl.last.name else emit_not(tgt, done)
         return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, TRUE]),
                           tgt.finish([*self._kept_phis(header), *self._block_leaves(tgt, self.body_folds),
                                       self._goes_to(tgt, to_last, index2)]))
@@ -269,7 +269,7 @@ class FoldedWitness(Witness):
         index, vphis = self._state(src)
         src.assume(self._last(src, index))
         _, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), k)
-        src.assume(_and(src, [*goes_on[:-1], _not(src, goes_on[-1])]))
+        src.assume(emit_and(src, [*goes_on[:-1], emit_not(src, goes_on[-1])]))
         # The inactive lanes' leaves: the identity (or the initial value).
         for _ in range(k, self.vf):
             src_leaves += self._inactive_leaves(src)
@@ -296,22 +296,22 @@ class FoldedWitness(Witness):
         goes_on = self._exit_tests(src, self._iv(src, index))
         lanes: list[Value] = [TRUE]
         for g in goes_on[:-1]:
-            lanes.append(_and(src, [lanes[-1], g]))
+            lanes.append(emit_and(src, [lanes[-1], g]))
         mt = self.fl.mask.type
         vec: Value = ConstPoison(mt)
         for lane, v in enumerate(lanes):
             vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
-        ends = _not(src, _and(src, goes_on))
+        ends = emit_not(src, emit_and(src, goes_on))
         self._state(tgt)
         return Obligation("mask", src.finish([vec, ends]), tgt.finish([tgt.value(self.fl.mask), TRUE]))
 
-    def _iv(self, side: _Side, index: Value) -> Value:
+    def _iv(self, side: Side, index: Value) -> Value:
         start = side.value(self.ind.start)
         if isinstance(start, ConstInt) and start.value == 0:
             return index
         return side.emit(BinOp(self.ind.type, "iv", [start, index], op="add"))
 
-    def _exit_tests(self, side: _Side, iv: Value) -> list[Value]:
+    def _exit_tests(self, side: Side, iv: Value) -> list[Value]:
         """The next VF iterations' "goes on" conditions from the induction alone (the
         exit test's slice of the loop body: the induction's step and the compare)."""
         out: list[Value] = []
@@ -320,7 +320,7 @@ class FoldedWitness(Witness):
             for inst in self._exit_slice():
                 side.clone(inst, f".{k}")
             cond = side.value(self.ind.compare)
-            out.append(cond if self.loop.continues_when_true() else _not(side, cond))
+            out.append(cond if self.loop.continues_when_true() else emit_not(side, cond))
             iv = side.value(self.ind.next)
         return out
 

@@ -99,14 +99,14 @@ from ..vectorize.costs import Target
 from .codegen import (
     I1,
     I32,
-    _Adder,
-    _Blocks,
-    _void,
-    _Widener,
+    Adder,
+    LoopBlocks,
+    Widener,
     identity,
     reduce_call,
     reduction_start,
     type_suffix,
+    void_type,
 )
 from .cost import vector_iteration_cost
 from .induction import Emit, Induction, incoming
@@ -190,7 +190,7 @@ def check_foldable(plan: LoopPlan) -> None:
             raise Decline(f"tail folding: {red.kind} reduction %{red.phi.name} (no masked form)")
 
 
-class _MaskedWidener(_Widener):
+class _MaskedWidener(Widener):
     """The vector body under the mask: consecutive loads and stores become
     ``llvm.masked.load``/``llvm.masked.store``, divisors are 1 in inactive lanes."""
 
@@ -207,7 +207,7 @@ class _MaskedWidener(_Widener):
         if isinstance(inst, Store):
             val = self.widen(inst.operands[0])
             vt = val.type
-            self._add(Call(_void(), None, [val, self.lane0(inst.operands[1]), self.mask],
+            self._add(Call(void_type(), None, [val, self.lane0(inst.operands[1]), self.mask],
                            callee=f"llvm.masked.store.{type_suffix(vt)}.p0", arg_attrs=[none, align]))
         else:
             assert isinstance(inst, Load)
@@ -251,9 +251,9 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     check_foldable(plan)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
-    blocks = _Blocks(fn.blocks)
+    blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
-    p = _Adder(ph)
+    p = Adder(ph)
     bound_fr = p(Freeze(it, "bound.fr", [ind.bound]))
     btc = backedge_taken_count(ind, bound_fr, p)
     n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf)], op="urem"))
@@ -264,11 +264,11 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
     body.instructions.append(index)
     splats: dict[int, Value] = {}
-    w = _Widener(plan, vf, ph, body, index, zero_start, splats=splats)
+    w = Widener(plan, vf, ph, body, index, zero_start, splats=splats)
     # (the last vector starts at n.vec: its "index" is that value, not a phi)
     wl = _MaskedWidener(plan, vf, ph, last, n_vec, zero_start, splats=splats)  # type: ignore[arg-type]
     wl.mask = mask
-    b, lb = _Adder(body), _Adder(last)
+    b, lb = Adder(body), Adder(last)
     vphis: dict[int, Phi] = {}
     lphis: dict[int, Phi] = {}
     for rec in plan.phis.recurrences:
@@ -310,11 +310,11 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     index.operands.append(index_next)
     index.blocks.append(body.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    body.instructions.append(Br(_void(), None, [done], targets=[last.name, body.name]))
-    last.instructions.append(Br(_void(), None, [], targets=[middle.name]))
+    body.instructions.append(Br(void_type(), None, [done], targets=[last.name, body.name]))
+    last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     fl.index_next, fl.widened = index_next, wl.vectors
     # middle.block: the reductions, the last active lane's values, the induction's ends.
-    m = _Adder(middle)
+    m = Adder(middle)
     rdx = {key: m(reduce_call(red, lasts[key], "rdx"))
            for red in plan.phis.reductions for key in [id(red.result)]}
     last_lane: Value | None = None
@@ -334,10 +334,10 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
             out = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
                                    [live[id(v)], last_lane]))
         fl.exit_values[id(ephi)] = out
-    middle.instructions.append(Br(_void(), None, [], targets=[loop.exit.name]))
+    middle.instructions.append(Br(void_type(), None, [], targets=[loop.exit.name]))
     # Wire: the preheader enters vector.ph, the exit is reached from middle.block only,
     # the scalar loop's block goes.
-    ph.instructions.append(Br(_void(), None, [skip], targets=[last.name, body.name]))
+    ph.instructions.append(Br(void_type(), None, [skip], targets=[last.name, body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
@@ -350,7 +350,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     return fl
 
 
-def _lane_mask(p: _Adder, rem: Value, vf: int, widest_bits: int) -> Value:
+def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int) -> Value:
     """The last vector's mask (in vector.ph): lane l on iff ``l <= btc % VF``, i.e.
     ``n.vec + l <= btc``, compared in lanes as wide as the loop's widest element (8..64
     bits, at most the induction's): one narrow compare, computed once."""

@@ -105,7 +105,7 @@ class WitnessError(Exception):
 # ----------------------------------------------------------------------------- building
 
 
-class _Params:
+class Params:
     """The parameters both functions of an obligation share, in one order."""
 
     def __init__(self) -> None:
@@ -121,11 +121,11 @@ class _Params:
             self.attrs[key] = attrs or ParamAttrs()
 
 
-class _Side:
+class Side:
     """One function of an obligation under construction: one block, values mapped from
     the vectorized function."""
 
-    def __init__(self, name: str, params: _Params, fn: Function) -> None:
+    def __init__(self, name: str, params: Params, fn: Function) -> None:
         self.name, self.params, self.fn = name, params, fn
         self.insts: list[Instruction] = []
         self.args: dict[object, Argument] = {}
@@ -197,14 +197,14 @@ class _Side:
                         denormal=self.fn.denormal)
 
 
-def _and(side: _Side, conds: list[Value]) -> Value:
+def emit_and(side: Side, conds: list[Value]) -> Value:
     acc = conds[0]
     for c in conds[1:]:
         acc = side.emit(BinOp(I1, None, [acc, c], op="and"))
     return acc
 
 
-def _not(side: _Side, c: Value) -> Value:
+def emit_not(side: Side, c: Value) -> Value:
     return side.emit(BinOp(I1, None, [c, TRUE], op="xor"))
 
 
@@ -270,7 +270,7 @@ class Witness:
         return [x for ep, x in zip(self.plan.exit_phis, values, strict=True)
                 if not self._is_folded_result(incoming(ep, self.loop.header.name))]
 
-    def _scalar_leaves(self, side: _Side) -> list[Value]:
+    def _scalar_leaves(self, side: Side) -> list[Value]:
         """The folded reductions' leaves in the scalar copy just cloned, link by link."""
         out: list[Value] = []
         for fold in self.folds.values():
@@ -281,7 +281,7 @@ class Witness:
                 out.append(side.value(leaf))
         return out
 
-    def _vector_leaves(self, side: _Side) -> list[Value]:
+    def _vector_leaves(self, side: Side) -> list[Value]:
         """The same leaves in the vector body: lane l of part p is scalar copy p*VF + l."""
         out: list[Value] = []
         for k in range(self.lanes):
@@ -325,11 +325,11 @@ class Witness:
         return not (v is ind.phi or v is ind.next or any(v is r.result for r in phis.reductions)
                     or any(v is r.phi for r in phis.recurrences))
 
-    def _tc(self, side: _Side) -> Value:
+    def _tc(self, side: Side) -> Value:
         tc = trip_count(self.ind, _MappedEmit(side))
         return tc if any(tc is i for i in side.insts) else side.value(tc)
 
-    def _inv(self, side: _Side, index: Value, n_vec: Value, tc: Value) -> list[Value]:
+    def _inv(self, side: Side, index: Value, n_vec: Value, tc: Value) -> list[Value]:
         """Inv(index, n.vec); with a load group's gap at its end, n.vec <u tc: the
         scalar epilogue runs at least one iteration."""
         it = self.ind.type
@@ -340,7 +340,7 @@ class Witness:
                 side.emit(ICmp(I1, None, [index, n_vec], pred="ult")),
                 side.emit(ICmp(I1, None, [n_vec, tc], pred=last))]
 
-    def _alpha(self, side: _Side, index: Value, vphis: dict[int, list[Value]]) -> list[Value]:
+    def _alpha(self, side: Side, index: Value, vphis: dict[int, list[Value]]) -> list[Value]:
         """alpha(V): the scalar header state, in header-phi order."""
         it = self.ind.type
         out: list[Value] = []
@@ -359,7 +359,7 @@ class Witness:
                 out.append(side.emit(ExtractElement(phi.type, "rec", [vphis[id(phi)][0], ConstInt(I32, self.vf - 1)])))
         return out
 
-    def _alpha_live(self, side: _Side, index: Value, vphis: dict[int, list[Value]], vectors: dict[int, Value],
+    def _alpha_live(self, side: Side, index: Value, vphis: dict[int, list[Value]], vectors: dict[int, Value],
                     header: list[Value]) -> list[Value]:
         """The live-outs' last values, from the state after a vector iteration."""
         out: list[Value] = []
@@ -382,7 +382,7 @@ class Witness:
     def _reduction(self, phi: Phi) -> Reduction | None:
         return next((r for r in self.plan.phis.reductions if r.phi is phi), None)
 
-    def _state_inputs(self, side: _Side, with_index: bool) -> tuple[Value, Value, dict[int, list[Value]]]:
+    def _state_inputs(self, side: Side, with_index: bool) -> tuple[Value, Value, dict[int, list[Value]]]:
         it = self.ind.type
         index = side.state("index", it, noundef=True) if with_index else None
         n_vec = side.state("n.vec", it, noundef=True)
@@ -391,7 +391,7 @@ class Witness:
         return (index if index is not None else n_vec), n_vec, vphis
 
     # --- the scalar body, VF*UF times
-    def _scalar_copies(self, side: _Side, state: list[Value]) -> tuple[list[Value], list[Value], Value, list[Value]]:
+    def _scalar_copies(self, side: Side, state: list[Value]) -> tuple[list[Value], list[Value], Value, list[Value]]:
         """VF*UF copies of the scalar body from header state ``state``: the state after
         them, the live-outs' values in the last copy, whether an exit test of the copies
         but the last (all, when a load group has a gap at its end) would have left the
@@ -412,7 +412,7 @@ class Witness:
             leaves += self._scalar_leaves(side)
             if k < self.lanes - 1 or keep_last:
                 cont = side.value(self.ind.compare)
-                exits.append(cont if not self.loop.continues_when_true() else _not(side, cont))
+                exits.append(cont if not self.loop.continues_when_true() else emit_not(side, cont))
             if k == self.lanes - 1:
                 live = [ConstPoison(v.type) if self._is_folded_result(v) else side.value(v)  # dropped: _kept_live
                         for v in self._live_outs()]
@@ -431,8 +431,8 @@ class Witness:
 
     # --- the three obligations
     def entry(self) -> Obligation:
-        params = _Params()
-        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        params = Params()
+        src, tgt = Side("src", params, self.fn), Side("tgt", params, self.fn)
         vl = self.vl
         # src: the scalar loop's start values, where the vector loop is entered.
         path = vl.entry_path()
@@ -449,13 +449,13 @@ class Witness:
                               for phi, _, vphi in self._vector_phi_types()])
         zero = ConstInt(self.ind.type, 0)
         alpha0 = self._alpha(tgt, zero, vphis)
-        ok = _and(tgt, self._inv(tgt, zero, tgt.value(vl.n_vec), self._tc(tgt)))
+        ok = emit_and(tgt, self._inv(tgt, zero, tgt.value(vl.n_vec), self._tc(tgt)))
         return Obligation("entry", src.finish([*self._kept_phis(starts), TRUE]),
                           tgt.finish([*self._kept_phis(alpha0), ok]))
 
     def step(self) -> Obligation:
-        params = _Params()
-        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        params = Params()
+        src, tgt = Side("src", params, self.fn), Side("tgt", params, self.fn)
         vl = self.vl
         outs: dict[str, list[Value]] = {}
         for side in (src, tgt):
@@ -480,16 +480,16 @@ class Witness:
             vectors = {id(v): side.value(vl.widened[id(v)]) for v in self._live_outs() if self._needs_vector(v)}
             header = self._alpha(side, index2, vphis2)
             live = self._alpha_live(side, index2, vphis2, vectors, header)
-            done = side.value(_branch_cond(vl.body))
-            exits_now = done if _true_target(vl.body) == vl.middle.name else _not(side, done)
+            done = side.value(branch_cond(vl.body))
+            exits_now = done if true_target(vl.body) == vl.middle.name else emit_not(side, done)
             again = self._inv(side, index2, n_vec, n_vec)[:2]
-            ok = side.emit(BinOp(I1, None, [exits_now, _and(side, again)], op="or"))
+            ok = side.emit(BinOp(I1, None, [exits_now, emit_and(side, again)], op="or"))
             outs["tgt"] = [*self._kept_phis(header), *self._kept_live(live), *self._vector_leaves(side), FALSE, ok]
         return Obligation("step", src.finish(outs["src"]), tgt.finish(outs["tgt"]))
 
     def exit(self) -> Obligation:
-        params = _Params()
-        src, tgt = _Side("src", params, self.fn), _Side("tgt", params, self.fn)
+        params = Params()
+        src, tgt = Side("src", params, self.fn), Side("tgt", params, self.fn)
         vl = self.vl
         outs: dict[str, list[Value]] = {}
         for side in (src, tgt):
@@ -511,7 +511,7 @@ class Witness:
                 live = self._alpha_live(src, n_vec, vphis, vectors, header)
                 src.vmap[id(self.ind.next)] = header[self.loop.phis.index(self.ind.phi)]
                 cont = src.value(self.ind.compare)
-                leaves = _not(src, cont) if self.loop.continues_when_true() else cont
+                leaves = emit_not(src, cont) if self.loop.continues_when_true() else cont
                 by_value = {id(v): x for v, x in zip(self._live_outs(), live, strict=True)}
                 exit_vals = [by_value[id(v)] if self.loop.contains(v) else src.value(v)
                              for v in (incoming(ep, self.loop.header.name) for ep in self.plan.exit_phis)]
@@ -531,8 +531,8 @@ class Witness:
                     if id(op) in body_ids and id(op) not in side.vmap:
                         raise WitnessError(f"the middle block reads %{op.name}, which the witness does not describe")
                 side.clone(inst)
-            cmp_n = side.value(_branch_cond(vl.middle))
-            leaves = cmp_n if _true_target(vl.middle) == self.loop.exit.name else _not(side, cmp_n)
+            cmp_n = side.value(branch_cond(vl.middle))
+            leaves = cmp_n if true_target(vl.middle) == self.loop.exit.name else emit_not(side, cmp_n)
             # (a folded reduction's values are checked by folds.check_shape: placeholders)
             exit_vals = [ConstPoison(ep.type) if self._is_folded_result(incoming(ep, self.loop.header.name))
                          else side.value(incoming(ep, vl.middle.name)) for ep in self.plan.exit_phis]
@@ -563,21 +563,21 @@ def _is_zero(v: Value) -> bool:
     return isinstance(v, ConstInt) and v.value == 0
 
 
-def _branch_cond(block: Block) -> Value:
+def branch_cond(block: Block) -> Value:
     term = block.instructions[-1]
     if not (isinstance(term, Br) and term.operands):
         raise WitnessError(f"block {block.name} does not end in a conditional branch")
     return term.operands[0]
 
 
-def goes_to(side: _Side, block: Block, target: str) -> Value:
+def goes_to(side: Side, block: Block, target: str) -> Value:
     """The condition (in ``side``) under which ``block``'s conditional branch goes to
     ``target``."""
-    cond = side.value(_branch_cond(block))
-    return cond if _true_target(block) == target else _not(side, cond)
+    cond = side.value(branch_cond(block))
+    return cond if true_target(block) == target else emit_not(side, cond)
 
 
-def _true_target(block: Block) -> str:
+def true_target(block: Block) -> str:
     term = block.instructions[-1]
     assert isinstance(term, Br)
     return term.targets[0]
@@ -592,7 +592,7 @@ def _start_value(vl: VectorLoop, phi: Phi) -> Value:
 class _MappedEmit:
     """An ``Emit`` that maps operands into a side first (for trip_count)."""
 
-    def __init__(self, side: _Side) -> None:
+    def __init__(self, side: Side) -> None:
         self.side = side
 
     def __call__(self, inst: Instruction) -> Instruction:
