@@ -236,18 +236,8 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
             vphi.operands.append(part.widen(red.result))
             vphi.blocks.append(body.name)
     # Live-outs that are computed in the loop and are not phis: the last lane of the last part.
-    live: dict[int, Value] = {}
-    for ephi in plan.exit_phis:
-        out_v = incoming(ephi, loop.header.name)
-        if loop.contains(out_v) and not isinstance(out_v, Phi) and \
-                not any(out_v is r.result for r in plan.phis.reductions):
-            live[id(out_v)] = last.widen(out_v)
-    b = add(body)
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, step)], op="add", flags=frozenset({"nuw"})))
-    index.operands.append(index_next)
-    index.blocks.append(body.name)
-    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    body.instructions.append(Br(void_type(), None, [done], targets=[middle.name, body.name]))
+    live = widened_live_outs(plan, last)
+    index_next = close_vector_loop(body, index, step, n_vec, middle.name)
     vl.index_next = index_next
     vl.widened = last.vectors
     # middle.block
@@ -327,6 +317,34 @@ def _resume_name(plan: LoopPlan, phi: Phi) -> str:
     if any(phi is r.phi for r in plan.phis.recurrences):
         return "scalar.recur.init"
     return "bc.merge.rdx"
+
+
+def widened_live_outs(plan: LoopPlan, w: Widener) -> dict[int, Value]:
+    """The vectors of the values used after the loop that the loop computes and that are
+    neither phis nor reduction results (their last lane leaves the loop)."""
+    loop = plan.loop
+    live: dict[int, Value] = {}
+    for ephi in plan.exit_phis:
+        out_v = incoming(ephi, loop.header.name)
+        if loop.contains(out_v) and not isinstance(out_v, Phi) and \
+                not any(out_v is r.result for r in plan.phis.reductions):
+            live[id(out_v)] = w.widen(out_v)
+    return live
+
+
+def close_vector_loop(body: Block, index: Phi, step: int, n_vec: Value, exit_to: str) -> Instruction:
+    """The end of a vector body: ``index.next = index + step`` (``nuw``: it never passes
+    n.vec), the back edge into ``index``, and the branch to ``exit_to`` once it reaches
+    ``n_vec``. Returns index.next."""
+    it = index.type
+    assert isinstance(it, IntType)  # the induction's
+    b = Adder(body)
+    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, step)], op="add", flags=frozenset({"nuw"})))
+    index.operands.append(index_next)
+    index.blocks.append(body.name)
+    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
+    body.instructions.append(Br(void_type(), None, [done], targets=[exit_to, body.name]))
+    return index_next
 
 
 def void_type() -> Type:

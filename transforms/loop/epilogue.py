@@ -64,10 +64,12 @@ from .codegen import (
     LoopBlocks,
     VectorLoop,
     Widener,
+    close_vector_loop,
     exit_value,
     reduce_call,
     reduction_start,
     void_type,
+    widened_live_outs,
 )
 from .groups import keep_last_iteration
 from .induction import incoming
@@ -230,18 +232,8 @@ def _epilogue_loop(vl: VectorLoop, vfe: int, vmlic: Block, vec_check: Block, eph
         vphi = ep.vector_phis[id(red.phi)][0]
         vphi.operands.append(w.widen(red.result))
         vphi.blocks.append(ebody.name)
-    live: dict[int, Value] = {}
-    for ephi in plan.exit_phis:
-        out_v = incoming(ephi, loop.header.name)
-        if loop.contains(out_v) and not isinstance(out_v, Phi) and \
-                not any(out_v is r.result for r in plan.phis.reductions):
-            live[id(out_v)] = w.widen(out_v)
-    b = Adder(ebody)
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vfe)], op="add", flags=frozenset({"nuw"})))
-    index.operands.append(index_next)
-    index.blocks.append(ebody.name)
-    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    ebody.instructions.append(Br(void_type(), None, [done], targets=[emiddle.name, ebody.name]))
+    live = widened_live_outs(plan, w)
+    index_next = close_vector_loop(ebody, index, vfe, n_vec, emiddle.name)
     ep.index_next, ep.widened = index_next, w.vectors
     m = Adder(emiddle)
     for red in plan.phis.reductions:

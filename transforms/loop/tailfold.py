@@ -102,6 +102,7 @@ from .codegen import (
     Adder,
     LoopBlocks,
     Widener,
+    close_vector_loop,
     identity,
     reduce_call,
     reduction_start,
@@ -306,11 +307,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
     live = {id(v): wl.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
     lasts = {id(red.result): wl.widen(red.result) for red in plan.phis.reductions}
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, vf)], op="add", flags=frozenset({"nuw"})))
-    index.operands.append(index_next)
-    index.blocks.append(body.name)
-    done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
-    body.instructions.append(Br(void_type(), None, [done], targets=[last.name, body.name]))
+    index_next = close_vector_loop(body, index, vf, n_vec, last.name)
     last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     fl.index_next, fl.widened = index_next, wl.vectors
     # middle.block: the reductions, the last active lane's values, the induction's ends.
