@@ -78,13 +78,7 @@ def _expected_mask(t: TypeInfo) -> str:
     w2 = f"i{2 * t.width}"
     lines = [f"%lo = icmp ult {t.scalar} %iv, %n", "call void @llvm.assume(i1 %lo)",
              f"%iv.w = zext {t.scalar} %iv to {w2}", f"%n.w = zext {t.scalar} %n to {w2}"]
-    acc = "poison"
-    for lane in range(t.lanes):
-        lines += [f"%a{lane} = add {w2} %iv.w, {lane}", f"%c{lane} = icmp ult {w2} %a{lane}, %n.w"]
-        dest = "%r" if lane == t.lanes - 1 else f"%m{lane}"
-        lines.append(f"{dest} = insertelement <{t.lanes} x i1> {acc}, i1 %c{lane}, i64 {lane}")
-        acc = dest
-    return "\n".join(lines)
+    return "\n".join(lines + _lane_tests(t, "%iv.w", "ult", "%n.w", "%m"))
 
 
 def _steps(t: TypeInfo) -> str:
@@ -182,13 +176,20 @@ def _expected_last_mask(t: TypeInfo) -> str:
     w2 = f"i{2 * t.width}"
     lines = [f"%m = urem {t.scalar} %btc, {t.lanes}", f"%nvec = sub {t.scalar} %btc, %m",
              f"%nvec.w = zext {t.scalar} %nvec to {w2}", f"%btc.w = zext {t.scalar} %btc to {w2}"]
-    acc = "poison"
+    return "\n".join(lines + _lane_tests(t, "%nvec.w", "ule", "%btc.w", "%l"))
+
+
+def _lane_tests(t: TypeInfo, base: str, pred: str, bound: str, prefix: str) -> list[str]:
+    """``%r``, lane l = ``icmp pred (base + l), bound`` at twice the width (the partial
+    vectors are named ``prefix``0, 1, ...)."""
+    w2 = f"i{2 * t.width}"
+    lines, acc = [], "poison"
     for lane in range(t.lanes):
-        lines += [f"%a{lane} = add {w2} %nvec.w, {lane}", f"%c{lane} = icmp ule {w2} %a{lane}, %btc.w"]
-        dest = "%r" if lane == t.lanes - 1 else f"%l{lane}"
+        lines += [f"%a{lane} = add {w2} {base}, {lane}", f"%c{lane} = icmp {pred} {w2} %a{lane}, {bound}"]
+        dest = "%r" if lane == t.lanes - 1 else f"{prefix}{lane}"
         lines.append(f"{dest} = insertelement <{t.lanes} x i1> {acc}, i1 %c{lane}, i64 {lane}")
         acc = dest
-    return "\n".join(lines)
+    return lines
 
 
 def _last_mask(pred: str) -> Callable[[TypeInfo], str]:
