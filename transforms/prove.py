@@ -29,7 +29,7 @@ from vecverify.pool import executor
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
 
-from .base import Obligation, Rule, TypeInfo
+from .base import FP_SEMANTICS, Obligation, Rule, TypeInfo
 from .lanes import NotLaneWise, split_lanes
 from .registry import all_transforms, get_rule
 from .rules.reassociation import LawChecker, LawKey, Laws, law_key, prove_law, remember_proved
@@ -224,9 +224,11 @@ def _options(timeout_ms: int) -> CheckOptions:
 
 
 def _cost(rule: Rule, type_name: str) -> int:
-    """A rough order of a rule's proof time: lanes times lane width times cases."""
+    """A rough order of a rule's proof time: lanes times lane width times cases, and
+    floating point (Z3's float theory) as eight times an integer of its width."""
     t = TypeInfo(type_name)
-    return t.lanes * t.width * len(rule.cases(type_name) or [None])
+    fp = 8 if FP_SEMANTICS in rule.requires else 1
+    return t.lanes * t.width * fp * len(rule.cases(type_name) or [None])
 
 
 def _law_work(work: list[tuple[Rule, str]]) -> list[tuple[Laws, str, str]]:
