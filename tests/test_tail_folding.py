@@ -24,7 +24,9 @@ from vecverify.ir.values import (
     ConstVector,
     ExtractElement,
     ICmp,
+    Load,
     Select,
+    Store,
 )
 from vecverify.llvm import parse_module, print_module
 
@@ -81,7 +83,8 @@ def _proved(r) -> None:  # noqa: ANN001
     proof = prove_loop(r)
     assert proof.status == "proved", proof.line()
     names = [n for n, _ in proof.checks]
-    assert names == ["entry", "full", "step", "mask", *(f"last{k}" for k in range(1, r.vf + 1))]
+    tails = [f"tail{k}" for k in range(1, r.vf + 1)] if r.vector.tail is not None else []
+    assert names == ["entry", "full", "step", "mask", *(f"last{k}" for k in range(1, r.vf + 1)), *tails]
 
 
 def _runs(fn, new, r) -> None:  # noqa: ANN001
@@ -104,7 +107,12 @@ def test_masked_reduction_proved_and_native(t: str, op: str, vf: int) -> None:
     # The full vectors are not masked.
     assert not any(fl.mask in i.operands or ".masked." in getattr(i, "callee", "") for i in fl.body.instructions)
     assert all(b.name != "loop" for b in new.blocks)
-    assert new.block("exit").instructions[0].blocks == ["entry", "middle.block"]
+    assert new.block("exit").instructions[0].blocks == ["entry", "middle.block", "middle.tail"]
+    # After a full vector, the last VF iterations run unmasked (the shifted tail); the
+    # lanes the full vector ran fold the identity.
+    (tsel,) = [i for i in fl.tail.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
+    assert tsel.operands[0] is fl.tail_mask
+    assert not any(".masked." in getattr(i, "callee", "") for i in fl.tail.instructions)
 
 
 @pytest.mark.parametrize("t,op,vf", [("float", "fadd reassoc float %s, %x", 4),
@@ -143,12 +151,100 @@ def test_masked_memory_and_live_out() -> None:
     assert isinstance(mask, ICmp) and mask.pred == "ule" and str(mask.operands[0].type) == "<4 x i16>"
 
 
+def test_shifted_tail_stores_unmasked() -> None:
+    """After a full vector the last VF iterations run as one unmasked vector ending at the
+    last iteration: no masked move; the lanes it re-covers store again what the full
+    vector stored (recomputed from the unchanged a). Proved for every trip count (the
+    tail checks hold the full vector and the tail together) and run at 0..3*VF+1."""
+    fn, new, r = _fold(MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
+    _proved(r)
+    _runs(fn, new, r)
+    fl = r.vector
+    assert fl.tail is not None
+    assert not any(".masked." in getattr(i, "callee", "") for i in fl.tail.instructions)
+    assert [type(i).__name__ for i in fl.tail.instructions if isinstance(i, Load | Store)] == ["Load", "Store"]
+    start = fl.tail_start
+    assert isinstance(start, BinOp) and start.operands[0] is fl.btc and start.operands[1].signed() == -3
+
+
+# y[i] = c * y[i] (in place), and y[i] = x[i] with s += x[i] (a store and a reduction).
+IN_PLACE = """
+define void @f(ptr noalias %y, i32 %c, i64 %n) {
+entry:
+  %guard = icmp sgt i64 %n, 0
+  br i1 %guard, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds nuw i32, ptr %y, i64 %i
+  %v = load i32, ptr %p, align 4
+  %w = mul i32 %v, %c
+  store i32 %w, ptr %p, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+STORE_AND_SUM = """
+define i32 @f(ptr noalias %y, ptr noalias %x, i64 %n) {
+entry:
+  %guard = icmp sgt i64 %n, 0
+  br i1 %guard, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %px = getelementptr inbounds nuw i32, ptr %x, i64 %i
+  %v = load i32, ptr %px, align 4
+  %py = getelementptr inbounds nuw i32, ptr %y, i64 %i
+  store i32 %v, ptr %py, align 4
+  %s.next = add i32 %s, %v
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  ret i32 %r
+}
+"""
+
+
+@pytest.mark.parametrize("text,why", [(IN_PLACE, "an object stored and accessed otherwise in the loop"),
+                                      (STORE_AND_SUM, "a reduction and a store")])
+def test_shifted_tail_declined_keeps_the_masked_last_vector(text: str, why: str) -> None:
+    """A re-covered lane would read what the full vector stored (in place), or be
+    computed twice (once folded, once stored): the masked last vector follows the full
+    vectors instead."""
+    from transforms.loop.tailfold import shift_decline
+
+    fn, new, r = _fold(text, 2)
+    assert shift_decline(r.vector.plan) == why
+    assert r.vector.tail is None and r.vector.body_exit is r.vector.last
+    _proved(r)
+    _runs(fn, new, r)
+
+
+def test_shifted_tail_one_iteration_early_is_refuted_and_runs_wrong() -> None:
+    """The mutant loop-fold:tail-start-off-by-one (the tail starts at btc - VF): the
+    mask check's start is wrong, and natively the last element is never written."""
+    from vecverify.fuzz.mutants import tail_start_off_by_one
+
+    text = MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x")
+    assert "mask: incorrect" in _refuted(text, 2, lambda fl: tail_start_off_by_one(fl.plan.loop.fn))
+    fn, new, r = _fold(text, 2)
+    assert tail_start_off_by_one(new)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
+
+
 def test_division_gets_a_safe_divisor() -> None:
     """Proof only: the native harness's random inputs divide by zero in the source."""
     _, _, r = _fold(MAP_LIVE_OUT.replace("{OP}", "udiv i16 %c, %x"), 2)
     _proved(r)
     (safe,) = [i for i in r.vector.last.instructions if isinstance(i, Select) and i.name == "safe.divisor"]
     assert safe.operands[0] is r.vector.mask
+    # The shifted tail's re-covered lanes store again what they stored: the same quotient
+    # (their divisor was not 0 then).
+    assert not any(isinstance(i, Select) for i in r.vector.tail.instructions)
 
 
 def test_trip_count_beyond_the_induction_type() -> None:
@@ -234,7 +330,7 @@ def test_vectorize_command_tail_fold(tmp_path, capsys) -> None:  # noqa: ANN001
                  "--timeout-ms", "5000"])
     printed = capsys.readouterr().out
     assert "@f: loop %loop vectorized VF 2 (tail folded, reduction add %s) (VF forced)" in printed
-    assert "proved for every trip count (witness: entry, full, step, mask, last1, last2; reordered: add %s (integers modulo 2^n))" in printed
+    assert "proved for every trip count (witness: entry, full, step, mask, last1, last2, tail1, tail2; reordered: add %s (integers modulo 2^n))" in printed
     assert "0 mismatches" in printed and code in (0, 3), printed
     assert "@llvm.masked.load.v2i8.p0" in out.read_text()
 

@@ -151,12 +151,16 @@ def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
 
 
 def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: list[Phi],
-            rdx_uses: list[Value], updated: list[Value] | None = None) -> Fold | str:
+            rdx_uses: list[Value], updated: list[Value] | None = None,
+            entered: list[Value] | None = None) -> Fold | str:
     """The fold of ``red`` whose accumulators (one per part) are ``phis`` (entered from
     block ``vector_ph``, updated in ``body`` to ``updated``: by default their incoming
     values from ``body``) and whose reduced values are ``rdx_uses``; or what differs from
     the shape the algebra covers. The epilogue form's and the tail-folded form's
-    (``foldwitness``: its loop of full vectors, and its last vector)."""
+    (``foldwitness``: its loop of full vectors, and its last vector). ``entered``: the
+    block has no phis of its own but continues another block's accumulators (these
+    values, whose fold that block's check covers): its links are on them, and no start
+    is checked."""
     licence = algebra_of(red)
     if licence is None:
         return f"{red.kind} has no reordering licence"
@@ -165,12 +169,14 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     leaves: list[list[Value]] = []
     links: list[Instruction] = []
     backs: list[Value] = []
-    for p, vphi in enumerate(phis):
-        start = incoming(vphi, vector_ph)
-        if not (_is_init_start(start, red, vf) if p == 0 else
+    for p, phi in enumerate(phis):
+        vphi: Value = phi if entered is None else entered[p]
+        start = None if entered is not None else incoming(phi, vector_ph)
+        if start is not None and not (
+                _is_init_start(start, red, vf) if p == 0 else
                 (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
-        back = updated[p] if updated is not None else incoming(vphi, body)
+        back = updated[p] if updated is not None else incoming(phi, body)
         chain: list[Value] = []
         cur = back
         while cur is not vphi:
@@ -197,7 +203,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     return Fold(red, leaves, links, final, licence)
 
 
-def _reaches(v: Value, vphi: Phi, red: Reduction, depth: int) -> bool:
+def _reaches(v: Value, vphi: Value, red: Reduction, depth: int) -> bool:
     """Whether ``v`` is the accumulator ``vphi`` or computed from it by links."""
     if v is vphi:
         return True

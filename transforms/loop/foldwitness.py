@@ -58,6 +58,7 @@ from vecverify.ir.types import VectorType
 from vecverify.ir.values import (
     BinOp,
     Call,
+    Cast,
     ConstInt,
     ConstPoison,
     ConstVector,
@@ -98,8 +99,10 @@ class FoldedWitness(Witness):
     def __init__(self, fl: FoldedLoop) -> None:
         self.fl = fl
         self.body_folds: dict[int, Fold] = {}
+        self.tail_folds: dict[int, Fold] = {}
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
         self._folded_links |= {id(link) for f in self.body_folds.values() for link in f.links}
+        self._folded_links |= {id(link) for f in self.tail_folds.values() for link in [*f.links, *f.final]}
 
     def _find_folds(self) -> dict[int, Fold]:
         """The reductions whose fold the algebra proves (``folds.fold_of``, one part, in
@@ -115,10 +118,22 @@ class FoldedWitness(Witness):
             body = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.body.name, [fl.vector_phis[key]], [])
             last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
                            updated=[fl.widened[id(red.result)]])
-            if isinstance(body, Fold) and isinstance(last, Fold):
+            tail: Fold | str | None = None
+            if fl.tail is not None:
+                # The shifted tail continues vector.body's accumulator (no phi of its own).
+                tail_uses = [fl.tail_exit_values[id(ep)] for ep in self.plan.exit_phis
+                             if fl.live_outs[id(ep)] is red.result]
+                tail = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.tail.name, [fl.vector_phis[key]], tail_uses,
+                               updated=[fl.tail_widened[id(red.result)]],
+                               entered=[_incoming(fl.body.name, fl.vector_phis[key])])
+            why = next((f for f in (body, last, tail) if isinstance(f, str)), None)
+            if why is None:
+                assert isinstance(body, Fold) and isinstance(last, Fold)
                 folds[key], self.body_folds[key] = last, body
+                if isinstance(tail, Fold):
+                    self.tail_folds[key] = tail
             elif red.kind in FLOATING_KINDS:
-                raise WitnessError(f"reduction %{red.phi.name}: {body if isinstance(last, Fold) else last}")
+                raise WitnessError(f"reduction %{red.phi.name}: {why}")
         return folds
 
     def _inactive_leaves(self, side: Side) -> list[Value]:
@@ -132,11 +147,11 @@ class FoldedWitness(Witness):
             out += [leaf] * len(red.chain)
         return out
 
-    def _block_leaves(self, side: Side, folds: dict[int, Fold]) -> list[Value]:
+    def _block_leaves(self, side: Side, folds: dict[int, Fold], lanes: list[int] | None = None) -> list[Value]:
         """The folded reductions' leaves in a vector block, lane by lane (the scalar
-        copies' order)."""
+        copies' order; ``lanes``: in this order)."""
         out: list[Value] = []
-        for lane in range(self.vf):
+        for lane in range(self.vf) if lanes is None else lanes:
             for fold in folds.values():
                 for leaf in fold.leaves[0]:
                     out.append(side.emit(ExtractElement(leaf.type.scalar, None,  # type: ignore[attr-defined]
@@ -259,7 +274,7 @@ class FoldedWitness(Witness):
                                for phi, _, vphi in self._vector_phi_types()])
         header = self._alpha(tgt, index2, vphis2)
         done = tgt.value(branch_cond(self.fl.body))
-        to_last = done if true_target(self.fl.body) == self.fl.last.name else emit_not(tgt, done)
+        to_last = done if true_target(self.fl.body) == self.fl.body_exit.name else emit_not(tgt, done)
         return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, TRUE]),
                           tgt.finish([*self._kept_phis(header), *self._block_leaves(tgt, self.body_folds),
                                       self._goes_to(tgt, to_last, index2)]))
@@ -302,8 +317,23 @@ class FoldedWitness(Witness):
         for lane, v in enumerate(lanes):
             vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
         ends = emit_not(src, emit_and(src, goes_on))
+        src_out, tgt_out = [vec, ends], [self.fl.mask, TRUE]
+        if self.fl.tail_mask is not None:
+            # The shifted tail's lane l is iteration index + l - (VF-1 - btc % VF): on
+            # exactly when iteration index + VF-1 - l runs (the masked lane VF-1-l).
+            tail: Value = ConstPoison(mt)
+            for lane in range(self.vf):
+                tail = src.emit(InsertElement(mt, None, [tail, lanes[self.vf - 1 - lane], ConstInt(I32, lane)]))
+            # Where it starts: btc - (VF-1) = index + (the lanes on) - VF.
+            it = self.ind.type
+            start: Value = src.emit(BinOp(it, None, [index, ConstInt(it, 1 - self.vf)], op="add"))
+            for on in lanes[1:]:
+                start = src.emit(BinOp(it, None, [start, src.emit(Cast(it, None, [on], op="zext"))], op="add"))
+            assert self.fl.tail_start is not None
+            src_out += [tail, start]
+            tgt_out += [self.fl.tail_mask, self.fl.tail_start]
         self._state(tgt)
-        return Obligation("mask", src.finish([vec, ends]), tgt.finish([tgt.value(self.fl.mask), TRUE]))
+        return Obligation("mask", src.finish(src_out), tgt.finish([tgt.value(v) for v in tgt_out]))
 
     def _iv(self, side: Side, index: Value) -> Value:
         start = side.value(self.ind.start)
@@ -339,9 +369,57 @@ class FoldedWitness(Witness):
             stack += v.operands
         return [i for i in self.loop.body if id(i) in need]
 
+    def tail(self, k: int) -> Obligation:
+        """From any ``V`` with Main where the next full vector is the last
+        (``index + VF == n.vec``) and the scalar loop leaves after VF + k iterations:
+        ``vector.body`` once, then the shifted tail (its lanes VF-k.. on; the ones below
+        re-cover iterations the full vector just ran, whose accesses it made: this
+        obligation holds that memory history), then ``middle.tail``, write the same
+        memory and hand the exit block the same values; the tail's leaves are the
+        iterations VF.. (the full vector's: the step check's, from the same state)."""
+        fl = self.fl
+        assert fl.tail is not None and fl.tail_middle is not None and fl.tail_mask is not None
+        src, tgt = self._new()
+        it = self.ind.type
+        index, vphis = self._state(src)
+        src.assume(self._main(src, index))
+        last_full = src.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="add"))
+        src.assume(src.emit(ICmp(I1, None, [last_full, src.value(fl.n_vec)], pred="eq")))
+        _, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf + k)
+        src.assume(emit_and(src, [*goes_on[:-1], emit_not(src, goes_on[-1])]))
+        # The full vector's leaves are the step check's (from the same state): only the
+        # tail's are compared here.
+        per_iteration = sum(len(f.reduction.chain) for f in self.folds.values())
+        src_leaves = src_leaves[self.vf * per_iteration:]
+        for _ in range(k, self.vf):
+            src_leaves += self._inactive_leaves(src)
+        exits = [ep for ep in self.plan.exit_phis if not self._is_folded_result(fl.live_outs[id(ep)])]
+        src_exit = [src.value(fl.live_outs[id(ep)]) for ep in exits]
+        index, vphis = self._state(tgt)
+        self._vector_block(tgt, vphis, index=index)
+        mt = fl.tail_mask.type
+        assert isinstance(mt, VectorType)
+        tgt.vmap[id(fl.tail_mask)] = ConstVector(mt, tuple(TRUE if lane >= self.vf - k else FALSE
+                                                           for lane in range(self.vf)))
+        # ... and its start, index + VF + k - VF (the mask check proves both from n.vec).
+        assert fl.tail_start is not None
+        tgt.vmap[id(fl.tail_start)] = tgt.emit(BinOp(it, "tail.start", [index, ConstInt(it, k)], op="add"))
+        for block in (fl.tail, fl.tail_middle):
+            for inst in block.instructions[:-1]:
+                if id(inst) not in self._folded_links:
+                    tgt.clone(inst)
+        tgt_exit = [tgt.value(fl.tail_exit_values[id(ep)]) for ep in exits]
+        # The tail's active lanes are the scalar iterations VF..VF+k-1, its others the
+        # inactive leaves.
+        order = [*range(self.vf - k, self.vf), *range(self.vf - k)]
+        return Obligation(f"tail{k}", src.finish([*src_exit, *src_leaves]),
+                          tgt.finish([*tgt_exit, *self._block_leaves(tgt, self.tail_folds, order)]))
+
     def obligations(self) -> list[Obligation]:
         self._check_structure()
-        return [self.entry(), self.full(), self.step(), self.mask(), *(self.last(k) for k in range(1, self.vf + 1))]
+        tails = [self.tail(k) for k in range(1, self.vf + 1)] if self.fl.tail is not None else []
+        return [self.entry(), self.full(), self.step(), self.mask(), *(self.last(k) for k in range(1, self.vf + 1)),
+                *tails]
 
     def _check_structure(self) -> None:
         """What the checks take for granted: vector.ph goes to vector.body or
@@ -354,13 +432,24 @@ class FoldedWitness(Witness):
             raise WitnessError("the middle block does not go to the exit block alone")
         if fl.last.successors() != [fl.middle.name]:
             raise WitnessError("the last vector does not go to the middle block alone")
-        if sorted(fl.body.successors()) != sorted([fl.last.name, fl.body.name]):
-            raise WitnessError("the vector body does not loop to itself and leave to the last vector")
+        if fl.tail is not None and fl.tail_middle is not None:
+            if fl.tail.successors() != [fl.tail_middle.name] or fl.tail_middle.successors() != [self.loop.exit.name]:
+                raise WitnessError("the shifted tail does not go to its middle block and on to the exit block")
+            if any(isinstance(i, Phi) for i in fl.tail.instructions):
+                raise WitnessError("the shifted tail has phis (it is entered from the vector body alone)")
+        if sorted(fl.body.successors()) != sorted([fl.body_exit.name, fl.body.name]):
+            raise WitnessError(f"the vector body does not loop to itself and leave to {fl.body_exit.name}")
         if sorted(fl.vector_ph.successors()) != sorted([fl.last.name, fl.body.name]):
             raise WitnessError("vector.ph does not go to the vector body or the last vector")
+        # vector.last's phis continue vector.body's: the same start, and where the body
+        # leaves to it, the same value after a full vector (entered from vector.ph alone
+        # where the tail is shifted).
+        entries = [fl.vector_ph.name] + ([fl.body.name] if fl.tail is None else [])
         for key, phi in fl.last_phis.items():
             body_phi = fl.vector_phis[key]
-            for blk in (fl.vector_ph.name, fl.body.name):
+            if sorted(phi.blocks) != sorted(entries):
+                raise WitnessError(f"%{phi.name} is not entered from {', '.join(entries)}")
+            for blk in entries:
                 if _incoming(blk, phi) is not _incoming(blk, body_phi):
                     raise WitnessError(f"%{phi.name} does not continue %{body_phi.name}")
         if any(b is self.loop.header for b in self.fn.blocks):

@@ -153,11 +153,24 @@ class FoldedLoop:
     widened: dict[int, Value] = field(default_factory=dict)  # the last vector's values
     live_outs: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> its value from the loop
     exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle's value
+    # The shifted last vector (None where it is declined: vector.body then leaves to vector.last).
+    tail: Block | None = None  # after the full vectors: the last VF iterations, unmasked, blended
+    tail_middle: Block | None = None  # its middle block
+    tail_start: Value | None = None  # btc - (VF-1): where it starts (vector.ph)
+    tail_mask: Value | None = None  # its lanes not re-covered: lane l on iff l >= VF-1 - btc % VF (vector.ph)
+    tail_widened: dict[int, Value] = field(default_factory=dict)  # the tail's values
+    tail_exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle.tail's value
 
     @property
     def lanes(self) -> int:
         """Scalar iterations per vector iteration (one part)."""
         return self.vf
+
+    @property
+    def body_exit(self) -> Block:
+        """Where vector.body goes after the full vectors: the shifted tail, or the masked
+        last vector."""
+        return self.tail if self.tail is not None else self.last
 
 
 def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
@@ -196,6 +209,7 @@ class _MaskedWidener(Widener):
     ``llvm.masked.load``/``llvm.masked.store``, divisors are 1 in inactive lanes."""
 
     mask: Value
+    safe_divisors = True  # a divisor is 1 in inactive lanes
 
     def emit_memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
@@ -224,7 +238,7 @@ class _MaskedWidener(Widener):
 
     def _operand(self, v: Instruction, k: int, op: Value) -> Value:
         out = super()._operand(v, k, op)
-        if isinstance(v, BinOp) and v.op in DIVISIONS and k == 1:
+        if isinstance(v, BinOp) and v.op in DIVISIONS and k == 1 and self.safe_divisors:
             out = self._add(Select(out.type, "safe.divisor", [self.mask, out, self._constant(v.type, 1)]))
         red = next((r for r in self.plan.phis.reductions if any(v is link for link in r.chain)), None)
         if red is not None and not (op is red.phi or any(op is link for link in red.chain)):
@@ -245,6 +259,49 @@ class _MaskedWidener(Widener):
         return ConstVector(self.vt(t), tuple(ConstInt(t, value) for _ in range(self.vf)))  # type: ignore[arg-type]
 
 
+class _ShiftedWidener(_MaskedWidener):
+    """The shifted tail: the last VF iterations, from ``btc - (VF-1)``, after at least one
+    full vector. Its lanes below ``n.vec`` re-cover iterations the last full vector ran
+    (the mask is off there): loads and stores are unmasked (the full vector accessed the
+    same addresses, so they are dereferenceable), and a re-covered lane stores again the
+    value the full vector stored there, recomputed from the same loads (``shift_decline``
+    says when it is the same), divisions included (the same divisor, which was not 0).
+    Reductions fold the identity there, gathers and scatters are masked."""
+
+    safe_divisors = False
+
+    def emit_memory(self, inst: Instruction) -> None:
+        Widener.emit_memory(self, inst)
+
+
+def shift_decline(plan: LoopPlan) -> str | None:
+    """Why the shifted tail is not used (vector.body is followed by the masked last
+    vector then), or None. A re-covered lane must store what the last full vector stored
+    there: it recomputes it from loads of objects no store of the loop writes (so they
+    read what they read then), and no other store of the loop writes its object (which
+    the re-store would overwrite). A recurrence's splice would read a re-covered lane's
+    value as the next one's predecessor. (An object both loaded and stored, as in
+    ``y[i] += x[i]``, could be blended with the stored values, ``select mask, new,
+    old``, but reading back a vector the full vector just stored over part of it stalls
+    the store forwarding of x86 cores: slower than the masked store.) A loop with both
+    reductions and stores would compute a re-covered lane's values twice, once for the
+    reduction (the full vector) and once for memory (the tail): from undef memory or a
+    freeze they may differ, which no scalar run does."""
+    if plan.phis.recurrences:
+        return "a recurrence"
+    if plan.phis.reductions and any(a.is_store for a in plan.accesses):
+        # A re-covered lane's values would be computed twice: the reduction would have
+        # folded the first, memory would keep the second (from undef, or a freeze,
+        # they may differ).
+        return "a reduction and a store"
+    stored = [a for a in plan.accesses if a.is_store]
+    for a in plan.accesses:
+        for b in stored:
+            if b is not a and b.access.address.base is a.access.address.base:
+                return "an object stored and accessed otherwise in the loop"
+    return None
+
+
 def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     """Rewrite ``plan.loop``'s function in place (a copy of the input) into the
     tail-folded vector loop, removing the scalar loop, or raise Decline before changing
@@ -252,6 +309,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     check_foldable(plan)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
+    shifted = shift_decline(plan) is None
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
     p = Adder(ph)
@@ -294,73 +352,107 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
     fl = FoldedLoop(plan, vf, ph, body, last, middle, bound_fr, btc, n_vec, skip, index, index, mask,
                     vector_phis=vphis, last_phis=lphis)
-    # vector.body: the full vectors, unmasked; then vector.last: the last one, masked.
+    if shifted:
+        fl.tail, fl.tail_middle = blocks.new("vector.tail"), blocks.new("middle.tail")
+        fl.tail_start = p(BinOp(it, "tail.start", [btc, ConstInt(it, -(vf - 1))], op="add"))
+        fl.tail_mask = _lane_mask(p, n_mod, vf, plan.widest_bits, shifted=True)
+    # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
+    # (where the tail is shifted, only when no full vector runs).
     w.emit_body()
     wl.emit_body()
     backs = {id(r.phi): r.previous for r in plan.phis.recurrences} | {id(r.phi): r.result for r in plan.phis.reductions}
     for key, value in backs.items():
         back = w.widen(value)
-        for phi in (vphis[key], lphis[key]):
+        for phi in (vphis[key], *([] if shifted else [lphis[key]])):
             phi.operands.append(back)
             phi.blocks.append(body.name)
     for ephi in plan.exit_phis:
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
-    live = {id(v): wl.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
-    lasts = {id(red.result): wl.widen(red.result) for red in plan.phis.reductions}
-    index_next = close_vector_loop(body, index, vf, n_vec, last.name)
+    fl.index_next = close_vector_loop(body, index, vf, n_vec, fl.body_exit.name)
+    fl.widened = wl.vectors
+    fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
     last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
-    fl.index_next, fl.widened = index_next, wl.vectors
-    # middle.block: the reductions, the last active lane's values, the induction's ends.
-    m = Adder(middle)
-    rdx = {key: m(reduce_call(red, lasts[key], "rdx"))
-           for red in plan.phis.reductions for key in [id(red.result)]}
-    last_lane: Value | None = None
-    for ephi in plan.exit_phis:
-        v = fl.live_outs[id(ephi)]
-        out: Value
-        if not loop.contains(v):
-            out = v
-        elif id(v) in rdx:
-            out = rdx[id(v)]
-        elif v is ind.phi or v is ind.next:
-            end = btc if zero_start else m(BinOp(it, "ind.last", [ind.start, btc], op="add"))
-            out = end if v is ind.phi else m(BinOp(it, "ind.end", [end, ConstInt(it, 1)], op="add"))
-        else:
-            if last_lane is None:
-                last_lane = m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
-            out = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
-                                   [live[id(v)], last_lane]))
-        fl.exit_values[id(ephi)] = out
-    middle.instructions.append(Br(void_type(), None, [], targets=[loop.exit.name]))
-    # Wire: the preheader enters vector.ph, the exit is reached from middle.block only,
-    # the scalar loop's block goes.
+    exits = [(middle, fl.exit_values)]
+    if fl.tail is not None and fl.tail_middle is not None:
+        # vector.tail: the last VF iterations, continuing vector.body's accumulators.
+        wt = _ShiftedWidener(plan, vf, ph, fl.tail, fl.tail_start, zero_start, splats=splats)  # type: ignore[arg-type]
+        assert fl.tail_mask is not None
+        wt.mask = fl.tail_mask
+        for red in plan.phis.reductions:
+            wt.vector_phis[id(red.phi)] = w.widen(red.result)  # type: ignore[assignment]
+        wt.emit_body()
+        fl.tail_exit_values = _fill_middle(fl, fl.tail_middle, wt, vf - 1)
+        fl.tail.instructions.append(Br(void_type(), None, [], targets=[fl.tail_middle.name]))
+        fl.tail_widened = wt.vectors
+        exits.append((fl.tail_middle, fl.tail_exit_values))
+    # Wire: the preheader enters vector.ph, the exit is reached from the middle blocks
+    # only, the scalar loop's block goes.
     ph.instructions.append(Br(void_type(), None, [skip], targets=[last.name, body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
     for ephi in plan.exit_phis:
-        ephi.operands = [fl.exit_values[id(ephi)] if blk == loop.header.name else op
-                         for op, blk in zip(ephi.operands, ephi.blocks, strict=True)]
-        ephi.blocks = [middle.name if blk == loop.header.name else blk for blk in ephi.blocks]
+        at_header = ephi.blocks.index(loop.header.name)
+        del ephi.operands[at_header], ephi.blocks[at_header]
+        for blk, values in exits:
+            ephi.operands.append(values[id(ephi)])
+            ephi.blocks.append(blk.name)
     at = fn.blocks.index(loop.header)
-    fn.blocks[at:at + 1] = [ph, body, last, middle]
+    tail_blocks = [fl.tail, fl.tail_middle] if fl.tail is not None and fl.tail_middle is not None else []
+    fn.blocks[at:at + 1] = [ph, body, *tail_blocks, last, middle]
     return fl
 
 
-def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int) -> Value:
+def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | None) -> dict[int, Value]:
+    """A middle block after a last vector (``w``'s): the reductions, the live-outs at the
+    last active lane (``lane``, or ``btc % VF`` where None), the induction's end values;
+    then the branch to the exit. Returns id(exit phi) -> its value."""
+    plan, vf = fl.plan, fl.vf
+    loop, ind, it, btc = plan.loop, plan.induction, plan.induction.type, fl.btc
+    zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
+    m = Adder(middle)
+    live = {id(v): w.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
+    rdx = {id(red.result): m(reduce_call(red, w.widen(red.result), "rdx")) for red in plan.phis.reductions}
+    last_lane: Value | None = None if lane is None else ConstInt(I32, lane)
+    out: dict[int, Value] = {}
+    for ephi in plan.exit_phis:
+        v = fl.live_outs[id(ephi)]
+        if not loop.contains(v):
+            out[id(ephi)] = v
+        elif id(v) in rdx:
+            out[id(ephi)] = rdx[id(v)]
+        elif v is ind.phi or v is ind.next:
+            end = btc if zero_start else m(BinOp(it, "ind.last", [ind.start, btc], op="add"))
+            out[id(ephi)] = end if v is ind.phi else m(BinOp(it, "ind.end", [end, ConstInt(it, 1)], op="add"))
+        else:
+            if last_lane is None:
+                last_lane = m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
+            out[id(ephi)] = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
+                                             [live[id(v)], last_lane]))
+    middle.instructions.append(Br(void_type(), None, [], targets=[loop.exit.name]))
+    return out
+
+
+def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = False) -> Value:
     """The last vector's mask (in vector.ph): lane l on iff ``l <= btc % VF``, i.e.
     ``n.vec + l <= btc``, compared in lanes as wide as the loop's widest element (8..64
-    bits, at most the induction's): one narrow compare, computed once."""
+    bits, at most the induction's): one narrow compare, computed once. ``shifted``: the
+    shifted tail's, lane l (iteration ``btc - (VF-1) + l``) on iff it is at or above
+    ``n.vec``: ``l >= VF-1 - btc % VF``."""
     it = rem.type
     assert isinstance(it, IntType)
     lt = IntType(min(max(widest_bits, 8), it.bits))
     if lt.bits < it.bits:
-        rem = p(Cast(lt, "rem.lanes.trunc", [rem], op="trunc"))
+        rem = p(Cast(lt, "tail.rem.trunc" if shifted else "rem.lanes.trunc", [rem], op="trunc"))
+    if shifted:  # VF-1 - rem, in 0..VF-1
+        rem = p(BinOp(lt, "tail.recovered", [ConstInt(lt, vf - 1), rem], op="sub"))
     vt = VectorType(vf, lt)
-    ins = p(InsertElement(vt, "rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
-    splat = p(ShuffleVector(vt, "rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
+    prefix = "tail." if shifted else ""
+    ins = p(InsertElement(vt, f"{prefix}rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
+    splat = p(ShuffleVector(vt, f"{prefix}rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
-    return p(ICmp(VectorType(vf, I1), "active.lane.mask", [steps, splat], pred="ule"))
+    return p(ICmp(VectorType(vf, I1), "tail.mask" if shifted else "active.lane.mask", [steps, splat],
+                  pred="uge" if shifted else "ule"))
 
 
 def _needs_lane(plan: LoopPlan, v: Value) -> bool:

@@ -610,6 +610,17 @@ def scatter_lane_order(fn: Function) -> bool:
     return hit
 
 
+def tail_start_off_by_one(fn: Function) -> bool:
+    """The shifted tail starts one iteration early (``btc - VF``, not ``btc - (VF-1)``):
+    the loop's last iteration never runs."""
+    hits = _named(fn, "tail.start", BinOp)
+    for inst in hits:
+        step = inst.operands[1]
+        assert isinstance(step, ConstInt)
+        inst.operands[1] = ConstInt(step.type, step.value - 1)
+    return bool(hits)
+
+
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
     recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
@@ -640,6 +651,10 @@ def _loop_mutants() -> list[Mutant]:
         Mutant("loop-fold:scatter-lane-order", "loop-fold",
                "the scatter writes its lanes in reverse order (the first of two writers to one index stays)",
                scatter_lane_order, fuzz_kernels=partial(loop_kernels, masked=True, scatter=True, max_reductions=0),
+               fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop-fold:tail-start-off-by-one", "loop-fold",
+               "the shifted tail starts one iteration early (the last iteration never runs)", tail_start_off_by_one,
+               fuzz_kernels=partial(loop_kernels, masked=True, recurrence=False, max_reductions=0),
                fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop-fold:wrong-identity", "loop-fold", "inactive lanes fold another operator's identity",
                wrong_identity, fuzz_kernels=partial(loop_kernels, masked=True, min_reductions=1, max_reductions=1,
