@@ -696,9 +696,12 @@ def test_llvm_warnings_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) ->
     [
         ("E-p:64:64", None),  # big-endian: modelled (Function.big_endian)
         ("e-p:32:32", "32-bit pointers (data layout)"),
-        ("e-p:64:64:64:32", "32-bit pointer indices (data layout)"),
+        ("e-p:64:64:64:32", "data layout specification 'p:64:64:64:32' (64-bit pointers with 32-bit indices)"),
         ("e-m:o-i64:64-f80:128-n8:16:32:64-S128", None),
         ("e-p:64:64-p1:16:16", None),
+        ("e-i64:32:64-a:0:64", None),  # sizes and alignments: modelled (ir/layout.py)
+        ("e-A5", "data layout specification 'A5' (a non-zero default address space)"),
+        ("e-G1", "data layout specification 'G1' (a non-zero default address space)"),
     ],
 )
 def test_datalayout(layout: str, what: str | None) -> None:

@@ -22,16 +22,26 @@ import z3
 
 from .errors import InputError, Unsupported
 from .execute import Memory, compile_module
-from .execute.native import store_size
+from .execute.native import machine_data_layout, store_size
 from .ir.edges import float_edges, int_edges
 from .ir.floats import bits_from_double, bits_from_float, bits_from_half
 from .ir.function import Function, Module
+from .ir.layout import DataLayout, parse_datalayout
 from .ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
-from .ir.values import Argument, Call, ConstInt, GetElementPtr, GlobalVariable, Load, Store, Value
+from .ir.values import (
+    Alloca,
+    Argument,
+    Call,
+    ConstInt,
+    GetElementPtr,
+    GlobalVariable,
+    Load,
+    Store,
+    Value,
+)
 from .llvm import print_module
 from .semantics.aggregates import is_aggregate
 from .semantics.concrete import ConcreteInput, Evaluation, evaluate
-from .semantics.gep import alloc_size
 from .semantics.memory import pointer_lane
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
@@ -67,7 +77,7 @@ class Extent:
         return max(span + DEFAULT_BUFFER, DEFAULT_BUFFER) if self.variable else max(span, 1)
 
 
-def _constant_offset(v: Value) -> tuple[Argument, int] | None:
+def _constant_offset(v: Value, layout: DataLayout) -> tuple[Argument, int] | None:
     """The pointer argument ``v`` is based on and its constant byte offset from it, or
     None (not based on an argument through constant getelementptrs)."""
     offset = 0
@@ -80,7 +90,7 @@ def _constant_offset(v: Value) -> tuple[Argument, int] | None:
                 if not isinstance(t, VectorType | ArrayType):
                     return None
                 t = t.elem
-            offset += idx.signed() * alloc_size(t)
+            offset += idx.signed() * layout.alloc_size(t)
         v = v.operands[0]
     return (v, offset) if isinstance(v, Argument) else None
 
@@ -88,7 +98,7 @@ def _constant_offset(v: Value) -> tuple[Argument, int] | None:
 def _accesses(fn: Function) -> list[tuple[Value, int]]:
     """Every memory access: its pointer operand and how many bytes it touches."""
     def value_bytes(t: Type) -> int:
-        return alloc_size(t) if is_aggregate(t) else store_size(t)
+        return fn.layout.alloc_size(t) if is_aggregate(t) else store_size(t)
 
     out = []
     for inst in fn.instructions():
@@ -108,7 +118,7 @@ def pointer_extents(fn: Function) -> dict[int, Extent]:
     extents = {i: Extent() for i, a in enumerate(fn.args) if isinstance(a.type, PtrType)}
     touched: set[int] = set()
     for pointer, nbytes in _accesses(fn):
-        found = _constant_offset(pointer)
+        found = _constant_offset(pointer, fn.layout)
         if found is None:
             base = pointer
             while isinstance(base, GetElementPtr):
@@ -165,6 +175,7 @@ def _check_native_support(fn: Function) -> None:
         raise Unsupported(f"native runs of @{fn.name}: pointer values other than arguments")
     if fn.big_endian:
         raise Unsupported(f"native runs of @{fn.name}: a big-endian module on this machine")
+    _check_machine_layout(fn)
     # LLVM 22's JIT (llvmlite) crashes on some bfloat code and calls runtime functions
     # for fp128 that the process may lack: neither is run.
     values = [*fn.args, *fn.instructions()]
@@ -174,6 +185,42 @@ def _check_native_support(fn: Function) -> None:
     # The concrete evaluation and the native module give global variables no block yet.
     if any(isinstance(op, GlobalVariable) for inst in fn.instructions() for op in inst.operands):
         raise Unsupported(f"native runs of @{fn.name}: global variables")
+
+
+def _memory_types(fn: Function) -> list[Type]:
+    """The types ``fn`` lays out in memory: what it allocates, steps over and accesses."""
+    out: list[Type] = []
+    for inst in fn.instructions():
+        if isinstance(inst, Alloca) and inst.allocated_type is not None:
+            out.append(inst.allocated_type)
+        elif isinstance(inst, GetElementPtr) and inst.source_type is not None:
+            out.append(inst.source_type)
+        elif isinstance(inst, Load):
+            out.append(inst.type)
+        elif isinstance(inst, Store):
+            out.append(inst.operands[0].type)
+    return out
+
+
+def _layout_facts(layout: DataLayout, t: Type) -> tuple[object, ...]:
+    """What a data layout decides about ``t`` and the types inside it."""
+    inner: tuple[object, ...] = ()
+    if isinstance(t, StructType):
+        inner = (layout.struct_layout(t), *(_layout_facts(layout, f) for f in t.fields))
+    elif isinstance(t, ArrayType | VectorType):
+        inner = _layout_facts(layout, t.elem)
+    return layout.alloc_size(t), layout.abi_align(t), inner
+
+
+def _check_machine_layout(fn: Function) -> None:
+    """The JIT lays memory out as this machine's data layout says (a module without
+    one, as most hand-written tests, has LLVM's default: an i64 4-byte aligned): refuse
+    a function whose types in memory the two lay out differently."""
+    machine = parse_datalayout(machine_data_layout())
+    for t in _memory_types(fn):
+        if _layout_facts(fn.layout, t) != _layout_facts(machine, t):
+            raise Unsupported(f"native runs of @{fn.name}: {t} is laid out differently by the module's "
+                              "data layout and this machine's")
 
 
 # ----------------------------------------------------------------------------- running

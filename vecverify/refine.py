@@ -102,15 +102,15 @@ def check_signatures(src: Function, tgt: Function) -> None:
         )
 
 
-def check_byte_order(src: Function, tgt: Function) -> None:
-    if src.big_endian != tgt.big_endian:
-        raise Unsupported("source and target modules of different byte orders")
+def check_layouts(src: Function, tgt: Function) -> None:
+    if src.layout != tgt.layout:
+        raise Unsupported("source and target modules of different data layouts")
 
 
 class RefinementCheck:
     def __init__(self, src: Function, tgt: Function, options: CheckOptions):
         check_signatures(src, tgt)
-        check_byte_order(src, tgt)
+        check_layouts(src, tgt)
         self.options = options
         globals_, differing = used_globals(src, tgt)
         self.inputs = build_inputs(
@@ -123,7 +123,7 @@ class RefinementCheck:
         self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks))
         self.src = execute(src, self.inputs, "src", options.unroll, self.env)
         tgt_inputs = self.inputs if not differing else replace(  # its own constants' bytes
-            self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks))
+            self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks, tgt.layout))
         self.tgt = execute(tgt, tgt_inputs, "tgt", options.unroll, self.env)
         self.src_vars = self.src.choices
         self.pre = all_of(self.inputs.pre)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from transforms.vectorize.address import Address, address_of, type_size
+from vecverify.ir.layout import DEFAULT_LAYOUT
 from vecverify.ir.types import ArrayType, Type, VectorType
 from vecverify.ir.values import (
     ConstPoison,
@@ -21,7 +22,6 @@ from vecverify.ir.values import (
     ShuffleVector,
     Value,
 )
-from vecverify.semantics.gep import alloc_size
 
 MAX_DEPTH = 8  # shuffle levels followed (the seed's trees have two)
 
@@ -81,11 +81,12 @@ def tree_nodes(v: Value, depth: int = 0) -> list[Instruction]:
 def _gep_layout_known(ptr: Value) -> bool:
     """Whether the address analysis steps over every type on the getelementptr chain
     the way the semantics do (a ``<3 x T>`` is 4 elements wide in memory; the analysis
-    would count 3)."""
+    would count 3). A vector's size in memory is the same in every data layout that
+    does not list its width: LLVM's default layout stands for them."""
     while isinstance(ptr, GetElementPtr):
         t: Type | None = ptr.source_type
         while isinstance(t, VectorType | ArrayType):
-            if isinstance(t, VectorType) and type_size(t) != alloc_size(t):
+            if isinstance(t, VectorType) and type_size(t) != DEFAULT_LAYOUT.alloc_size(t):
                 return False
             t = t.elem
         ptr = ptr.operands[0]

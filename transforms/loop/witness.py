@@ -193,7 +193,7 @@ class Side:
             args.append(a)
         # The loop's function's byte order and denormal modes: the obligations are
         # about its instructions, which mean what they mean there.
-        return Function(self.name, st, args, [Block("entry", self.insts)], big_endian=self.fn.big_endian,
+        return Function(self.name, st, args, [Block("entry", self.insts)], layout=self.fn.layout,
                         denormal=self.fn.denormal)
 
 

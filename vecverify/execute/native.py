@@ -302,6 +302,12 @@ def _target_machine(cpu: str = "") -> Any:
     return llvm.Target.from_default_triple().create_target_machine(cpu=name, features=features, opt=2)
 
 
+@cache
+def machine_data_layout() -> str:
+    """The data layout the JIT compiles every module with (a module without one gets it)."""
+    return str(_target_machine().target_data)
+
+
 class CompiledModule:
     """A module compiled once; call any of its functions many times."""
 

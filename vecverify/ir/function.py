@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .floats import IEEE_DENORMALS, DenormalModes
+from .layout import DEFAULT_LAYOUT, DataLayout
 from .types import Type
 from .values import Argument, GlobalVariable, Instruction, ParamAttrs, is_terminator
 
@@ -34,8 +35,12 @@ class Function:
     # Return attributes that change meaning (noundef, nonnull, align).
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
     willreturn: bool = False  # not returning (a call that does not return) is UB
-    big_endian: bool = False  # the module's data layout: byte order in memory and bitcasts
+    layout: DataLayout = DEFAULT_LAYOUT  # the module's data layout
     denormal: DenormalModes = IEEE_DENORMALS  # its denormal_fpenv attribute
+
+    @property
+    def big_endian(self) -> bool:
+        return self.layout.big_endian
 
     @property
     def entry(self) -> Block:

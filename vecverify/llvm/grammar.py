@@ -9,6 +9,7 @@ import re
 
 from ..errors import Unsupported
 from ..ir.function import Block, Declaration, Function, Module
+from ..ir.layout import DEFAULT_LAYOUT
 from ..ir.types import (
     PTR,
     Type,
@@ -37,7 +38,7 @@ class ModuleGrammar(InstructionGrammar):
         self.lenient = lenient
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
-        self.big_endian = False  # LLVM prints the data layout before any function
+        self.layout = DEFAULT_LAYOUT  # LLVM prints the data layout before any function
         self.named_type_starts: dict[str, int] = {}
         self.named_types: dict[str, Type] = {}
         self.md_nodes: dict[str, int] = {}  # metadata node name -> index of its first token
@@ -66,7 +67,7 @@ class ModuleGrammar(InstructionGrammar):
                 return module
             t = tok.text
             if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
-                self.big_endian = check_datalayout(self.peek(3).value)
+                self.layout = check_datalayout(self.peek(3).value)
                 self.skip_line()
             elif tok.kind == "ident" and t in ("source_filename", "target", "uselistorder",
                                                "uselistorder_bb"):
@@ -277,7 +278,7 @@ class ModuleGrammar(InstructionGrammar):
         fn_attrs = [a for a in fn_attrs if a[0] not in DENORMAL_ATTRS]
         self.check_fn_attrs(fn_attrs)
         fn = Function(name, ret_type, args, [], ret_attrs,
-                      willreturn=any(a[0] == "willreturn" for a in fn_attrs), big_endian=self.big_endian,
+                      willreturn=any(a[0] == "willreturn" for a in fn_attrs), layout=self.layout,
                       denormal=denormal)
         first = True
         while not self.accept("}"):

@@ -8,6 +8,7 @@ import re
 
 from ..errors import Unsupported
 from ..ir import opcodes
+from ..ir.layout import DataLayout, parse_datalayout
 
 # The vocabulary is ir/opcodes.py's; the reader accepts all of it.
 INT_BINOPS = opcodes.INT_BINOPS
@@ -66,18 +67,10 @@ CALLING_CONVENTION_RE = re.compile(r"[a-z_0-9]*cc$")
 Attr = tuple[str, str | None]  # (name, argument text); string attributes keep their quotes
 
 
-def check_datalayout(layout: str) -> bool:
-    """Whether the data layout is big-endian; reject those that change what the model
-    assumes: 64-bit pointers (and 64-bit GEP indices) in address space 0."""
-    big_endian = False
-    for spec in layout.split("-"):
-        if spec == "E":
-            big_endian = True
-        m = re.fullmatch(r"p0?:(\d+)(?::\d+)*", spec)
-        if m:
-            fields = spec.split(":")
-            if fields[1] != "64":
-                raise Unsupported(f"{fields[1]}-bit pointers (data layout)")
-            if len(fields) > 4 and fields[4] != "64":
-                raise Unsupported(f"{fields[4]}-bit pointer indices (data layout)")
-    return big_endian
+def check_datalayout(text: str) -> DataLayout:
+    """The module's data layout; those the model cannot follow are reported
+    unsupported: pointers of address space 0 narrower than 64 bits."""
+    layout = parse_datalayout(text)
+    if layout.pointer_bits != 64:
+        raise Unsupported(f"{layout.pointer_bits}-bit pointers (data layout)")
+    return layout

@@ -20,6 +20,7 @@ import z3
 
 from ..errors import Unsupported
 from ..ir.floats import IEEE_DENORMALS, DenormalModes
+from ..ir.layout import DEFAULT_LAYOUT, DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ class Context:
 
     side: str
     where: str  # function name, for error messages
-    big_endian: bool = False  # byte order of memory and of bitcasts between lane shapes
+    layout: DataLayout = DEFAULT_LAYOUT  # the module's: byte order, sizes in memory
     path: z3.BoolRef = TRUE
     choices: list[z3.ExprRef] = field(default_factory=list)
     ub_conds: list[z3.BoolRef] = field(default_factory=list)
@@ -171,6 +172,10 @@ class Context:
     # The addresses of the input blocks (by id, shared by source and target) and whether
     # the function has made blocks of its own so far (see addresses.py).
     block_addresses: Callable[[], tuple[dict[int, z3.BitVecRef], bool]] | None = None
+
+    @property
+    def big_endian(self) -> bool:  # byte order of memory and of bitcasts between lane shapes
+        return self.layout.big_endian
 
     def fresh(self, hint: str, bits: int, key: int | None = None) -> z3.BitVecRef:
         """A nondeterministic bit-vector (undef, a NaN payload, a don't-care)."""

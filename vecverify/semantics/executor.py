@@ -57,7 +57,7 @@ from .core import (
     poison_lane,
 )
 from .floating import result_flags
-from .gep import alloc_size, gep_semantics
+from .gep import gep_semantics
 from .inputs import Inputs
 from .memory import (
     Memory,
@@ -126,7 +126,7 @@ class Executor(CallSemantics):
         # Calls that did not return: where, the memory then, whether it is observed.
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
-        self.ctx = Context(side=side, where=fn.name, big_endian=fn.big_endian, denormal=fn.denormal,
+        self.ctx = Context(side=side, where=fn.name, layout=fn.layout, denormal=fn.denormal,
                            environment=env.shared if env is not None else None)
         self.undef_guards = self.ctx.undef_guards
         self.uses = UndefUses(self.ctx)  # undef per use (see uses.py)
@@ -424,7 +424,7 @@ class Executor(CallSemantics):
         count = inst.operands[0]
         if not isinstance(count, ConstInt) or inst.allocated_type is None:
             raise Unsupported("alloca with a variable count", self.fn.name)
-        size = alloc_size(inst.allocated_type) * count.value
+        size = self.ctx.layout.alloc_size(inst.allocated_type) * count.value
         if size > MAX_ALLOCA_BYTES:
             raise Unsupported(f"alloca of {size} bytes (limit {MAX_ALLOCA_BYTES})", self.fn.name)
         if self.next_local_block >= 1 << PTR_BLOCK_BITS:

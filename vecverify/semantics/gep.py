@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import z3
 
-from ..errors import Unsupported
-from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
+from ..ir.types import ArrayType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
 from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
@@ -17,55 +16,6 @@ from .memory import (
     const_value,
     pointer_lane,
 )
-
-
-def _pow2_at_least(n: int) -> int:
-    p = 1
-    while p < n:
-        p *= 2
-    return p
-
-
-def alloc_size(t: Type) -> int:
-    """Bytes between consecutive elements of type ``t`` in memory (LLVM's default data
-    layout, which matches x86-64 for the types vecverify models)."""
-    if isinstance(t, IntType):
-        store = (t.bits + 7) // 8
-        align = min(_pow2_at_least(store), 16)
-        return (store + align - 1) // align * align
-    if isinstance(t, FloatType | PtrType):
-        return t.bits // 8
-    if isinstance(t, VectorType):
-        return _pow2_at_least((t.bits + 7) // 8)
-    if isinstance(t, ArrayType):
-        return t.count * alloc_size(t.elem)
-    if isinstance(t, StructType):
-        return struct_layout(t)[1]
-    raise Unsupported(f"getelementptr over {t}")
-
-
-def abi_align(t: Type) -> int:
-    """The alignment of ``t`` in memory (x86-64's data layout)."""
-    if isinstance(t, ArrayType):
-        return abi_align(t.elem)
-    if isinstance(t, StructType):
-        return max((abi_align(f) for f in t.fields), default=1)
-    if isinstance(t, IntType):
-        return min(_pow2_at_least((t.bits + 7) // 8), 16)
-    return alloc_size(t)
-
-
-def struct_layout(t: StructType) -> tuple[tuple[int, ...], int]:
-    """Each field's byte offset (aligned as LLVM lays out a non-packed struct) and the
-    struct's allocation size (padded to its alignment)."""
-    offsets, at = [], 0
-    for f in t.fields:
-        a = abi_align(f)
-        at = (at + a - 1) // a * a
-        offsets.append(at)
-        at += alloc_size(f)
-    a = abi_align(t)
-    return tuple(offsets), (at + a - 1) // a * a
 
 
 def _to_index(lane: Lane) -> z3.BitVecRef:
@@ -144,17 +94,17 @@ def _element_sizes(ctx: Context, source: Type, indices: list[SymValue]) -> list[
     """What each index steps over: the source type, then its elements; into a struct,
     the table of its field offsets (a struct index is a constant: LLVM's rule)."""
     t: Type = source
-    steps: list[Step] = [alloc_size(source)]
+    steps: list[Step] = [ctx.layout.alloc_size(source)]
     for (lane,) in indices[1:]:
         if isinstance(t, StructType):
             field = const_value(lane.value)
             if field is None or field >= len(t.fields):
                 raise ctx.unsupported("getelementptr into a struct with a variable index")
-            steps.append(struct_layout(t)[0])
+            steps.append(ctx.layout.struct_layout(t)[0])
             t = t.fields[field]
         elif isinstance(t, VectorType | ArrayType):
             t = t.elem
-            steps.append(alloc_size(t))
+            steps.append(ctx.layout.alloc_size(t))
         else:
             raise ctx.unsupported(f"getelementptr into {t}")
     return steps

@@ -14,6 +14,7 @@ import z3
 
 from ..errors import Unsupported
 from ..ir.function import Function
+from ..ir.layout import DataLayout
 from ..ir.values import GlobalVariable
 from .inputs import constant_bytes
 from .memory import Memory, offset_by, pointer_lane
@@ -55,11 +56,12 @@ def _differs(s: GlobalVariable, t: GlobalVariable) -> bool:
         s.initializer.ref() != t.initializer.ref()
 
 
-def with_initializers(memory: Memory, globals_: list[GlobalVariable], blocks: dict[str, int]) -> Memory:
+def with_initializers(memory: Memory, globals_: list[GlobalVariable], blocks: dict[str, int],
+                      layout: DataLayout) -> Memory:
     """``memory`` with these globals' bytes set to their initializers."""
     for g in globals_:
         assert g.initializer is not None
-        data = constant_bytes(g.initializer)
+        data = constant_bytes(g.initializer, layout)
         if data is None:
             raise Unsupported(f"initializer of global variable @{g.name}")
         base = pointer_lane(blocks[g.name or ""], z3.BitVecVal(0, 64))

@@ -15,6 +15,7 @@ import z3
 from ..errors import Unsupported
 from ..ir.edges import float_edges, int_edges
 from ..ir.function import Function
+from ..ir.layout import DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..ir.values import (
     Call,
@@ -30,7 +31,6 @@ from ..ir.values import (
     Store,
 )
 from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_widths
-from .gep import alloc_size
 from .memory import Memory, MemoryBlock, PointerArg, initial_memory, offset_by, pointer_lane
 
 # Blocks may be huge (a source may index 2**32 bytes into one), but stay clear of the top
@@ -102,7 +102,7 @@ def build_inputs(
     # among the blocks of the arguments that are not noalias and of the globals.
     blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
     pre += [z3.ULE(b.size, MAX_BLOCK_SIZE) for b in blocks]
-    global_blocks, constant_blocks = _global_blocks(globals_ or [], blocks, memory, pre)
+    global_blocks, constant_blocks = _global_blocks(fn.layout, globals_ or [], blocks, memory, pre)
     shared = [k + 1 for k, i in enumerate(pointer_args) if not fn.args[i].attrs.noalias]
     shared += list(global_blocks.values())
     for i, arg in enumerate(fn.args):
@@ -172,7 +172,7 @@ MAX_GLOBAL_INIT_BYTES = 4096
 
 
 def _global_blocks(
-    globals_: list[GlobalVariable], blocks: list[MemoryBlock], memory: Memory, pre: list[z3.BoolRef]
+    layout: DataLayout, globals_: list[GlobalVariable], blocks: list[MemoryBlock], memory: Memory, pre: list[z3.BoolRef]
 ) -> tuple[dict[str, int], set[int]]:
     """A block per global variable, of its type's size; an initializer fixes the initial
     bytes (for source and target alike), an external global's bytes are unknown."""
@@ -184,13 +184,13 @@ def _global_blocks(
         ids[name] = bid
         if g.is_constant:
             constant.add(bid)
-        size = alloc_size(g.value_type)
+        size = layout.alloc_size(g.value_type)
         blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
         # Only a constant's bytes are known when the function runs: a writable global may
         # have been written before (Alive2's model too).
         if g.initializer is None or not g.is_constant:
             continue
-        data = constant_bytes(g.initializer)
+        data = constant_bytes(g.initializer, layout)
         if data is None or len(data) > MAX_GLOBAL_INIT_BYTES:
             raise Unsupported(f"initializer of global variable @{name}")
         base = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
@@ -201,19 +201,19 @@ def _global_blocks(
     return ids, constant
 
 
-def constant_bytes(c: Constant) -> list[tuple[int, bool]] | None:
+def constant_bytes(c: Constant, layout: DataLayout) -> list[tuple[int, bool]] | None:
     """The little-endian bytes of a constant and whether each is poison; None for what
     has no fixed bytes here (undef, pointers)."""
     t = c.type
     if isinstance(c, ConstArray | ConstVector):
         out: list[tuple[int, bool]] = []
         for e in c.elems:
-            part = constant_bytes(e)
+            part = constant_bytes(e, layout)
             if part is None:
                 return None
             out += part
         if isinstance(c, ConstArray) and isinstance(t, ArrayType):
-            pad = alloc_size(t) - len(out)
+            pad = layout.alloc_size(t) - len(out)
             out += [(0, False)] * pad
         return out
     if isinstance(c, ConstInt | ConstFloat):
