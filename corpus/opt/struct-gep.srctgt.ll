@@ -1,4 +1,6 @@
-; Named and nested struct types: field offsets as LLVM lays them out.
+; Named and nested struct types: field offsets as LLVM lays them out in x86-64's data
+; layout (without the layout line, LLVM's default aligns the i64 to 4: offset 20).
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 %inner = type { i8, i32 }
 %outer = type { i16, %inner, [3 x i16], i64 }
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from ..errors import Unsupported
 from ..ir import opcodes
 from ..ir.layout import DataLayout, parse_datalayout
 
@@ -68,9 +67,6 @@ Attr = tuple[str, str | None]  # (name, argument text); string attributes keep t
 
 
 def check_datalayout(text: str) -> DataLayout:
-    """The module's data layout; those the model cannot follow are reported
-    unsupported: pointers of address space 0 narrower than 64 bits."""
-    layout = parse_datalayout(text)
-    if layout.pointer_bits != 64:
-        raise Unsupported(f"{layout.pointer_bits}-bit pointers (data layout)")
-    return layout
+    """The module's data layout (what the model cannot follow is reported unsupported
+    by parse_datalayout)."""
+    return parse_datalayout(text)

@@ -27,7 +27,9 @@ def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
     base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
     for k, b in bases.items():
         base = z3.If(bid == k, b, base)
-    return base + address_of(ptr)
+    address = base + address_of(ptr)
+    bits = ctx.layout.pointer_bits  # narrower pointers: the address modulo their width
+    return address if bits == PTR_ADDR_BITS else z3.Extract(bits - 1, 0, address)
 
 
 @semantics("ptrtoint")
@@ -37,9 +39,10 @@ def _ptrtoint(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
     out = []
     for p in args[0]:
         addr = pointer_address(ctx, p.value, "ptrtoint")
-        if t.bits < PTR_ADDR_BITS:
+        w = addr.size()
+        if t.bits < w:
             addr = z3.Extract(t.bits - 1, 0, addr)
-        elif t.bits > PTR_ADDR_BITS:
-            addr = z3.ZeroExt(t.bits - PTR_ADDR_BITS, addr)
+        elif t.bits > w:
+            addr = z3.ZeroExt(t.bits - w, addr)
         out.append(Lane(addr, p.poison))
     return tuple(out)

@@ -143,9 +143,10 @@ class Environment:
         self.events.append(event)
         return event
 
-    def block_addresses(self, blocks: list[MemoryBlock]) -> dict[int, z3.BitVecRef]:
+    def block_addresses(self, blocks: list[MemoryBlock], pointer_bits: int) -> dict[int, z3.BitVecRef]:
         """The address of each of the input ``blocks`` (made once, with the constraints
-        that make them a memory layout: aligned, not null, no wrap-around, disjoint)."""
+        that make them a memory layout: aligned, not null, no wrap-around of the
+        ``pointer_bits`` address space, disjoint)."""
         if self.addresses is None:
             self.addresses = {}
             sizes = {b.block_id: b.size for b in blocks}
@@ -157,6 +158,9 @@ class Environment:
                     base != 0,
                     z3.ULE(b.size, ~base),  # base + size does not wrap
                 ]
+                if pointer_bits < PTR_ADDR_BITS:  # nor leave the narrower address space
+                    top = z3.BitVecVal((1 << pointer_bits) - 1, PTR_ADDR_BITS)
+                    self.constraints += [z3.ULE(base, top), z3.ULE(b.size, top - base)]
                 for k, other in self.addresses.items():
                     self.constraints.append(z3.Or(z3.ULE(base + b.size, other), z3.ULE(other + sizes[k], base)))
                 self.addresses[b.block_id] = base

@@ -26,11 +26,13 @@ from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type,
 if TYPE_CHECKING:
     from ..ir.values import Instruction
 
-# A pointer's offset within its block, at LLVM's 64-bit index width. (Narrower offsets
+# A pointer's offset within its block, at x86-64's 64-bit index width. (Narrower offsets
 # would bound block sizes, and a bound on block sizes can make a source that indexes far
-# into a large object look UB, hiding a target's bug: Alive2's bugs/pr46591.)
+# into a large object look UB, hiding a target's bug: Alive2's bugs/pr46591.) A data
+# layout with narrower pointers keeps this field and its high bits zero: getelementptr
+# computes at the layout's index width, ptrtoint and ordered comparisons at its pointer
+# width, and blocks fit in its address space.
 PTR_ADDR_BITS = 64
-GEP_INDEX_BITS = 64
 PTR_BLOCK_BITS = 8
 PTR_BITS = PTR_ADDR_BITS + PTR_BLOCK_BITS
 NULL_POINTER = z3.BitVecVal(0, PTR_BITS)  # block 0 (null's), offset 0

@@ -136,7 +136,7 @@ class Executor(CallSemantics):
         # already there; any other such write changes memory and is caught as a mismatch.
         self.mem_ops = MemoryOps(list(inputs.blocks), inputs.constant_blocks)  # grows with allocas
         if env is not None:  # ptrtoint: addresses of the input blocks; allocas have none
-            self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks),
+            self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks, fn.layout.pointer_bits),
                                                 len(self.mem_ops.blocks) > len(inputs.blocks))
         self.next_local_block = FIRST_LOCAL_BLOCK
         self.values: dict[Instruction, SymValue] = {}

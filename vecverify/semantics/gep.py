@@ -6,7 +6,7 @@ import z3
 
 from ..ir.types import ArrayType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
-from .core import GEP_INDEX_BITS, PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
+from .core import PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
     MemoryBlock,
     add_constant,
@@ -18,17 +18,21 @@ from .memory import (
 )
 
 
-def _to_index(lane: Lane) -> z3.BitVecRef:
+def _to_index(lane: Lane, n: int) -> z3.BitVecRef:
+    """An index sign-extended or truncated to the index width ``n``."""
     w = lane.value.size()
-    if w == GEP_INDEX_BITS:
+    if w == n:
         return lane.value
-    if w < GEP_INDEX_BITS:
-        return z3.SignExt(GEP_INDEX_BITS - w, lane.value)
-    return z3.Extract(GEP_INDEX_BITS - 1, 0, lane.value)
+    if w < n:
+        return z3.SignExt(n - w, lane.value)
+    return z3.Extract(n - 1, 0, lane.value)
 
 
-def _widen(x: z3.BitVecRef) -> z3.BitVecRef:
-    return x if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.ZeroExt(GEP_INDEX_BITS - PTR_ADDR_BITS, x)
+def _resize(x: z3.BitVecRef, n: int) -> z3.BitVecRef:
+    """An offset (unsigned) at ``n`` bits: a pointer's offset field is PTR_ADDR_BITS wide
+    whatever the data layout; with narrower pointers its high bits are zero."""
+    w = x.size()
+    return x if w == n else z3.ZeroExt(n - w, x) if w < n else z3.Extract(n - 1, 0, x)
 
 
 def gep_semantics(
@@ -56,19 +60,21 @@ def _gep_lane(
     nuw = "nuw" in flags
     poison = [base.poison]
     sizes = _element_sizes(ctx, inst.source_type, args[1:])
-    folded = _constant_offset(args[1:], sizes, nusw, nuw)
+    n = ctx.layout.index_bits
+    folded = _constant_offset(args[1:], sizes, nusw, nuw, n)
     if folded is not None:
         offset_value, index_poison = folded
-        offset = z3.BitVecVal(offset_value, GEP_INDEX_BITS)
+        offset = z3.BitVecVal(offset_value, n)
         poison += index_poison
     else:
-        offset = _symbolic_offset(args[1:], sizes, nusw, nuw, poison)
-    # The address arithmetic happens at LLVM's index width, where the flags are decided.
-    off = _widen(address_of(base.value))
+        offset = _symbolic_offset(args[1:], sizes, nusw, nuw, poison, n)
+    # The address arithmetic happens at the data layout's index width, where the flags
+    # are decided.
+    off = _resize(address_of(base.value), n)
     offset = z3.simplify(offset)
     k = const_value(offset)
     result = add_constant(off, k) if k is not None else off + offset
-    negative = None if k is None else k >> (GEP_INDEX_BITS - 1) == 1
+    negative = None if k is None else k >> (n - 1) == 1
     if nusw:  # the offset plus a signed delta must not wrap
         if negative is None:
             poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
@@ -80,10 +86,10 @@ def _gep_lane(
         # Both the base and the result lie in the block (one past its end allowed); a
         # zero offset is always in bounds.
         bid = block_of(base.value)
-        size = _widen(block_size(blocks, bid))
+        size = _resize(block_size(blocks, bid), n)
         inside = z3.And(bid != 0, z3.ULE(off, size), z3.ULE(result, size))
         poison.append(z3.Not(inside) if k is not None else z3.Not(z3.Or(offset == 0, inside)))
-    new_off = result if PTR_ADDR_BITS == GEP_INDEX_BITS else z3.Extract(PTR_ADDR_BITS - 1, 0, result)
+    new_off = _resize(result, PTR_ADDR_BITS)
     return Lane(pointer_lane(block_of(base.value), new_off), any_of(poison))
 
 
@@ -116,14 +122,13 @@ def _signed(v: int, bits: int) -> int:
 
 
 def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
-                     nuw: bool) -> tuple[int, list[z3.BoolRef]] | None:
+                     nuw: bool, n: int) -> tuple[int, list[z3.BoolRef]] | None:
     """With constant indices (the usual case), the offset and the flags' overflow
     conditions computed here, exactly as :func:`_symbolic_offset` states them; only
     the indices' own poison stays a term. None when some index is not a constant."""
     values = [const_value(lane.value) for (lane,) in indices]
     if any(v is None for v in values):
         return None
-    n = GEP_INDEX_BITS
     offset, wraps = 0, False
     poison = []
     for (lane,), v, size in zip(indices, values, sizes, strict=True):
@@ -132,7 +137,9 @@ def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
         w = lane.value.size()
         x = _signed(v, w) if w <= n else _signed(v, n)  # sign-extended or truncated
         if nusw and w > n and _signed(v, w) != x:
-            wraps = True
+            wraps = True  # the truncation to the index width is trunc nsw
+        if nuw and w > n and v % (1 << w) >= 1 << n:
+            wraps = True  # ... and trunc nuw
         if isinstance(size, tuple):  # a struct field: its offset, nothing multiplied
             x, size = size[v], 1
         term = _signed(x * size, n)
@@ -158,13 +165,13 @@ def _shl_as_mul(x: z3.BitVecRef) -> z3.BitVecRef:
 
 
 def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw: bool,
-                     poison: list[z3.BoolRef]) -> z3.BitVecRef:
-    offset = z3.BitVecVal(0, GEP_INDEX_BITS)
+                     poison: list[z3.BoolRef], n: int) -> z3.BitVecRef:
+    offset = z3.BitVecVal(0, n)
     for (idx,), step in zip(indices, sizes, strict=True):
         if isinstance(step, tuple):  # a struct field (a constant index): its offset
             field = const_value(idx.value)
             assert field is not None
-            term = z3.BitVecVal(step[field], GEP_INDEX_BITS)
+            term = z3.BitVecVal(step[field], n)
             if nusw:
                 poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, True)))
             if nuw:
@@ -172,20 +179,22 @@ def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw
             offset = offset + term
             continue
         size = step
-        x = _shl_as_mul(_to_index(idx))
+        x = _shl_as_mul(_to_index(idx, n))
         poison.append(idx.poison)
         w = idx.value.size()
-        if nusw and w > GEP_INDEX_BITS:
-            poison.append(z3.SignExt(w - GEP_INDEX_BITS, x) != idx.value)
+        if nusw and w > n:  # the truncation to the index width is trunc nsw
+            poison.append(z3.SignExt(w - n, x) != idx.value)
+        if nuw and w > n:  # ... and trunc nuw
+            poison.append(z3.ZeroExt(w - n, x) != idx.value)
         term = x * size
         if nusw:
-            wide = z3.SignExt(GEP_INDEX_BITS, x) * size
-            poison.append(z3.SignExt(GEP_INDEX_BITS, term) != wide)
+            wide = z3.SignExt(n, x) * size
+            poison.append(z3.SignExt(n, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, True)))
             poison.append(z3.Not(z3.BVAddNoUnderflow(offset, term)))
         if nuw:
-            wide = z3.ZeroExt(GEP_INDEX_BITS, x) * size
-            poison.append(z3.ZeroExt(GEP_INDEX_BITS, term) != wide)
+            wide = z3.ZeroExt(n, x) * size
+            poison.append(z3.ZeroExt(n, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
         offset = offset + term
     return offset

@@ -101,7 +101,10 @@ def build_inputs(
     # One block per pointer argument; a noalias argument's is its own, the others choose
     # among the blocks of the arguments that are not noalias and of the globals.
     blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
-    pre += [z3.ULE(b.size, MAX_BLOCK_SIZE) for b in blocks]
+    # With narrower pointers (the data layout's), a block is at most half the address
+    # space (PTRDIFF_MAX): its offsets, no larger than its size, fit too.
+    largest = min(MAX_BLOCK_SIZE, 1 << (fn.layout.pointer_bits - 1))
+    pre += [z3.ULE(b.size, largest) for b in blocks]
     global_blocks, constant_blocks = _global_blocks(fn.layout, globals_ or [], blocks, memory, pre)
     shared = [k + 1 for k, i in enumerate(pointer_args) if not fn.args[i].attrs.noalias]
     shared += list(global_blocks.values())

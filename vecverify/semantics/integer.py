@@ -222,10 +222,13 @@ def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     is_ptr = isinstance(inst.operands[0].type.scalar, PtrType)
 
     def f(x: z3.BitVecRef, y: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
+        sx, sy = x, y  # what samesign looks at: a pointer's sign is its address's
+        if is_ptr and samesign:
+            sx, sy = (pointer_address(ctx, v, "icmp samesign of pointers") for v in (x, y))
         if is_ptr:
             x, y = _pointer_operands(ctx, text_attr(inst, "pred"), x, y)
-        w = x.size()
-        diff_sign = z3.Extract(w - 1, w - 1, x) != z3.Extract(w - 1, w - 1, y)
+        w = sx.size()
+        diff_sign = z3.Extract(w - 1, w - 1, sx) != z3.Extract(w - 1, w - 1, sy)
         return bool_to_bv(pred(x, y)), diff_sign if samesign else FALSE
 
     return lanewise2(args[0], args[1], f)
@@ -244,7 +247,8 @@ def _pointer_operands(
     if not bx.eq(by):
         what = "ordered comparison of pointers that may be in different blocks"
         return pointer_address(ctx, x, what), pointer_address(ctx, y, what)
-    return z3.Extract(PTR_ADDR_BITS - 1, 0, x), z3.Extract(PTR_ADDR_BITS - 1, 0, y)
+    bits = ctx.layout.pointer_bits  # a signed order sees the data layout's sign bit
+    return z3.Extract(bits - 1, 0, x), z3.Extract(bits - 1, 0, y)
 
 
 # ----------------------------------------------------------------------------- casts
