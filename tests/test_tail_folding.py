@@ -151,18 +151,22 @@ def test_masked_memory_and_live_out() -> None:
     assert isinstance(mask, ICmp) and mask.pred == "ule" and str(mask.operands[0].type) == "<4 x i16>"
 
 
-def test_shifted_tail_stores_unmasked() -> None:
+@pytest.mark.parametrize("in_place", [False, True])
+def test_shifted_tail_stores_unmasked(in_place: bool) -> None:
     """After a full vector the last VF iterations run as one unmasked vector ending at the
-    last iteration: no masked move; the lanes it re-covers store again what the full
-    vector stored (recomputed from the unchanged a). Proved for every trip count (the
-    tail checks hold the full vector and the tail together) and run at 0..3*VF+1."""
-    fn, new, r = _fold(MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
+    last iteration: no masked move; the lanes it re-covers store again what the last
+    full vector stored, recomputed from the same loads: vector.tail runs that full
+    vector too, both vectors' loads before their stores (in place, y[i] = c * y[i], the
+    tail reads what the full vector reads). Proved for every trip count (the tail checks
+    hold the last full vector and the tail together) and run at 0..3*VF+1."""
+    fn, new, r = _fold(IN_PLACE if in_place else MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
     _proved(r)
     _runs(fn, new, r)
     fl = r.vector
-    assert fl.tail is not None
+    assert fl.tail is not None and fl.check is not None  # paired: no reduction
     assert not any(".masked." in getattr(i, "callee", "") for i in fl.tail.instructions)
-    assert [type(i).__name__ for i in fl.tail.instructions if isinstance(i, Load | Store)] == ["Load", "Store"]
+    assert [type(i).__name__ for i in fl.tail.instructions if isinstance(i, Load | Store)] == \
+        ["Load", "Load", "Store", "Store"]
     start = fl.tail_start
     assert isinstance(start, BinOp) and start.operands[0] is fl.btc and start.operands[1].signed() == -3
 
@@ -209,12 +213,18 @@ exit:
 """
 
 
-@pytest.mark.parametrize("text,why", [(IN_PLACE, "an object stored and accessed otherwise in the loop"),
+# y[i] = c * y[i + 1]: a load ahead of the store (legal: the vector reads before it writes).
+AHEAD = IN_PLACE.replace("%v = load i32, ptr %p, align 4", """%i1 = add nuw nsw i64 %i, 1
+  %p1 = getelementptr inbounds nuw i32, ptr %y, i64 %i1
+  %v = load i32, ptr %p1, align 4""")
+
+
+@pytest.mark.parametrize("text,why", [(AHEAD, "an object stored and accessed otherwise in the loop"),
                                       (STORE_AND_SUM, "a reduction and a store")])
 def test_shifted_tail_declined_keeps_the_masked_last_vector(text: str, why: str) -> None:
-    """A re-covered lane would read what the full vector stored (in place), or be
-    computed twice (once folded, once stored): the masked last vector follows the full
-    vectors instead."""
+    """A re-covered lane would read what another iteration stored (the tail's y[i + 1]
+    is the full vector's y[i]), or be computed twice (once folded, once stored): the
+    masked last vector follows the full vectors instead."""
     from transforms.loop.tailfold import shift_decline
 
     fn, new, r = _fold(text, 2)

@@ -89,6 +89,7 @@ from .witness import (
     branch_cond,
     emit_and,
     emit_not,
+    goes_to,
     true_target,
 )
 
@@ -166,20 +167,38 @@ class FoldedWitness(Witness):
                 seen.append(v)
         return seen
 
-    def _main(self, side: Side, index: Value) -> Value:
-        """Main(index): a full vector follows."""
+    def _full(self, side: Side, index: Value) -> Value:
+        """Full(index): a full vector follows."""
         it = self.ind.type
         rem = side.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="urem"))
         return emit_and(side, [side.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")),
                            side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="ult"))])
 
+    def _is_last_full(self, side: Side, index: Value) -> Value:
+        it = self.ind.type
+        after = side.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="add"))
+        return side.emit(ICmp(I1, None, [after, side.value(self.fl.n_vec)], pred="eq"))
+
+    def _main(self, side: Side, index: Value) -> Value:
+        """Main(index): vector.body follows: Full, and with the paired tail not the last
+        full vector (that one runs in vector.tail)."""
+        if self.fl.check is None:
+            return self._full(side, index)
+        return emit_and(side, [self._full(side, index), emit_not(side, self._is_last_full(side, index))])
+
+    def _tail_at(self, side: Side, index: Value) -> Value:
+        """Tail(index): the next full vector is the last (the paired tail runs it)."""
+        return emit_and(side, [self._full(side, index), self._is_last_full(side, index)])
+
     def _last(self, side: Side, index: Value) -> Value:
         """Last(index): the last vector follows."""
         return side.emit(ICmp(I1, None, [index, side.value(self.fl.n_vec)], pred="eq"))
 
-    def _goes_to(self, side: Side, to_last: Value, index: Value) -> Value:
-        """The invariant of the block a branch takes: Last where ``to_last``, else Main."""
-        return side.emit(BinOp(I1, None, [emit_and(side, [to_last, self._last(side, index)]),
+    def _goes_to(self, side: Side, to_last: Value, index: Value, paired: bool = False) -> Value:
+        """The invariant of the block a branch takes: Last (``paired``: Tail) where
+        ``to_last``, else Main."""
+        there = self._tail_at(side, index) if paired else self._last(side, index)
+        return side.emit(BinOp(I1, None, [emit_and(side, [to_last, there]),
                                            emit_and(side, [emit_not(side, to_last), self._main(side, index)])], op="or"))
 
     def _state(self, side: Side) -> tuple[Value, dict[int, list[Value]]]:
@@ -240,22 +259,33 @@ class FoldedWitness(Witness):
         starts = [src.value(_incoming(self.loop.preheader.name, phi)) for phi in self.loop.phis]
         # The frozen bound: any defined value (what the freeze chose), one for every use.
         tgt.vmap[id(self.fl.bound_fr)] = tgt.state("bound.fr", self.ind.type, noundef=True)
-        for inst in self.fl.vector_ph.instructions[:-1]:
-            if inst is not self.fl.bound_fr:
+        fl = self.fl
+        for inst in [*fl.vector_ph.instructions[:-1], *(fl.check.instructions[:-1] if fl.check else [])]:
+            if inst is not fl.bound_fr:
                 tgt.clone(inst)
-        vphis = self._by_phi([(phi, tgt.value(_incoming(self.fl.vector_ph.name, vphi)))
+        vphis = self._by_phi([(phi, tgt.value(_incoming(fl.vector_ph.name, vphi)))
                               for phi, _, vphi in self._vector_phi_types()])
         zero = ConstInt(self.ind.type, 0)
         alpha0 = self._alpha(tgt, zero, vphis)
-        ok = self._goes_to(tgt, tgt.value(self.fl.skip), zero)
+        skip = tgt.value(fl.skip)
+        ok: Value
+        if fl.check is not None:
+            # vector.check: to the paired tail (Tail(0)) where the only full vector is
+            # the last one, else to vector.body (Main(0)).
+            one = goes_to(tgt, fl.check, fl.body_exit.name)
+            on = self._goes_to(tgt, one, zero, paired=True)
+            ok = tgt.emit(BinOp(I1, None, [emit_and(tgt, [skip, self._last(tgt, zero)]),
+                                           emit_and(tgt, [emit_not(tgt, skip), on])], op="or"))
+        else:
+            ok = self._goes_to(tgt, skip, zero)
         return Obligation("entry", src.finish([*self._kept_phis(starts), TRUE]),
                           tgt.finish([*self._kept_phis(alpha0), ok]))
 
     def full(self) -> Obligation:
-        """From any ``index`` with Main, the next VF exit tests go on."""
+        """From any ``index`` with Full, the next VF exit tests go on."""
         src, tgt = self._new()
         index, _ = self._state(src)
-        src.assume(self._main(src, index))
+        src.assume(self._full(src, index))
         goes_on = self._exit_tests(src, self._iv(src, index))
         self._state(tgt)
         return Obligation("full", src.finish([emit_and(src, goes_on)]), tgt.finish([TRUE]))
@@ -277,7 +307,7 @@ class FoldedWitness(Witness):
         to_last = done if true_target(self.fl.body) == self.fl.body_exit.name else emit_not(tgt, done)
         return Obligation("step", src.finish([*self._kept_phis(state), *src_leaves, TRUE]),
                           tgt.finish([*self._kept_phis(header), *self._block_leaves(tgt, self.body_folds),
-                                      self._goes_to(tgt, to_last, index2)]))
+                                      self._goes_to(tgt, to_last, index2, paired=self.fl.check is not None)]))
 
     def last(self, k: int) -> Obligation:
         src, tgt = self._new()
@@ -382,9 +412,7 @@ class FoldedWitness(Witness):
         src, tgt = self._new()
         it = self.ind.type
         index, vphis = self._state(src)
-        src.assume(self._main(src, index))
-        last_full = src.emit(BinOp(it, None, [index, ConstInt(it, self.vf)], op="add"))
-        src.assume(src.emit(ICmp(I1, None, [last_full, src.value(fl.n_vec)], pred="eq")))
+        src.assume(self._tail_at(src, index))
         _, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf + k)
         src.assume(emit_and(src, [*goes_on[:-1], emit_not(src, goes_on[-1])]))
         # The full vector's leaves are the step check's (from the same state): only the
@@ -396,7 +424,10 @@ class FoldedWitness(Witness):
         exits = [ep for ep in self.plan.exit_phis if not self._is_folded_result(fl.live_outs[id(ep)])]
         src_exit = [src.value(fl.live_outs[id(ep)]) for ep in exits]
         index, vphis = self._state(tgt)
-        self._vector_block(tgt, vphis, index=index)
+        if fl.n_body is None:
+            self._vector_block(tgt, vphis, index=index)
+        else:  # paired: the tail block runs the last full vector, at n.body = n.vec - VF = index
+            tgt.vmap[id(fl.n_body)] = index
         mt = fl.tail_mask.type
         assert isinstance(mt, VectorType)
         tgt.vmap[id(fl.tail_mask)] = ConstVector(mt, tuple(TRUE if lane >= self.vf - k else FALSE
@@ -439,7 +470,12 @@ class FoldedWitness(Witness):
                 raise WitnessError("the shifted tail has phis (it is entered from the vector body alone)")
         if sorted(fl.body.successors()) != sorted([fl.body_exit.name, fl.body.name]):
             raise WitnessError(f"the vector body does not loop to itself and leave to {fl.body_exit.name}")
-        if sorted(fl.vector_ph.successors()) != sorted([fl.last.name, fl.body.name]):
+        if fl.check is not None:
+            if sorted(fl.vector_ph.successors()) != sorted([fl.last.name, fl.check.name]):
+                raise WitnessError("vector.ph does not go to vector.check or the last vector")
+            if sorted(fl.check.successors()) != sorted([fl.body_exit.name, fl.body.name]):
+                raise WitnessError("vector.check does not go to the vector body or the paired tail")
+        elif sorted(fl.vector_ph.successors()) != sorted([fl.last.name, fl.body.name]):
             raise WitnessError("vector.ph does not go to the vector body or the last vector")
         # vector.last's phis continue vector.body's: the same start, and where the body
         # leaves to it, the same value after a full vector (entered from vector.ph alone

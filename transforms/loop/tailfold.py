@@ -160,6 +160,11 @@ class FoldedLoop:
     tail_mask: Value | None = None  # its lanes not re-covered: lane l on iff l >= VF-1 - btc % VF (vector.ph)
     tail_widened: dict[int, Value] = field(default_factory=dict)  # the tail's values
     tail_exit_values: dict[int, Value] = field(default_factory=dict)  # id(exit phi) -> middle.tail's value
+    # The paired tail (loops without reductions): vector.tail runs the last full vector
+    # too, at n.body = n.vec - VF, its loads before any of its stores; vector.check
+    # enters it directly when that is the only full vector.
+    check: Block | None = None
+    n_body: Value | None = None
 
     @property
     def lanes(self) -> int:
@@ -279,11 +284,10 @@ def shift_decline(plan: LoopPlan) -> str | None:
     vector then), or None. A re-covered lane must store what the last full vector stored
     there: it recomputes it from loads of objects no store of the loop writes (so they
     read what they read then), and no other store of the loop writes its object (which
-    the re-store would overwrite). A recurrence's splice would read a re-covered lane's
-    value as the next one's predecessor. (An object both loaded and stored, as in
-    ``y[i] += x[i]``, could be blended with the stored values, ``select mask, new,
-    old``, but reading back a vector the full vector just stored over part of it stalls
-    the store forwarding of x86 cores: slower than the masked store.) A loop with both
+    the re-store would overwrite), apart from loads of it at the store's address before
+    the store (in place, ``y[i] = a * y[i]``: the paired tail, ``paired``, reads them
+    before the last full vector stores). A recurrence's splice would read a re-covered
+    lane's value as the next one's predecessor. A loop with both
     reductions and stores would compute a re-covered lane's values twice, once for the
     reduction (the full vector) and once for memory (the tail): from undef memory or a
     freeze they may differ, which no scalar run does."""
@@ -297,9 +301,21 @@ def shift_decline(plan: LoopPlan) -> str | None:
     stored = [a for a in plan.accesses if a.is_store]
     for a in plan.accesses:
         for b in stored:
-            if b is not a and b.access.address.base is a.access.address.base:
+            if b is a or b.access.address.base is not a.access.address.base:
+                continue
+            if a.is_store or a.kind != "consecutive" or b.kind != "consecutive" or a.rest != b.rest \
+                    or a.offset != b.offset or a.position > b.position:
                 return "an object stored and accessed otherwise in the loop"
     return None
+
+
+def paired(plan: LoopPlan) -> bool:
+    """Whether the shifted tail runs the last full vector too (loops without reductions):
+    its loads, the last full vector's and the tail's, all read memory before either
+    stores, so an object read and written at the same address (``y[i] = a * y[i]``)
+    gives a re-covered lane the value the full vector read; and no load reads back over
+    part of a vector just stored (x86's store forwarding would stall)."""
+    return not plan.phis.reductions
 
 
 def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
@@ -310,6 +326,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
     shifted = shift_decline(plan) is None
+    pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
     p = Adder(ph)
@@ -320,7 +337,8 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
     mask = _lane_mask(p, n_mod, vf, plan.widest_bits)
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
-    index = Phi(it, "index", [ConstInt(it, 0)], blocks=[ph.name])
+    check = blocks.new("vector.check") if pair else None
+    index = Phi(it, "index", [ConstInt(it, 0)], blocks=[(check or ph).name])
     body.instructions.append(index)
     splats: dict[int, Value] = {}
     w = Widener(plan, vf, ph, body, index, zero_start, splats=splats)
@@ -356,6 +374,9 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         fl.tail, fl.tail_middle = blocks.new("vector.tail"), blocks.new("middle.tail")
         fl.tail_start = p(BinOp(it, "tail.start", [btc, ConstInt(it, -(vf - 1))], op="add"))
         fl.tail_mask = _lane_mask(p, n_mod, vf, plan.widest_bits, shifted=True)
+    if check is not None:
+        fl.check = check
+        fl.n_body = p(BinOp(it, "n.body", [n_vec, ConstInt(it, -vf)], op="add"))
     # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
     # (where the tail is shifted, only when no full vector runs).
     w.emit_body()
@@ -368,26 +389,38 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
             phi.blocks.append(body.name)
     for ephi in plan.exit_phis:
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
-    fl.index_next = close_vector_loop(body, index, vf, n_vec, fl.body_exit.name)
+    fl.index_next = close_vector_loop(body, index, vf, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
     last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     exits = [(middle, fl.exit_values)]
     if fl.tail is not None and fl.tail_middle is not None:
-        # vector.tail: the last VF iterations, continuing vector.body's accumulators.
+        # vector.tail: the last VF iterations, continuing vector.body's accumulators;
+        # paired: after the last full vector's loads and before its stores, access by
+        # access.
         wt = _ShiftedWidener(plan, vf, ph, fl.tail, fl.tail_start, zero_start, splats=splats)  # type: ignore[arg-type]
         assert fl.tail_mask is not None
         wt.mask = fl.tail_mask
         for red in plan.phis.reductions:
             wt.vector_phis[id(red.phi)] = w.widen(red.result)  # type: ignore[assignment]
-        wt.emit_body()
+        if fl.n_body is None:
+            wt.emit_body()
+        else:
+            wf = Widener(plan, vf, ph, fl.tail, fl.n_body, zero_start, splats=splats)  # type: ignore[arg-type]
+            for inst in loop.body:
+                if id(inst) in wt.access:
+                    wf.emit_memory(inst)
+                    wt.emit_memory(inst)
         fl.tail_exit_values = _fill_middle(fl, fl.tail_middle, wt, vf - 1)
         fl.tail.instructions.append(Br(void_type(), None, [], targets=[fl.tail_middle.name]))
         fl.tail_widened = wt.vectors
         exits.append((fl.tail_middle, fl.tail_exit_values))
     # Wire: the preheader enters vector.ph, the exit is reached from the middle blocks
     # only, the scalar loop's block goes.
-    ph.instructions.append(Br(void_type(), None, [skip], targets=[last.name, body.name]))
+    ph.instructions.append(Br(void_type(), None, [skip], targets=[last.name, (check or body).name]))
+    if check is not None and fl.tail is not None and fl.n_body is not None:
+        one = Adder(check)(ICmp(I1, "one.full.vector", [fl.n_body, ConstInt(it, 0)], pred="eq"))
+        check.instructions.append(Br(void_type(), None, [one], targets=[fl.tail.name, body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
@@ -399,7 +432,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
             ephi.blocks.append(blk.name)
     at = fn.blocks.index(loop.header)
     tail_blocks = [fl.tail, fl.tail_middle] if fl.tail is not None and fl.tail_middle is not None else []
-    fn.blocks[at:at + 1] = [ph, body, *tail_blocks, last, middle]
+    fn.blocks[at:at + 1] = [ph, *([check] if check is not None else []), body, *tail_blocks, last, middle]
     return fl
 
 
