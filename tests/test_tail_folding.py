@@ -113,6 +113,13 @@ def test_masked_reduction_proved_and_native(t: str, op: str, vf: int) -> None:
     (tsel,) = [i for i in fl.tail.instructions if isinstance(i, Select) and i.name == "rdx.masked"]
     assert tsel.operands[0] is fl.tail_mask
     assert not any(".masked." in getattr(i, "callee", "") for i in fl.tail.instructions)
+    # The accumulator starts with the identity; the initial value joins after the
+    # reduction, one scalar operation: op(llvm.vector.reduce.op(acc), init).
+    (red,) = fl.plan.phis.reductions
+    assert isinstance(fl.vector_phis[id(red.phi)].operands[0], ConstVector)
+    for values in (fl.exit_values, fl.tail_exit_values):
+        (out,) = values.values()
+        assert red.init in out.operands and any("vector.reduce" in getattr(o, "callee", "") for o in out.operands)
 
 
 @pytest.mark.parametrize("t,op,vf", [("float", "fadd reassoc float %s, %x", 4),
@@ -130,6 +137,16 @@ def test_masked_fp_reduction_proved_by_algebra_and_native(t: str, op: str, vf: i
         assert off.name == "minmax.ident"
     else:  # -0.0 for fadd (+0.0 + -0.0 would be +0.0), 1.0 for fmul
         assert isinstance(off, ConstVector) and off.elems[0].bits == (0x80000000 if t == "float" else 0x3FF << 52)
+
+
+def test_initial_value_dropped_after_the_reduction_is_refuted() -> None:
+    """The initial value joins after the reduction: without it (the identity instead) the
+    entry's state is wrong."""
+    def damage(fl: FoldedLoop) -> None:
+        for block in (fl.middle, fl.tail_middle):
+            (op,) = [i for i in block.instructions if isinstance(i, BinOp) and i.name == "rdx"]
+            op.operands[1] = ConstInt(op.type, 0)
+    assert "entry: incorrect" in _refuted(kernel(REDUCTION, "i8", OP="add i8 %x, %s"), 2, damage)
 
 
 def test_masked_fadd_positive_zero_is_refuted() -> None:

@@ -84,6 +84,7 @@ class Fold:
     links: list[Instruction]  # the vector links of every part
     final: list[Instruction]  # the middle block's fold of the parts and reduction of the lanes
     licence: str
+    late: bool = False  # the accumulators start with the identity; the initial value joins after the reduction
 
 
 def algebra_of(red: Reduction) -> str | None:
@@ -152,7 +153,7 @@ def check_shape(vl: VectorLoop, red: Reduction) -> Fold | str:
 
 def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: list[Phi],
             rdx_uses: list[Value], updated: list[Value] | None = None,
-            entered: list[Value] | None = None) -> Fold | str:
+            entered: list[Value] | None = None, late_init: bool | None = None) -> Fold | str:
     """The fold of ``red`` whose accumulators (one per part) are ``phis`` (entered from
     block ``vector_ph``, updated in ``body`` to ``updated``: by default their incoming
     values from ``body``) and whose reduced values are ``rdx_uses``; or what differs from
@@ -160,7 +161,10 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     (``foldwitness``: its loop of full vectors, and its last vector). ``entered``: the
     block has no phis of its own but continues another block's accumulators (these
     values, whose fold that block's check covers): its links are on them, and no start
-    is checked."""
+    is checked. ``late_init`` (derived from part 0's start where None): every part
+    starts with the identity and the initial value joins after the reduction, ``op(
+    llvm.vector.reduce.op(v), init)`` (for fadd/fmul the reduction's start operand): the
+    initial value is off the vector chain, one scalar operation before the result."""
     licence = algebra_of(red)
     if licence is None:
         return f"{red.kind} has no reordering licence"
@@ -169,10 +173,16 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     leaves: list[list[Value]] = []
     links: list[Instruction] = []
     backs: list[Value] = []
+    if late_init is None:
+        late_init = entered is None and bool(phis) and red.kind not in ("fmin", "fmax") \
+            and _is_identity_vector(incoming(phis[0], vector_ph), red) \
+            and not _is_init_start(incoming(phis[0], vector_ph), red, vf)
     for p, phi in enumerate(phis):
         vphi: Value = phi if entered is None else entered[p]
         start = None if entered is not None else incoming(phi, vector_ph)
-        if start is not None and not (
+        if late_init and start is not None and (red.kind in ("fmin", "fmax") or not _is_identity_vector(start, red)):
+            return f"part {p}'s accumulator does not start with the identity"
+        if not late_init and start is not None and not (
                 _is_init_start(start, red, vf) if p == 0 else
                 (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
@@ -197,10 +207,29 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         backs.append(back)
     final: list[Instruction] = []
     for rdx in rdx_uses:
-        why = _check_final(rdx, red, backs, final)
+        if late_init:
+            rdx_or_why = _late_init_reduction(rdx, red, final)
+            if isinstance(rdx_or_why, str):
+                return rdx_or_why
+            rdx = rdx_or_why
+        why = _check_final(rdx, red, backs, final, late_init)
         if why:
             return why
-    return Fold(red, leaves, links, final, licence)
+    return Fold(red, leaves, links, final, licence, late_init)
+
+
+def _late_init_reduction(use: Value, red: Reduction, final: list[Instruction]) -> Value | str:
+    """The reduction an exit value ``op(reduction, init)`` folds the initial value into
+    (for fadd/fmul: the reduction itself, checked by ``_check_final``), or what differs."""
+    if red.kind in ("fadd", "fmul"):
+        return use
+    if not (isinstance(use, Instruction) and is_link(use, red) and _flags_ok(use, red)):
+        return f"the initial value does not join the reduction with one {red.kind}"
+    ops = use.operands
+    if sum(op is red.init for op in ops) != 1:
+        return "the initial value does not join the reduction once"
+    final.append(use)
+    return next(op for op in ops if op is not red.init)
 
 
 def _reaches(v: Value, vphi: Value, red: Reduction, depth: int) -> bool:
@@ -212,9 +241,10 @@ def _reaches(v: Value, vphi: Value, red: Reduction, depth: int) -> bool:
     return any(_reaches(op, vphi, red, depth - 1) for op in v.operands)
 
 
-def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Instruction]) -> str:
+def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Instruction], late: bool = False) -> str:
     """Whether ``rdx`` reduces the lane-wise fold of ``backs`` (each once); its
-    instructions are added to ``final``."""
+    instructions are added to ``final``. ``late``: a fadd/fmul reduction starts with the
+    initial value (not the identity)."""
     if not (isinstance(rdx, Call) and intrinsic_base(rdx.callee) == f"llvm.vector.reduce.{red.kind}"):
         return "the middle block does not reduce the accumulators with " \
                f"llvm.vector.reduce.{red.kind}"
@@ -222,7 +252,9 @@ def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Ins
         return f"llvm.vector.reduce.{red.kind} carries flags the scalar chain does not allow"
     if red.kind in ("fadd", "fmul"):
         start, vec = rdx.operands
-        if not same_constant(start, identity(red.kind, red.phi.type)):
+        if late and start is not red.init:
+            return f"llvm.vector.reduce.{red.kind} does not start with the initial value"
+        if not late and not same_constant(start, identity(red.kind, red.phi.type)):
             return f"llvm.vector.reduce.{red.kind} does not start with the identity"
     else:
         (vec,) = rdx.operands

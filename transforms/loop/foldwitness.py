@@ -120,13 +120,13 @@ class FoldedWitness(Witness):
             last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
                            updated=[fl.widened[id(red.result)]])
             tail: Fold | str | None = None
-            if fl.tail is not None:
+            if fl.tail is not None and isinstance(body, Fold):
                 # The shifted tail continues vector.body's accumulator (no phi of its own).
                 tail_uses = [fl.tail_exit_values[id(ep)] for ep in self.plan.exit_phis
                              if fl.live_outs[id(ep)] is red.result]
                 tail = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.tail.name, [fl.vector_phis[key]], tail_uses,
                                updated=[fl.tail_widened[id(red.result)]],
-                               entered=[_incoming(fl.body.name, fl.vector_phis[key])])
+                               entered=[_incoming(fl.body.name, fl.vector_phis[key])], late_init=body.late)
             why = next((f for f in (body, last, tail) if isinstance(f, str)), None)
             if why is None:
                 assert isinstance(body, Fold) and isinstance(last, Fold)

@@ -14,6 +14,17 @@ in range, and no scalar loop remains. ``vecverify vectorize --tail fold``.
                      │           btc % VF (the last active lane), the induction's end values
                   exit
 
+With the shifted tail (``shift_decline``), vector.body leaves instead to
+
+                  vector.tail: the last VF iterations, unmasked, at btc - (VF-1) (paired,
+                     │          in loops without reductions: with the last full vector,
+                     │          which vector.body then leaves to it; vector.check enters
+                     │          it directly when that is the only full vector)
+                  middle.tail: as middle.block, live-outs at lane VF-1
+                  exit
+
+and vector.last runs only where no full vector does (``n < VF``).
+
 **Why one masked vector, not a masked loop.** Every iteration under the mask (LLVM's
 form, and this module's first one) costs a masked store per vector; on AMD's cores
 each ``vmaskmov`` store costs about 3 ns whatever its width (``bench/masked_stores.c``),
@@ -40,7 +51,9 @@ so a lane past the end of an object is no UB), every lane-wise operation may com
 poison there, masked stores do not write them. A division's divisor is ``select mask,
 y, 1`` (a poison or zero divisor would be UB).
 
-**Reductions** fold the identity where the mask is off: each link's other operand is
+**Reductions** start with the identity on every lane, and the initial value joins after
+the reduction (``_final_reduction``: one scalar operation from the result, not the whole
+loop, where it arrives late); they fold the identity where the mask is off: each link's other operand is
 ``select mask, x, identity`` (0 for add/or/xor/umax, 1 for mul, -1 for and/umin, the
 signed extremes for smax/smin, -0.0 for fadd and 1.0 for fmul under ``reassoc``; for
 minnum/maxnum under ``nnan nsz`` the splat of the initial value, which the accumulator
@@ -99,6 +112,7 @@ from ..vectorize.costs import Target
 from .codegen import (
     I1,
     I32,
+    LANEWISE_INTRINSIC,
     Adder,
     LoopBlocks,
     Widener,
@@ -361,7 +375,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         vphis[id(rec.phi)] = w.previous[id(rec.phi)] = vphi
         lphis[id(rec.phi)] = wl.previous[id(rec.phi)] = lphi
     for red in plan.phis.reductions:
-        start = reduction_start(red, vf, w, p)
+        start = _accumulator_start(red, vf, w, p)
         vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
         vphi, lphi = (Phi(vt, name, [start], blocks=[ph.name]) for name in ("vec.phi", "vec.phi.last"))
         b(vphi)
@@ -436,6 +450,34 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     return fl
 
 
+def _accumulator_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
+    """The accumulator's start: the identity on every lane (the initial value joins after
+    the reduction: ``_final_reduction``); for minnum/maxnum, which have no identity
+    (an infinity is poison under ``ninf``), the initial value on every lane."""
+    if red.kind in INIT_IN_INACTIVE_LANES:
+        return reduction_start(red, vf, w, p)
+    return ConstVector(VectorType(vf, red.phi.type), tuple(identity(red.kind, red.phi.type)  # type: ignore[arg-type]
+                                                            for _ in range(vf)))
+
+
+def _final_reduction(red: Reduction, vec: Value, m: Adder) -> Value:
+    """``llvm.vector.reduce.<kind>`` of the accumulator, then the initial value folded in
+    (``op(rdx, init)``; for fadd/fmul the reduction's start operand): off the vector
+    chain, so a loop whose initial value arrives late (``s = out[0]`` after a store to
+    ``out[0]``) waits one scalar operation for it, not the whole loop."""
+    if red.kind in INIT_IN_INACTIVE_LANES:
+        return m(reduce_call(red, vec, "rdx"))
+    t = red.phi.type
+    if red.kind in ("fadd", "fmul"):
+        return m(Call(t, "rdx", [red.init, vec], callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}",
+                      flags=red.flags))
+    whole = m(reduce_call(red, vec, "rdx.lanes"))
+    if red.kind in LANEWISE_INTRINSIC:
+        return m(Call(t, "rdx", [whole, red.init], callee=f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{t}",
+                      flags=red.flags))
+    return m(BinOp(t, "rdx", [whole, red.init], op=red.kind, flags=red.flags))
+
+
 def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | None) -> dict[int, Value]:
     """A middle block after a last vector (``w``'s): the reductions, the live-outs at the
     last active lane (``lane``, or ``btc % VF`` where None), the induction's end values;
@@ -445,7 +487,7 @@ def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | N
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     m = Adder(middle)
     live = {id(v): w.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
-    rdx = {id(red.result): m(reduce_call(red, w.widen(red.result), "rdx")) for red in plan.phis.reductions}
+    rdx = {id(red.result): _final_reduction(red, w.widen(red.result), m) for red in plan.phis.reductions}
     last_lane: Value | None = None if lane is None else ConstInt(I32, lane)
     out: dict[int, Value] = {}
     for ephi in plan.exit_phis:
