@@ -158,28 +158,24 @@ def test_masked_fadd_positive_zero_is_refuted() -> None:
     assert "last1: incorrect" in _refuted(kernel(REDUCTION, "float", OP="fadd reassoc float %s, %x"), 2, damage)
 
 
-def test_masked_memory_and_live_out() -> None:
-    fn, new, r = _fold(MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
-    _proved(r)
-    _runs(fn, new, r)
-    callees = sorted(i.callee for i in r.vector.last.instructions if isinstance(i, Call) and ".masked." in i.callee)
-    assert callees == ["llvm.masked.load.v4i16.p0", "llvm.masked.store.v4i16.p0"]
-    mask = r.vector.mask
-    assert isinstance(mask, ICmp) and mask.pred == "ule" and str(mask.operands[0].type) == "<4 x i16>"
-
-
 @pytest.mark.parametrize("in_place", [False, True])
-def test_shifted_tail_stores_unmasked(in_place: bool) -> None:
-    """After a full vector the last VF iterations run as one unmasked vector ending at the
-    last iteration: no masked move; the lanes it re-covers store again what the last
-    full vector stored, recomputed from the same loads: vector.tail runs that full
-    vector too, both vectors' loads before their stores (in place, y[i] = c * y[i], the
-    tail reads what the full vector reads). Proved for every trip count (the tail checks
-    hold the last full vector and the tail together) and run at 0..3*VF+1."""
+def test_masked_memory_live_out_and_the_shifted_tail(in_place: bool) -> None:
+    """Below VF iterations, one masked vector. After a full vector the last VF
+    iterations run as one unmasked vector ending at the last iteration: no masked move;
+    the lanes it re-covers store again what the last full vector stored, recomputed from
+    the same loads: vector.tail runs that full vector too, both vectors' loads before
+    their stores (in place, y[i] = c * y[i], the tail reads what the full vector reads).
+    Proved for every trip count (the tail checks hold the last full vector and the tail
+    together) and run at 0..3*VF+1."""
     fn, new, r = _fold(IN_PLACE if in_place else MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
     _proved(r)
     _runs(fn, new, r)
     fl = r.vector
+    t = "i32" if in_place else "i16"
+    callees = sorted(i.callee for i in fl.last.instructions if isinstance(i, Call) and ".masked." in i.callee)
+    assert callees == [f"llvm.masked.load.v4{t}.p0", f"llvm.masked.store.v4{t}.p0"]
+    mask = fl.mask
+    assert isinstance(mask, ICmp) and mask.pred == "ule" and str(mask.operands[0].type) == f"<4 x {t}>"
     assert fl.tail is not None and fl.check is not None  # paired: no reduction
     assert not any(".masked." in getattr(i, "callee", "") for i in fl.tail.instructions)
     assert [type(i).__name__ for i in fl.tail.instructions if isinstance(i, Load | Store)] == \
@@ -312,6 +308,10 @@ def test_auto_folds_where_masked_moves_exist() -> None:
     assert isinstance(r.vector, FoldedLoop)
     _, (r,) = vectorize_loops(fn, LoopOptions(target="sse4", tail="auto"))  # no masked moves
     assert r.vectorized and not isinstance(r.vector, FoldedLoop)
+    # A map with the shifted tail: 16 iterations run no masked store.
+    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
+    assert isinstance(r.vector, FoldedLoop) and r.vector.tail is not None
 
 
 # --------------------------------------------------------------------------- refutations

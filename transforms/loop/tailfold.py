@@ -564,10 +564,13 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     subtract, broadcast and compare and a select per reduction on top, and the test
     whether any full vector runs) than with the epilogue (floor(T/VF) vector iterations,
     the remainder's scalar iterations counted at their average (VF-1)/2, and the two
-    checks around the vector loop)."""
+    checks around the vector loop). With the shifted tail (``shift_decline``) a loop of
+    at least VF iterations runs no masked move: only the mask is paid."""
     extra = masked_access_cost(plan, vf, target)
     if extra is None:
         return False
+    if shift_decline(plan) is None and vf <= NOMINAL_TRIP_COUNT:
+        extra = 0
     scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
     mask = 2 + target.broadcast + target.registers(VectorType(vf, IntType(max(plan.widest_bits, 8))))
     selects = sum(target.registers(VectorType(vf, r.phi.type)) for r in plan.phis.reductions)  # type: ignore[arg-type,misc]
