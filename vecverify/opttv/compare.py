@@ -107,7 +107,7 @@ def check_file(path: Path, opt: Path, passes: str | None, options: CheckOptions)
         text = path.read_text(encoding="utf-8")
         result.command = opt_command(opt, path, text, passes)
         result.command, after_text = run_opt(result.command, path)
-        before = parse_module(text, str(path), lenient=True)
+        before = parse_module(_with_layout_of(after_text, text), str(path), lenient=True)
         after = parse_module(after_text, f"{path} (after opt)", lenient=True)
     except Unsupported as e:  # something module-wide (a data layout, module asm...)
         result.functions = [FunctionResult(name, "unsupported", detail=e.what)
@@ -121,6 +121,20 @@ def check_file(path: Path, opt: Path, passes: str | None, options: CheckOptions)
                             if (r := _check_function(name, before, after, options)) is not None]
     result.seconds = time.monotonic() - start
     return result
+
+
+_DATALAYOUT = re.compile(r'^target datalayout = "[^"]*"$', re.M)
+
+
+def _with_layout_of(after_text: str, text: str) -> str:
+    """The input as opt read it: a module without a data layout got the one of the
+    target opt was told of (-mtriple), which its output states."""
+    stated = _DATALAYOUT.search(after_text)
+    if stated is None or _DATALAYOUT.search(text):
+        return text
+    # LLVM reads the layout before any other entity; on the first line, so the input's
+    # line numbers stay.
+    return f"{stated.group(0)} {text}"
 
 
 def _defined_names(path: Path) -> list[str]:
