@@ -47,6 +47,47 @@ def test_lanes_sharing_an_argument_are_not_split() -> None:
         split_lanes(src, tgt)
 
 
+VECTOR_PARAMS = "<2 x i32> %a, <2 x i32> %b"
+VECTOR_RET = "  ret <2 x i32> %r"
+
+
+def test_lanes_reading_other_lanes_of_one_argument_are_split() -> None:
+    # Each lane of a vector argument is an input of its own (value, poison and undef bit,
+    # a fresh undef value per use): lane 0 reads %a[1], lane 1 reads %a[0].
+    body = ("  %x = extractelement <2 x i32> %a, i64 1\n  %y = extractelement <2 x i32> %a, i64 0\n"
+            "  %v = insertelement <2 x i32> poison, i32 %x, i64 0\n  %r = insertelement <2 x i32> %v, i32 %y, i64 1\n"
+            + VECTOR_RET)
+    src, tgt = _pair(body, "  %r = shufflevector <2 x i32> %a, <2 x i32> %b, <2 x i32> <i32 1, i32 0>\n" + VECTOR_RET,
+                     params=VECTOR_PARAMS, ret="<2 x i32>")
+    assert len(split_lanes(src, tgt)) == 2
+
+
+def test_lanes_reading_one_lane_of_an_argument_are_not_split() -> None:
+    body = ("  %x = extractelement <2 x i32> %a, i64 0\n"
+            "  %v = insertelement <2 x i32> poison, i32 %x, i64 0\n  %r = insertelement <2 x i32> %v, i32 %x, i64 1\n"
+            + VECTOR_RET)
+    src, tgt = _pair(body, "  %r = shufflevector <2 x i32> %a, <2 x i32> %b, <2 x i32> <i32 0, i32 0>\n" + VECTOR_RET,
+                     params=VECTOR_PARAMS, ret="<2 x i32>")
+    with pytest.raises(NotLaneWise, match="share"):
+        split_lanes(src, tgt)
+
+
+@pytest.mark.parametrize(("rule", "expected"), [("recurrence.splice", "correct"),
+                                                ("recurrence.splice-mask-plus-one", "incorrect")])
+def test_a_split_splice_gets_the_whole_splice_verdict(rule: str, expected: str) -> None:
+    """The splice's lanes each move one lane of %prev or %cur: split, each lane's verdict
+    (identical sides need no solver) and the whole pair's agree."""
+    r = get_rule(rule)
+    assert r.lane_split
+    src, tgt = r.obligation("<4 x i8>").functions()
+    options = CheckOptions(timeout_ms=20_000, undef_inputs=True, poison_inputs=True)
+    assert check_pair(src, tgt, options).status == expected
+    lanes = [check_pair(a, b, options).status for a, b in split_lanes(src, tgt)]
+    assert ("incorrect" in lanes) == (expected == "incorrect") and len(lanes) == 4
+    result = prove_rule(r, "<4 x i8>")
+    assert result.result == ("proved" if expected == "correct" else "refuted")
+
+
 @pytest.mark.parametrize("op", ["udiv", "sdiv", "urem", "srem"])
 def test_trapping_operations_are_not_split(op: str) -> None:
     body = f"  %x0 = {op} i32 %a, 3\n  %x1 = add i32 %b, 1\n" + GATHER

@@ -9,7 +9,10 @@ indices). Then:
   the arguments and choices (NaN bits, undef uses, fmuladd's fusion) that lane i alone
   uses, and no two lanes share one (the semantics make a fresh choice per lane of a
   lane-wise operation), so any per-lane pick of source behaviours is one behaviour of
-  the whole source;
+  the whole source. Each lane of a vector argument is an input of its own (its value,
+  poison bit and undef bit; an undef lane takes a fresh value per use, lane by lane:
+  semantics/inputs.py), so lanes that read different lanes of one argument share
+  nothing; lanes that read the same lane (or one scalar argument) do;
 * so a target behaviour is a source behaviour iff each of its lanes is one of the
   source's lane behaviours: that is what the obligation for lane i states (its target
   ranges over every target choice; its source over lane i's choices);
@@ -61,7 +64,7 @@ TRAPPING = frozenset({"udiv", "sdiv", "urem", "srem"})
 # Intrinsics that are pure and lane-wise (the semantics compute them lane by lane).
 LANEWISE_CALLS = ("llvm.fmuladd.", "llvm.fma.")
 
-Token = tuple[str, int]  # ("arg", index) or ("inst", position * 4096 + lane)
+Token = tuple[str, int]  # ("arg", index * 4096 + lane) or ("inst", position * 4096 + lane)
 Deps = list[frozenset[Token]]  # per lane
 
 
@@ -89,8 +92,8 @@ def lane_dependence(fn: Function) -> Deps:
     def of(v: Value) -> Deps:
         if isinstance(v, Constant):
             return [frozenset()] * _lanes(v.type)
-        if isinstance(v, Argument):
-            return [frozenset({("arg", v.index)})] * _lanes(v.type)
+        if isinstance(v, Argument):  # each lane an input of its own (see the module text)
+            return [frozenset({("arg", v.index * 4096 + k)}) for k in range(_lanes(v.type))]
         if id(v) not in deps:
             raise NotLaneWise("a value defined elsewhere")
         return deps[id(v)]

@@ -352,11 +352,11 @@ class RefinementCheck:
         checked exactly that already (and the nested quantifier is slow)."""
         ok = self.memory_ok(a)
         byte, poison = self.src.memory.read(a)
-        held = {str(v): v for t in (byte, poison) for v in undef_variables(t, self.src.undef_guards)}
+        held = {v.decl().name(): v for t in (byte, poison) for v in undef_variables(t, self.src.undef_guards)}
         if not held:
             return ok
-        every = {str(c): TRUE for c in self.src.choices}
-        others = [v for t in (byte, poison) for v in undef_variables(t, every) if str(v) not in held]
+        every = {c.decl().name(): TRUE for c in self.src.choices}
+        others = [v for t in (byte, poison) for v in undef_variables(t, every) if v.decl().name() not in held]
         if not others:
             return None
         copies = [(v, z3.Const(f"{v}!byte", v.sort())) for v in held.values()]
@@ -376,12 +376,12 @@ class RefinementCheck:
             t2 = Lane(z3.substitute(t.value, *t_copy), z3.substitute(t.poison, *t_copy))
             bad.append(z3.And(s_fixed, z3.Not(t.poison), z3.Not(t2.poison), t.value != t2.value))
         body = z3.And(self.src_ok, self.tgt_ok, z3.substitute(self.tgt_ok, *t_copy), self.src.returned, any_of(bad))
-        t_copy_of = {str(v): c for v, c in t_copy}
-        s_copy_of = {str(v): c for v, c in s_copy}
+        t_copy_of = {v.decl().name(): c for v, c in t_copy}
+        s_copy_of = {v.decl().name(): c for v, c in s_copy}
         mirror = [
-            (s_copy_of[str(sv)], t_copy_of[str(tv)])
+            (s_copy_of[sv.decl().name()], t_copy_of[tv.decl().name()])
             for sv, tv in self.tactics.mirror_instance()
-            if str(sv) in s_copy_of and str(tv) in t_copy_of
+            if sv.decl().name() in s_copy_of and tv.decl().name() in t_copy_of
         ]
         return Query(
             "undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy], mirror_extra=mirror

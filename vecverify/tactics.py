@@ -34,6 +34,9 @@ MAX_CANDIDATES = 8
 MAX_SKOLEM_ROUNDS = 64
 # Source choices of at most this many bits in all are quantified by writing out every value.
 MAX_EXPANDED_CHOICE_BITS = 7
+# Source choices of a bit or two are written out in the search for the others, at most
+# this many bits in all.
+MAX_WRITTEN_OUT_BITS = 6
 # A query first gets this part of its time symbolically; if that is not enough, concrete
 # probes (at most PROBE_ROUNDS, in this part of what is left) look for a counterexample.
 QUICK_SHARE = 0.05
@@ -64,6 +67,12 @@ class Query:
 
 class Unknown(Exception):
     """The solver gave up (its reason: the message)."""
+
+
+def _name(v: z3.ExprRef) -> str:
+    """A choice's (an uninterpreted constant's) name: what str() gives, without running
+    Z3's printer (slow: it was much of a large check's time)."""
+    return v.decl().name()
 
 
 def _choice_bits(choices: list[z3.ExprRef]) -> int:
@@ -260,23 +269,23 @@ class Tactics:
         """For each source choice, the target terms it may plausibly equal: the target's
         undef uses of the same argument lane (or undef constant), the target choice made
         by the same instruction, and values the target shows."""
-        by_guard: dict[str, list[z3.ExprRef]] = {}
+        by_guard: dict[int, list[z3.ExprRef]] = {}
         for v in self.tgt.undef_choices:
-            by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
-        tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
+            by_guard.setdefault(self.tgt.undef_guards[_name(v)].get_id(), []).append(v)
+        tgt_by_name = {_name(v).split("!", 1)[1]: v for v in self.tgt.choices}
         by_hint: dict[str, list[z3.ExprRef]] = {}
         for v in self.tgt.choices:
-            if str(v) not in self.tgt.undef_guards and str(v).count("!") >= 2:
-                by_hint.setdefault(str(v).split("!")[1], []).append(v)
-        extra = {str(a): b for a, b in q.mirror_extra}
+            if _name(v) not in self.tgt.undef_guards and _name(v).count("!") >= 2:
+                by_hint.setdefault(_name(v).split("!")[1], []).append(v)
+        extra = {_name(a): b for a, b in q.mirror_extra}
         # The mirror pairing (the k-th use of an input in the source with the k-th in the
         # target) first among a choice's undef candidates: exact for a function against
         # itself, where each value's uses copy its choices in the same order.
-        mirror = {str(a): b for a, b in self.mirror_instance()} | extra
-        tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(str(v))) is not None}
+        mirror = {_name(a): b for a, b in self.mirror_instance()} | extra
+        tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(_name(v))) is not None}
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
-            name = str(v)
+            name = _name(v)
             options: list[z3.ExprRef] = []
             # The target choice made for the very same computation comes first.
             twin = tgt_by_key.get(self.src.choice_keys.get(name, -1))
@@ -286,7 +295,7 @@ class Tactics:
                 paired = mirror.get(name)
                 if paired is not None and all(not paired.eq(o) for o in options):
                     options.append(paired)
-                options += [o for o in by_guard.get(str(self.src.undef_guards[name]), [])
+                options += [o for o in by_guard.get(self.src.undef_guards[name].get_id(), [])
                             if all(not o.eq(p) for p in options)]
             same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
             if same is not None and all(not same.eq(o) for o in options):
@@ -325,12 +334,20 @@ class Tactics:
         proved), a model (a real counterexample), or _NO_SKOLEM (no pick works: the
         caller tries harder)."""
         cands = self._candidates(q, forall)
-        small = [v for v in forall if str(v) not in cands and (not z3.is_bv(v) or v.size() <= 2)]
-        if _choice_bits(small) > 6:
+        tiny = [v for v in forall if not z3.is_bv(v) or v.size() <= 2]
+        small = [v for v in tiny if _name(v) not in cands]
+        if _choice_bits(small) > MAX_WRITTEN_OUT_BITS:
             small = []
+        elif _choice_bits(tiny) <= MAX_WRITTEN_OUT_BITS:
+            # Few bits in all: every tiny choice written out, even one with candidates.
+            # Exact, and it finds what no single pick can: a choice that must depend on
+            # several target choices (the zero picks of min(min(a, b), c) against
+            # min(a, min(b, c)) under nsz).
+            small = tiny
+            cands = {n: o for n, o in cands.items() if n not in {_name(v) for v in tiny}}
         if not cands and not small:
             return _NO_SKOLEM
-        by_name = {str(v): v for v in forall}
+        by_name = {_name(v): v for v in forall}
         selectors = {n: z3.BitVec(f"pick!{n}", 8) for n in cands}
         symbolic = []
         for n, options in cands.items():
@@ -376,23 +393,23 @@ class Tactics:
         itself, and a good start whenever the two are alike."""
         if self._mirror is not None:
             return self._mirror
-        by_guard: dict[str, list[z3.ExprRef]] = {}
+        by_guard: dict[int, list[z3.ExprRef]] = {}
         for v in self.tgt.undef_choices:
-            by_guard.setdefault(str(self.tgt.undef_guards[str(v)]), []).append(v)
+            by_guard.setdefault(self.tgt.undef_guards[_name(v)].get_id(), []).append(v)
         pairs = []
-        used: dict[str, int] = {}
+        used: dict[int, int] = {}
         for v in self.src.undef_choices:
-            guard = str(self.src.undef_guards[str(v)])
+            guard = self.src.undef_guards[_name(v)].get_id()
             options = by_guard.get(guard, [])
             k = used.get(guard, 0)
             used[guard] = k + 1
             if options and options[0].sort() == v.sort():
                 pairs.append((v, options[min(k, len(options) - 1)]))
-        tgt_by_name = {str(v).split("!", 1)[1]: v for v in self.tgt.choices}
-        paired = {str(v) for v, _ in pairs}
+        tgt_by_name = {_name(v).split("!", 1)[1]: v for v in self.tgt.choices}
+        paired = {_name(v) for v, _ in pairs}
         for v in self.src_vars:
-            t = tgt_by_name.get(str(v).split("!", 1)[1])
-            if str(v) not in paired and t is not None and t.sort() == v.sort():
+            t = tgt_by_name.get(_name(v).split("!", 1)[1])
+            if _name(v) not in paired and t is not None and t.sort() == v.sort():
                 pairs.append((v, t))
         self._mirror = pairs
         return pairs

@@ -18,7 +18,9 @@ Each rule's source states what the scalar loop means, lane by lane (insertelemen
 the scalar values the phi takes); the target is the vector code. Proved for VF 2..16 and
 i8..i64, half, float and double (shuffles move bits: the type only changes the width).
 Known-false variants are refuted: the splice mask off by one either way, and lane VF-1
-(instead of VF-2) for a use of the phi after the loop.
+(instead of VF-2) for a use of the phi after the loop. The splices are proved a lane at
+a time (transforms/lanes.py: each lane moves one lane of %prev or %cur), where each
+lane's two sides are one extractelement: identical, no solver needed.
 """
 
 from __future__ import annotations
@@ -126,12 +128,13 @@ def _rules() -> list[Rule]:
         Rule(
             SPLICE, NAME,
             "the phi's values in a block of VF iterations -> shufflevector %prev, %cur, <VF-1, ..., 2VF-2>",
-            TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(0), ret="{T}",
+            TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(0), ret="{T}", lane_split=True,
         ),
         Rule(
             SPLICE_FIRST, NAME,
             "the phi's values in the first block -> the splice of insertelement poison, %init, VF-1 and %cur",
             POW2_TYPES, (Param("init", type=scalar), Param("cur")), src=_first_src, tgt=_first_tgt,
+            lane_split=True,
         ),
         Rule(
             RESUME, NAME,
@@ -147,12 +150,12 @@ def _rules() -> list[Rule]:
         # Known-false variants: each must be refuted with a counterexample.
         Rule(
             "recurrence.splice-mask-plus-one", NAME, "the splice with mask <VF, ..., 2VF-1> (the current vector)",
-            REFUTED_TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(1), expected="refuted",
+            REFUTED_TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(1), expected="refuted", lane_split=True,
             why="every lane is one iteration late: lane j gets cur[j], not cur[j-1]",
         ),
         Rule(
             "recurrence.splice-mask-minus-one", NAME, "the splice with mask <VF-2, ..., 2VF-3>",
-            REFUTED_TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(-1), expected="refuted",
+            REFUTED_TYPES, _PREV_CUR, src=_splice_src, tgt=_splice_tgt(-1), expected="refuted", lane_split=True,
             why="every lane is one iteration early: lane 0 gets prev[VF-2]",
         ),
         Rule(

@@ -185,7 +185,7 @@ class Context:
         v = z3.BitVec(f"{self.side}!{hint}!{self.counter}", bits)
         self.choices.append(v)
         if key is not None:
-            self.choice_keys[str(v)] = key
+            self.choice_keys[v.decl().name()] = key
             self.key_stand_ins.append((v, z3.BitVec(f"choice!{key}", bits)))
         return v
 
@@ -218,7 +218,7 @@ class Context:
             if self.undef_names is not None:
                 found.update((n, self.undef_vars[n]) for n in sorted(self.undef_names(t)))
             else:
-                found.update((str(v), v) for v in undef_variables(t, self.undef_guards))
+                found.update((v.decl().name(), v) for v in undef_variables(t, self.undef_guards))
         if not found:
             return list(terms)
         pairs = [(v, self.fresh("frozen", v.size())) for v in found.values()]
@@ -291,8 +291,8 @@ def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.
             continue
         seen.add(t.get_id())
         if z3.is_const(t):
-            if str(t) in guards:
-                found[str(t)] = t
+            if (name := t.decl().name()) in guards:  # (str() runs Z3's printer: slow)
+                found[name] = t
         else:
             stack.extend(t.children())
     return list(found.values())

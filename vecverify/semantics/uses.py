@@ -54,8 +54,8 @@ class UndefUses:
         if not self.ctx.undef_guards:
             return
         for v in self.ctx.choices[self._first_new:]:
-            if str(v) in self.ctx.undef_guards:
-                self._owner.setdefault(str(v), self._holder)
+            if (name := v.decl().name()) in self.ctx.undef_guards:
+                self._owner.setdefault(name, self._holder)
         for name in self.names(value):
             if self._owner.get(name) is self._holder:
                 self._owner[name] = value
@@ -84,8 +84,8 @@ class UndefUses:
                 continue
             original = self.ctx.undef_vars[name]
             copy = self.ctx.fresh_undef(original.size(), self.ctx.undef_guards[name])
-            self.ctx.undef_copy_of[str(copy)] = self.ctx.undef_copy_of.get(name, original)
-            self._owner[str(copy)] = self._holder
+            self.ctx.undef_copy_of[copy.decl().name()] = self.ctx.undef_copy_of.get(name, original)
+            self._owner[copy.decl().name()] = self._holder
             pairs.append((original, copy))
         if not pairs:
             return value
