@@ -45,8 +45,8 @@ class _Matcher:
         self.fields(a, b, skip=("name", "args", "blocks"))
         if len(a.args) != len(b.args) or len(a.blocks) != len(b.blocks):
             raise _Differ
-        for x, y in zip(a.args, b.args, strict=True):
-            self.fields(x, y, skip=())  # names too: the inputs are the arguments
+        for arg_a, arg_b in zip(a.args, b.args, strict=True):
+            self.fields(arg_a, arg_b, skip=())  # names too: the inputs are the arguments
         for ba, bb in zip(a.blocks, b.blocks, strict=True):
             if ba.name != bb.name or len(ba.instructions) != len(bb.instructions):
                 raise _Differ

@@ -95,6 +95,22 @@ def _every_choice(body: z3.BoolRef, choices: list[z3.ExprRef]) -> list[z3.BoolRe
     return out
 
 
+_STAND_INS: dict[int, z3.ExprRef] = {}
+
+
+def _stand_in(sort: z3.SortRef) -> z3.ExprRef:
+    """A constant of ``sort`` that no formula mentions (one per sort)."""
+    key = sort.get_id()
+    if key not in _STAND_INS:
+        _STAND_INS[key] = z3.Const(f"absent!{len(_STAND_INS)}", sort)  # (it keeps its sort, so the id)
+    return _STAND_INS[key]
+
+
+# Up to this many choices, which occur in a term is found by substitution (below), beyond
+# by one walk over the term.
+MAX_SUBSTITUTED_CHOICES = 24
+
+
 def _constant_names(term: z3.ExprRef) -> frozenset[str]:
     """The names of the uninterpreted constants in ``term`` (bound variables of its
     quantifiers aside), one visit per shared subterm."""
@@ -115,6 +131,29 @@ def _constant_names(term: z3.ExprRef) -> frozenset[str]:
         elif z3.is_app(t):
             stack.extend(t.children())
     return frozenset(names)
+
+
+def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef]) -> list[z3.ExprRef]:
+    """The choices (uninterpreted constants) that occur in ``term``. For a few, those
+    whose replacement changes it: Z3 substitutes in C, one pass over the shared term per
+    call, far faster than walking the term from Python; a group whose replacement leaves
+    the term as it is is dropped whole, else halved. For many, one walk (a pass per
+    choice would cost more)."""
+    if len(choices) > MAX_SUBSTITUTED_CHOICES:
+        names = _constant_names(term)
+        return [v for v in choices if v.decl().name() in names]
+    found: set[int] = set()
+    groups = [choices]
+    while groups:
+        group = groups.pop()
+        pairs = [(v, _stand_in(v.sort())) for v in group]
+        if z3.substitute(term, *pairs).eq(term):
+            continue
+        if len(group) == 1:
+            found.add(group[0].get_id())
+        else:
+            groups += [group[: len(group) // 2], group[len(group) // 2:]]
+    return [v for v in choices if v.get_id() in found]
 
 
 class SolverOptions(Protocol):
@@ -142,7 +181,7 @@ class Tactics:
         self.pre = pre
         self.queries = 0
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
-        self._names_memo: dict[int, frozenset[str]] = {}
+        self._names_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._names_keep: list[z3.ExprRef] = []
 
     def formula(self, q: Query) -> z3.BoolRef:
@@ -219,17 +258,18 @@ class Tactics:
         leaves the same query, often a quantifier-free one."""
         if not choices:
             return choices
-        names: frozenset[str] = frozenset()
+        mentioned: set[int] = set()
         for body in (q.body, q.relaxed):
             if body is None:
                 continue
-            found = self._names_memo.get(body.get_id())
+            key = (body.get_id(), tuple(v.get_id() for v in choices))
+            found = self._names_memo.get(key)
             if found is None:
-                found = _constant_names(body)
-                self._names_memo[body.get_id()] = found
+                found = frozenset(v.get_id() for v in _occurring(body, choices))
+                self._names_memo[key] = found
                 self._names_keep.append(body)  # (its id is not reused while memoized)
-            names |= found
-        return [v for v in choices if v.decl().name() in names]
+            mentioned |= found
+        return [v for v in choices if v.get_id() in mentioned]
 
     def _defined_inputs_first(self, q: Query, deadline: float) -> z3.ModelRef | None:
         """Most real bugs show on inputs that are not undef, where the source has (almost)
