@@ -289,6 +289,24 @@ def test_recurrence_under_a_mask_proved_and_native(which: str, vf: int) -> None:
     assert r.recurrences == ["%prev"]
     _proved(r)
     _runs(fn, new, r)
+    # The paired tail splices too: its first lane's predecessor is the last full
+    # vector's lane btc % VF.
+    assert r.vector.tail is not None and len(r.vector.tail_phis) == 1
+    (first,) = [i for i in r.vector.tail.instructions if i.name == "tail.recur.first"]
+    assert first.operands[1] is r.vector.n_mod
+
+
+def test_tail_splice_from_the_full_vectors_last_lane_is_refuted_and_runs_wrong() -> None:
+    """The mutant loop-fold:tail-splice-first-lane: the tail's first lane takes the full
+    vector's last lane as its predecessor (right only when btc % VF == VF-1)."""
+    from tests.test_loop_vectorizer import RECURRENCE
+    from vecverify.fuzz.mutants import tail_splice_first_lane
+
+    text = kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev")
+    assert "incorrect" in _refuted(text, 4, lambda fl: tail_splice_first_lane(fl.plan.loop.fn))
+    fn, new, r = _fold(text, 4)
+    assert tail_splice_first_lane(new)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
 
 
 def test_recurrence_read_at_the_full_vectors_lane_is_refuted() -> None:

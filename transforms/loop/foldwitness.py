@@ -116,7 +116,7 @@ class FoldedWitness(Witness):
         for red in self.plan.phis.reductions:
             key = id(red.phi)
             uses = [fl.exit_values[id(ep)] for ep in self.plan.exit_phis if fl.live_outs[id(ep)] is red.result]
-            body = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.body.name, [fl.vector_phis[key]], [])
+            body = fold_of(red, self.vf, 1, (fl.check or fl.vector_ph).name, fl.body.name, [fl.vector_phis[key]], [])
             last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
                            updated=[fl.widened[id(red.result)]])
             tail: Fold | str | None = None
@@ -263,7 +263,7 @@ class FoldedWitness(Witness):
         for inst in [*fl.vector_ph.instructions[:-1], *(fl.check.instructions[:-1] if fl.check else [])]:
             if inst is not fl.bound_fr:
                 tgt.clone(inst)
-        vphis = self._by_phi([(phi, tgt.value(_incoming(fl.vector_ph.name, vphi)))
+        vphis = self._by_phi([(phi, tgt.value(_incoming((fl.check or fl.vector_ph).name, vphi)))
                               for phi, _, vphi in self._vector_phi_types()])
         zero = ConstInt(self.ind.type, 0)
         alpha0 = self._alpha(tgt, zero, vphis)
@@ -354,14 +354,17 @@ class FoldedWitness(Witness):
             tail: Value = ConstPoison(mt)
             for lane in range(self.vf):
                 tail = src.emit(InsertElement(mt, None, [tail, lanes[self.vf - 1 - lane], ConstInt(I32, lane)]))
-            # Where it starts: btc - (VF-1) = index + (the lanes on) - VF.
+            # btc % VF = (the lanes on) - 1, and where the tail starts: btc - (VF-1) =
+            # index + (the lanes on) - VF.
             it = self.ind.type
-            start: Value = src.emit(BinOp(it, None, [index, ConstInt(it, 1 - self.vf)], op="add"))
+            rem: Value = ConstInt(it, 0)
             for on in lanes[1:]:
-                start = src.emit(BinOp(it, None, [start, src.emit(Cast(it, None, [on], op="zext"))], op="add"))
-            assert self.fl.tail_start is not None
-            src_out += [tail, start]
-            tgt_out += [self.fl.tail_mask, self.fl.tail_start]
+                rem = src.emit(BinOp(it, None, [rem, src.emit(Cast(it, None, [on], op="zext"))], op="add"))
+            start = src.emit(BinOp(it, None, [index, src.emit(BinOp(it, None, [rem, ConstInt(it, 1 - self.vf)],
+                                                                         op="add"))], op="add"))
+            assert self.fl.tail_start is not None and self.fl.n_mod is not None
+            src_out += [tail, start, rem]
+            tgt_out += [self.fl.tail_mask, self.fl.tail_start, self.fl.n_mod]
         self._state(tgt)
         return Obligation("mask", src.finish(src_out), tgt.finish([tgt.value(v) for v in tgt_out]))
 
@@ -432,12 +435,17 @@ class FoldedWitness(Witness):
         assert isinstance(mt, VectorType)
         tgt.vmap[id(fl.tail_mask)] = ConstVector(mt, tuple(TRUE if lane >= self.vf - k else FALSE
                                                            for lane in range(self.vf)))
-        # ... and its start, index + VF + k - VF (the mask check proves both from n.vec).
-        assert fl.tail_start is not None
+        # ... its start, index + VF + k - VF, and btc % VF = k - 1 (the mask check proves
+        # them from n.vec).
+        assert fl.tail_start is not None and fl.n_mod is not None
         tgt.vmap[id(fl.tail_start)] = tgt.emit(BinOp(it, "tail.start", [index, ConstInt(it, k)], op="add"))
+        tgt.vmap[id(fl.n_mod)] = ConstInt(it, k - 1)
+        for phi, part, _ in self._vector_phi_types():  # the paired tail's recurrences
+            if id(phi) in fl.tail_phis:
+                tgt.vmap[id(fl.tail_phis[id(phi)])] = vphis[id(phi)][part]
         for block in (fl.tail, fl.tail_middle):
             for inst in block.instructions[:-1]:
-                if id(inst) not in self._folded_links:
+                if id(inst) not in self._folded_links and not isinstance(inst, Phi):
                     tgt.clone(inst)
         tgt_exit = [tgt.value(fl.tail_exit_values[id(ep)]) for ep in exits]
         # The tail's active lanes are the scalar iterations VF..VF+k-1, its others the
@@ -466,8 +474,13 @@ class FoldedWitness(Witness):
         if fl.tail is not None and fl.tail_middle is not None:
             if fl.tail.successors() != [fl.tail_middle.name] or fl.tail_middle.successors() != [self.loop.exit.name]:
                 raise WitnessError("the shifted tail does not go to its middle block and on to the exit block")
-            if any(isinstance(i, Phi) for i in fl.tail.instructions):
-                raise WitnessError("the shifted tail has phis (it is entered from the vector body alone)")
+            if any(isinstance(i, Phi) and not any(i is t for t in fl.tail_phis.values()) for i in fl.tail.instructions):
+                raise WitnessError("the shifted tail has phis of its own")
+            for key, tphi in fl.tail_phis.items():
+                body_phi = fl.vector_phis[key]
+                if sorted(tphi.blocks) != sorted(body_phi.blocks) or \
+                        any(_incoming(blk, tphi) is not _incoming(blk, body_phi) for blk in body_phi.blocks):
+                    raise WitnessError(f"%{tphi.name} does not continue %{body_phi.name}")
         if sorted(fl.body.successors()) != sorted([fl.body_exit.name, fl.body.name]):
             raise WitnessError(f"the vector body does not loop to itself and leave to {fl.body_exit.name}")
         if fl.check is not None:
@@ -481,12 +494,13 @@ class FoldedWitness(Witness):
         # leaves to it, the same value after a full vector (entered from vector.ph alone
         # where the tail is shifted).
         entries = [fl.vector_ph.name] + ([fl.body.name] if fl.tail is None else [])
+        body_entry = (fl.check or fl.vector_ph).name
         for key, phi in fl.last_phis.items():
             body_phi = fl.vector_phis[key]
             if sorted(phi.blocks) != sorted(entries):
                 raise WitnessError(f"%{phi.name} is not entered from {', '.join(entries)}")
             for blk in entries:
-                if _incoming(blk, phi) is not _incoming(blk, body_phi):
+                if _incoming(blk, phi) is not _incoming(body_entry if blk == fl.vector_ph.name else blk, body_phi):
                     raise WitnessError(f"%{phi.name} does not continue %{body_phi.name}")
         if any(b is self.loop.header for b in self.fn.blocks):
             raise WitnessError("the scalar loop is still there")

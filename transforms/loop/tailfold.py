@@ -67,7 +67,9 @@ read at lane ``btc % VF`` (the last active lane); the induction's are ``start + 
 
 **First-order recurrences** are spliced as in the epilogue form (``vector.recur``
 started with ``%init`` in lane VF-1; ``shufflevector %prev, %cur, <VF-1, ..., 2VF-2>``):
-every vector but the last is full, so a splice reads active lanes only. After the loop
+every vector but the last is full, so a splice reads active lanes only (the paired
+shifted tail's lane 0 takes the last full vector's lane ``btc % VF``:
+``_ShiftedWidener._splice``). After the loop
 the phi's value is the splice's lane ``btc % VF`` (the last active iteration's
 predecessor, possibly the previous vector's last lane), its next value ``%cur``'s.
 
@@ -126,7 +128,7 @@ from .codegen import (
 from .cost import vector_iteration_cost
 from .induction import Emit, Induction, incoming
 from .legality import LoopPlan
-from .phis import Reduction
+from .phis import Recurrence, Reduction
 from .structure import Decline
 
 DIVISIONS = ("udiv", "sdiv", "urem", "srem")
@@ -179,6 +181,8 @@ class FoldedLoop:
     # enters it directly when that is the only full vector.
     check: Block | None = None
     n_body: Value | None = None
+    tail_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> the paired tail's recurrence phi
+    n_mod: Value | None = None  # btc % VF (vector.ph)
 
     @property
     def lanes(self) -> int:
@@ -288,9 +292,24 @@ class _ShiftedWidener(_MaskedWidener):
     Reductions fold the identity there, gathers and scatters are masked."""
 
     safe_divisors = False
+    full: Widener | None = None  # paired: the last full vector's part
+    rem: Value | None = None  # btc % VF
 
     def emit_memory(self, inst: Instruction) -> None:
         Widener.emit_memory(self, inst)
+
+    def _splice(self, rec: Recurrence) -> Value:
+        """Lane l's predecessor, iteration ``tail.start + l - 1``: for l >= 1 the tail's
+        own lane l-1; for lane 0 the last full vector's lane ``btc % VF`` (the tail
+        starts ``btc % VF + 1`` lanes into it; a variable extract, where a shuffle's
+        lanes are constants)."""
+        assert self.full is not None and self.rem is not None  # recurrences are paired
+        before = self.full.widen(rec.previous)
+        cur = self.widen(rec.previous)
+        n = self.vf
+        spliced = self._add(ShuffleVector(cur.type, None, [before, cur], mask=tuple(range(n - 1, 2 * n - 1))))
+        first = self._add(ExtractElement(rec.phi.type, "tail.recur.first", [before, self.rem]))
+        return self._add(InsertElement(cur.type, "tail.recur", [spliced, first, ConstInt(I32, 0)]))
 
 
 def shift_decline(plan: LoopPlan) -> str | None:
@@ -300,13 +319,14 @@ def shift_decline(plan: LoopPlan) -> str | None:
     read what they read then), and no other store of the loop writes its object (which
     the re-store would overwrite), apart from loads of it at the store's address before
     the store (in place, ``y[i] = a * y[i]``: the paired tail, ``paired``, reads them
-    before the last full vector stores). A recurrence's splice would read a re-covered
-    lane's value as the next one's predecessor. A loop with both
+    before the last full vector stores). A recurrence is spliced in the paired tail (its
+    first lane's predecessor from the last full vector), so not with a reduction. A loop
+    with both
     reductions and stores would compute a re-covered lane's values twice, once for the
     reduction (the full vector) and once for memory (the tail): from undef memory or a
     freeze they may differ, which no scalar run does."""
-    if plan.phis.recurrences:
-        return "a recurrence"
+    if plan.phis.recurrences and plan.phis.reductions:
+        return "a recurrence and a reduction"
     if plan.phis.reductions and any(a.is_store for a in plan.accesses):
         # A re-covered lane's values would be computed twice: the reduction would have
         # folded the first, memory would keep the second (from undef, or a freeze,
@@ -369,7 +389,8 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         # last active lane (middle block).
         vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
         init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
-        vphi, lphi = (Phi(vt, name, [init], blocks=[ph.name]) for name in ("vector.recur", "vector.recur.last"))
+        vphi = Phi(vt, "vector.recur", [init], blocks=[(check or ph).name])
+        lphi = Phi(vt, "vector.recur.last", [init], blocks=[ph.name])
         b(vphi)
         lb(lphi)
         vphis[id(rec.phi)] = w.previous[id(rec.phi)] = vphi
@@ -377,13 +398,14 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     for red in plan.phis.reductions:
         start = _accumulator_start(red, vf, w, p)
         vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
-        vphi, lphi = (Phi(vt, name, [start], blocks=[ph.name]) for name in ("vec.phi", "vec.phi.last"))
+        vphi = Phi(vt, "vec.phi", [start], blocks=[(check or ph).name])
+        lphi = Phi(vt, "vec.phi.last", [start], blocks=[ph.name])
         b(vphi)
         lb(lphi)
         vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
         lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
     fl = FoldedLoop(plan, vf, ph, body, last, middle, bound_fr, btc, n_vec, skip, index, index, mask,
-                    vector_phis=vphis, last_phis=lphis)
+                    vector_phis=vphis, last_phis=lphis, n_mod=n_mod)
     if shifted:
         fl.tail, fl.tail_middle = blocks.new("vector.tail"), blocks.new("middle.tail")
         fl.tail_start = p(BinOp(it, "tail.start", [btc, ConstInt(it, -(vf - 1))], op="add"))
@@ -421,6 +443,14 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
             wt.emit_body()
         else:
             wf = Widener(plan, vf, ph, fl.tail, fl.n_body, zero_start, splats=splats)  # type: ignore[arg-type]
+            wt.full, wt.rem = wf, n_mod
+            for rec in plan.phis.recurrences:
+                # Entered from vector.check (no full vector before) or vector.body.
+                vphi = vphis[id(rec.phi)]
+                tphi = Phi(vphi.type, "vector.recur.tail", [vphi.operands[0], w.widen(rec.previous)],
+                           blocks=[vphi.blocks[0], body.name])
+                fl.tail.instructions.append(tphi)
+                fl.tail_phis[id(rec.phi)] = wf.previous[id(rec.phi)] = tphi
             for inst in loop.body:
                 if id(inst) in wt.access:
                     wf.emit_memory(inst)

@@ -621,6 +621,17 @@ def tail_start_off_by_one(fn: Function) -> bool:
     return bool(hits)
 
 
+def tail_splice_first_lane(fn: Function) -> bool:
+    """The paired tail's first lane takes its predecessor from the last full vector's
+    lane VF-1 (right only when the tail does not overlap it) instead of lane btc % VF."""
+    hits = _named(fn, "tail.recur.first", ExtractElement)
+    for ext in hits:
+        vt = ext.operands[0].type
+        assert isinstance(vt, VectorType)
+        ext.operands[1] = ConstInt(ext.operands[1].type, vt.count - 1)
+    return bool(hits)
+
+
 def _loop_mutants() -> list[Mutant]:
     ints = ("i8", "i16", "i32", "i64")
     recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
@@ -655,6 +666,11 @@ def _loop_mutants() -> list[Mutant]:
         Mutant("loop-fold:tail-start-off-by-one", "loop-fold",
                "the shifted tail starts one iteration early (the last iteration never runs)", tail_start_off_by_one,
                fuzz_kernels=partial(loop_kernels, masked=True, recurrence=False, max_reductions=0),
+               fuzz_chunk=LOOP_FUZZ_CHUNK),
+        Mutant("loop-fold:tail-splice-first-lane", "loop-fold",
+               "the paired tail's first lane takes its predecessor from the full vector's last lane",
+               tail_splice_first_lane,
+               fuzz_kernels=partial(loop_kernels, masked=True, recurrence=True, max_reductions=0),
                fuzz_chunk=LOOP_FUZZ_CHUNK),
         Mutant("loop-fold:wrong-identity", "loop-fold", "inactive lanes fold another operator's identity",
                wrong_identity, fuzz_kernels=partial(loop_kernels, masked=True, min_reductions=1, max_reductions=1,
