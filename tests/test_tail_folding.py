@@ -460,6 +460,42 @@ def test_gather_proved_and_native(tail: str, index32: bool) -> None:
         assert g.operands[1] is r.vector.mask
 
 
+# y[i] = x[idx[i] & 7]: a gather feeding a store (no reduction: the paired tail).
+GATHER_MAP = """
+define void @f(ptr noalias %y, ptr noalias %x, ptr noalias %idx, i64 %n) {
+entry:
+  %guard = icmp sgt i64 %n, 0
+  br i1 %guard, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pi = getelementptr inbounds nuw i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi, align 4
+  %k7 = and i32 %k, 7
+  %k64 = zext nneg i32 %k7 to i64
+  %px = getelementptr inbounds i32, ptr %x, i64 %k64
+  %v = load i32, ptr %px, align 4
+  %py = getelementptr inbounds nuw i32, ptr %y, i64 %i
+  store i32 %v, ptr %py, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+
+def test_gather_in_the_shifted_tail_reads_every_lane() -> None:
+    """A re-covered lane stores its value again, so its gather must read (the full vector
+    gathered from the same addresses); under the tail mask it gathered poison and
+    stored it (corpus/loop/witness/gather-map-vf4-tail1-masked-gather.srctgt.ll)."""
+    fn, new, r = _fold(GATHER_MAP, 4)
+    _proved(r)
+    _runs(fn, new, r)
+    gathers = [i for i in r.vector.tail.instructions if isinstance(i, Call) and "masked.gather" in i.callee]
+    assert len(gathers) == 2 and all(isinstance(g.operands[1], ConstVector) for g in gathers)
+
+
 @pytest.mark.parametrize("store,reason", [
     ("store i32 1, ptr %px, align 4", "a read-modify-write through an index (a histogram"),
     ("%qx = getelementptr inbounds nuw i32, ptr %x, i64 %i\n  store i32 1, ptr %qx, align 4",

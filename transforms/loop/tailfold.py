@@ -126,6 +126,7 @@ from .codegen import (
     void_type,
 )
 from .cost import vector_iteration_cost
+from .gather import all_lanes
 from .induction import Emit, Induction, incoming
 from .legality import LoopPlan
 from .phis import Recurrence, Reduction
@@ -288,15 +289,22 @@ class _ShiftedWidener(_MaskedWidener):
     (the mask is off there): loads and stores are unmasked (the full vector accessed the
     same addresses, so they are dereferenceable), and a re-covered lane stores again the
     value the full vector stored there, recomputed from the same loads (``shift_decline``
-    says when it is the same), divisions included (the same divisor, which was not 0).
-    Reductions fold the identity there, gathers and scatters are masked."""
+    says when it is the same), divisions and gathers included (the same divisor, which
+    was not 0; the same addresses, which the full vector gathered from). Reductions fold
+    the identity there; scatters are masked (the full vector wrote those lanes)."""
 
     safe_divisors = False
     full: Widener | None = None  # paired: the last full vector's part
     rem: Value | None = None  # btc % VF
+    _all_lanes = False
 
     def emit_memory(self, inst: Instruction) -> None:
+        self._all_lanes = self.access[id(inst)].kind == "gather"
         Widener.emit_memory(self, inst)
+        self._all_lanes = False
+
+    def gather_mask(self) -> Value:
+        return all_lanes(self.vf) if self._all_lanes else self.mask
 
     def _splice(self, rec: Recurrence) -> Value:
         """Lane l's predecessor, iteration ``tail.start + l - 1``: for l >= 1 the tail's
