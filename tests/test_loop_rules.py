@@ -4,14 +4,22 @@ takes from them. (Every rule's expected result is asserted by tests/test_rules.p
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from transforms.prove import LawResult, prove_pairs, prove_rule, select_rules
 from transforms.registry import get_rule
-from transforms.rules.reassociation import Laws, check_reassociation, check_with_laws
+from transforms.rules.reassociation import (
+    Laws,
+    check_reassociation,
+    check_with_laws,
+    uses_each_argument_once,
+)
 from transforms.rules.recurrence import splice_mask
 from transforms.rules.reduction import INT_KINDS, rule_name, vector_flags
 from transforms.rules.reduction import laws as rule_laws
+from vecverify.checker import check_pair
 from vecverify.llvm import parse_module
 from vecverify.refine import CheckOptions
 
@@ -64,6 +72,32 @@ def test_laws_are_proved_not_assumed() -> None:
     src, tgt = rule.obligation("<2 x i8>").functions()
     v = check_with_laws(wrong)(src, tgt, CheckOptions(timeout_ms=20_000))
     assert v.status == "incorrect" and "identity" in v.detail
+
+
+def _int_pair(src_body: str, tgt_body: str) -> tuple:
+    text = (f"define i8 @src(i8 %a, i8 %b) {{\n{src_body}\n  ret i8 %r\n}}\n"
+            f"define i8 @tgt(i8 %a, i8 %b) {{\n{tgt_body}\n  ret i8 %r\n}}\n")
+    mod = parse_module(text)
+    return mod.functions["src"], mod.functions["tgt"]
+
+
+def test_undef_arguments_are_left_out_only_where_the_target_uses_each_once() -> None:
+    """A law whose target uses each argument once is proved for defined (and poison)
+    arguments only (undef follows: see uses_each_argument_once). The guard matters:
+    ``%a + %a`` for ``%a * 2`` holds for every defined %a, and is wrong for an undef %a
+    (two uses, two values: an odd sum)."""
+    once = _int_pair("  %r = mul i8 %a, 2", "  %r = shl i8 %a, 1")
+    twice = _int_pair("  %r = mul i8 %a, 2", "  %r = add i8 %a, %a")
+    assert uses_each_argument_once(once[1]) and not uses_each_argument_once(twice[1])
+    options = CheckOptions(timeout_ms=20_000)
+    assert check_pair(*twice, dataclasses.replace(options, undef_inputs=False)).status == "correct"
+    assert check_pair(*twice, options).status == "incorrect"
+    for law in ("associative", "commutative", "identity absorbed", "idempotent"):
+        mod = parse_module(rule_laws(INT_KINDS["umax"]).obligation("i8", law))
+        assert uses_each_argument_once(mod.functions["tgt"]), law
+        assert check_pair(mod.functions["src"], mod.functions["tgt"], options).status == "correct"
+    mod = parse_module(rule_laws(INT_KINDS["umax"]).obligation("i8", "idempotent, duplicated"))
+    assert not uses_each_argument_once(mod.functions["tgt"])
 
 
 def test_reassociated_add_nsw_is_more_poisonous() -> None:

@@ -27,7 +27,6 @@ FP_SUITE_TYPES = ("float", "<4 x float>")
 FP_TOO_SLOW_FOR_SUITE = {
     "binrep.fmul-fdiv": "fdiv with a symbolic power of two: about 20 s",
     "snslp.fdiv-fdiv": "two fdivs with symbolic operands: over the solver's time limit",
-    "shuffle.fmuladd-fmul": "fmuladd's lanes (fused or not, three NaN choices): seconds of CPU each",
 }
 
 
