@@ -188,6 +188,11 @@ class Rule:
     # Prove a vector obligation one returned lane at a time (transforms/lanes.py says
     # when that is sound and checks it; where it is not, the rule is proved whole).
     lane_split: bool = False
+    # The query time limit (``--timeout-ms``) times this, for a rule whose queries are
+    # known to be hard (a division by a symbolic power of two): on a loaded machine the
+    # solver's wall-clock limit ran out where it proves in time alone. Running out is
+    # still "failed to prove".
+    timeout_factor: int = 1
 
     def __post_init__(self) -> None:
         if not self.preconditions:

@@ -134,7 +134,7 @@ def prove_rule(rule: Rule, type_name: str, timeout_ms: int = TIMEOUT_MS) -> Proo
     if missing:
         res.result, res.detail = "unsupported", f"needs {', '.join(missing)} (not available yet)"
         return res
-    options = _options(timeout_ms)
+    options = _options(timeout_ms * rule.timeout_factor)
     split = rule.cases(type_name)
     cases: list[dict[str, int] | None] = list(split) if split else [None]
     res.cases = 0

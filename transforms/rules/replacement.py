@@ -120,20 +120,27 @@ def _rules() -> list[Rule]:
     # proved: |k| <= DOUBLE_EXPONENTS, one case per k with 2^k written as a constant
     # (the semantics divide by a constant power of two as the product with its exact
     # reciprocal), and the vectorizer applies them only there.
+    # (The float rules' "more undefined" query, the division on two copies of X, takes the
+    # solver about 15 s alone: three times the query time limit, so that a loaded machine
+    # does not turn it into a timeout.)
     fp1 = {"requires": (FP_SEMANTICS,)}
     fkd = (X, Param("k", type="{I}", const=True, lo=-DOUBLE_EXPONENTS, hi=DOUBLE_EXPONENTS, signed=True))
     add("fdiv-fmul", "fdiv X, 2^k -> fmul X, 2^-k (both normal)", FK,
         f"{pk}\n%r = fdiv {{T}} %x, %p", f"{pnk}\n%r = fmul {{T}} %x, %q",
-        types=("float",), rewrite=_fdiv_to_fmul, **fp1)
+        types=("float",), rewrite=_fdiv_to_fmul, timeout_factor=FDIV_TIMEOUT_FACTOR, **fp1)
     add("fdiv-fmul.double", f"fdiv X, 2^k -> fmul X, 2^-k (|k| <= {DOUBLE_EXPONENTS}), double", fkd,
         f"{pk}\n%r = fdiv {{T}} %x, %p", f"{pnk}\n%r = fmul {{T}} %x, %q",
         types=("double",), split_float=True, rewrite=_fdiv_to_fmul, **fp1)
     add("fmul-fdiv", "fmul X, 2^-k -> fdiv X, 2^k (both normal)", FK,
-        f"{pnk}\n%r = fmul {{T}} %x, %q", f"{pk}\n%r = fdiv {{T}} %x, %p", types=("float",), **fp1)
+        f"{pnk}\n%r = fmul {{T}} %x, %q", f"{pk}\n%r = fdiv {{T}} %x, %p", types=("float",),
+        timeout_factor=FDIV_TIMEOUT_FACTOR, **fp1)
     add("fmul-fdiv.double", f"fmul X, 2^-k -> fdiv X, 2^k (|k| <= {DOUBLE_EXPONENTS}), double", fkd,
         f"{pnk}\n%r = fmul {{T}} %x, %q", f"{pk}\n%r = fdiv {{T}} %x, %p",
         types=("double",), split_float=True, **fp1)
     return r
+
+
+FDIV_TIMEOUT_FACTOR = 3
 
 
 # ----------------------------------------------------------------------------- rewrites
