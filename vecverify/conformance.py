@@ -163,9 +163,18 @@ def collect(suite: Path, folders: list[str]) -> list[tuple[str, TestCase]]:
 
 
 def score(suite: Path, folders: list[str], options: CheckOptions, jobs: int = 2,
-          file_timeout: float = 60.0, progress: Any = None) -> list[CaseResult]:
+          file_timeout: float = 60.0, progress: Any = None,
+          retry: CheckOptions | None = None) -> list[CaseResult]:
+    """Each file's category; with ``retry``, the files that timed out are checked once
+    more under those options (a longer limit: on a loaded machine a query near the limit
+    times out, and a floor on agreement must not measure the load)."""
     cases = collect(suite, folders)
-    outcomes = run_cases([c for _, c in cases], options, jobs, file_timeout, progress)
+    outcomes = list(run_cases([c for _, c in cases], options, jobs, file_timeout, progress))
+    again = [i for i, (cat, _, _) in enumerate(outcomes) if cat == "timeout"] if retry is not None else []
+    if retry is not None and again:
+        redone = run_cases([cases[i][1] for i in again], retry, jobs, 3 * file_timeout, None)
+        for i, outcome in zip(again, redone, strict=True):
+            outcomes[i] = outcome
     return [
         CaseResult(str(c.src_path.relative_to(suite)), folder, cat, f"ERROR: {c.expected_error}" if c.expected_error else "correct", got, round(sec, 3))
         for (folder, c), (cat, got, sec) in zip(cases, outcomes, strict=True)
