@@ -36,6 +36,7 @@ import numpy as np
 
 from ..errors import Unsupported
 from ..ir.function import Function, Module
+from ..ir.layout import store_size as layout_store_size
 from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..llvm import parse_module
 from .codegen import object_code
@@ -49,11 +50,10 @@ AVOIDED_FEATURES = ("avx512", "avx10", "amx")
 
 
 def store_size(t: Type) -> int:
-    """Bytes LLVM writes for a value of type ``t`` (vectors packed, then rounded up)."""
-    if isinstance(t, IntType | FloatType | PtrType):
-        return (t.bits + 7) // 8
-    if isinstance(t, VectorType):
-        return (t.count * t.elem.bits + 7) // 8
+    """Bytes LLVM writes for a value of type ``t`` (vectors packed, then rounded up) on
+    this machine (64-bit pointers: the default layout's)."""
+    if isinstance(t, IntType | FloatType | PtrType | VectorType):
+        return layout_store_size(t)
     raise Unsupported(f"native execution of a value of type {t}")
 
 

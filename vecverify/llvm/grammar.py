@@ -9,7 +9,7 @@ import re
 
 from ..errors import Unsupported
 from ..ir.function import Block, Declaration, Function, Module
-from ..ir.layout import DEFAULT_LAYOUT
+from ..ir.layout import DEFAULT_LAYOUT, parse_datalayout
 from ..ir.types import (
     PTR,
     Type,
@@ -27,7 +27,7 @@ from .constants import ForwardValue
 from .cursor import LLVMParseError, TokenCursor
 from .denormal import denormal_modes
 from .instructions import InstructionGrammar
-from .policy import DENORMAL_ATTRS, LINKAGE_WORDS, check_datalayout
+from .policy import DENORMAL_ATTRS, LINKAGE_WORDS
 
 
 class ModuleGrammar(InstructionGrammar):
@@ -67,7 +67,7 @@ class ModuleGrammar(InstructionGrammar):
                 return module
             t = tok.text
             if tok.kind == "ident" and t == "target" and self.peek(1).text == "datalayout":
-                self.layout = check_datalayout(self.peek(3).value)
+                self.layout = parse_datalayout(self.peek(3).value)  # unsupported specifications raise
                 self.skip_line()
             elif tok.kind == "ident" and t in ("source_filename", "target", "uselistorder",
                                                "uselistorder_bb"):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from ..ir import opcodes
-from ..ir.layout import DataLayout, parse_datalayout
 
 # The vocabulary is ir/opcodes.py's; the reader accepts all of it.
 INT_BINOPS = opcodes.INT_BINOPS
@@ -64,9 +63,3 @@ DROPPED_INTRINSICS = ("llvm.dbg.", "llvm.experimental.noalias.scope.decl", "llvm
 CALLING_CONVENTION_RE = re.compile(r"[a-z_0-9]*cc$")
 
 Attr = tuple[str, str | None]  # (name, argument text); string attributes keep their quotes
-
-
-def check_datalayout(text: str) -> DataLayout:
-    """The module's data layout (what the model cannot follow is reported unsupported
-    by parse_datalayout)."""
-    return parse_datalayout(text)
