@@ -557,8 +557,8 @@ U = "define void @f(ptr %p, i32 %x) {\n"
         ("  %a = add i20000 0, 1\n  ret void\n", "integer type i20000"),
         ("  %a = add <100000 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
          "vector of 100000 lanes (limit 1024)"),
-        ("  %a = add <vscale x 4 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
-         "scalable vector type"),
+        ("  %a = add <vscale x 2048 x i32> zeroinitializer, zeroinitializer\n  ret void\n",
+         "vector of 2048 lanes at vscale 1 (limit 1024)"),
         ("  %a = fadd x86_fp80 0xK00000000000000000000, 0xK00000000000000000000\n  ret void\n",
          "x86_fp80 type"),
         ("  %a = fadd ppc_fp128 0xM00000000000000000000000000000000, 0xM00000000000000000000000000000000\n"

@@ -11,6 +11,7 @@ from .ir.function import Function, Module
 from .ir.values import Call
 from .llvm import read_module as _read
 from .refine import ERR_SIGNATURE, CheckOptions, Verdict, check_refinement
+from .scalable import check_each_vscale, is_scalable
 from .testfile import TestCase
 
 
@@ -66,7 +67,10 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         return Verdict("incorrect", "Function attributes not refined",
                        detail=f"@{src.name} has {src.denormal}, @{tgt.name} has {tgt.denormal}")
     try:
-        verdict = check_refinement(src, tgt, options)
+        if is_scalable(src) or is_scalable(tgt):
+            verdict = check_each_vscale(src, tgt, options, check_refinement)
+        else:
+            verdict = check_refinement(src, tgt, options)
         if verdict.status == "correct":
             _check_fp_exceptions(src, tgt)
         return verdict

@@ -109,6 +109,7 @@ class Comparison:
             "error": v.error,
             "detail": v.detail or None,
             "unroll": v.unroll,
+            "vscale": v.vscale or None,
             "has_loops": v.has_loops,
             "seconds": round(v.seconds, 4),
             "queries": v.queries,
@@ -127,11 +128,22 @@ def compare_functions(src: Function, tgt: Function, options: CheckOptions | None
     docstring)."""
     verdict = check_pair(src, tgt, options or CheckOptions())
     out = Comparison(src, tgt, verdict)
+    if src.scalable is not None or tgt.scalable is not None:
+        # This machine's JIT has no scalable vectors: their witness runs under qemu.
+        if witness.runs:
+            out.native = {"runs": 0, "mismatches": 0, "skipped": SCALABLE_NATIVE}
+        if witness.replay and verdict.example is not None:
+            out.replay = {"ran": False, "shows_difference": False, "text": f"not run natively: {SCALABLE_NATIVE}"}
+        return out
     if witness.runs:
         out.native = native_runs(src, tgt, witness)
     if witness.replay and verdict.example is not None:
         out.replay = counterexample_run(verdict.example)
     return out
+
+
+SCALABLE_NATIVE = ("scalable vectors: not run by this machine's JIT "
+                   "(their native witness is AArch64 SVE under qemu: docs/scalable.md)")
 
 
 def exit_code(comparisons: Iterable[Comparison]) -> int:

@@ -25,6 +25,7 @@ import z3
 
 from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
+from .ir.vscale import DEFAULT_VSCALE_MAX
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Lane, all_of, any_of, undef_variables
@@ -61,6 +62,9 @@ class CheckOptions:
     # A time.monotonic() value past which every query gives up ("failed to prove"):
     # bounds the whole check, whose queries each get timeout_ms (fuzz campaigns' budget).
     deadline: float | None = None
+    # Scalable vectors: the largest vscale checked where a function's vscale_range does
+    # not bound it (see vecverify/ir/vscale.py).
+    vscale_max: int = DEFAULT_VSCALE_MAX
 
 
 @dataclass
@@ -86,6 +90,8 @@ class Verdict:
     has_loops: bool = False
     seconds: float = 0.0
     queries: int = 0
+    vscale: str = ""  # scalable vectors: the vscale values checked, or the one refuted
+
 
     @property
     def correct(self) -> bool:
@@ -109,6 +115,11 @@ def check_layouts(src: Function, tgt: Function) -> None:
 
 class RefinementCheck:
     def __init__(self, src: Function, tgt: Function, options: CheckOptions):
+        for fn in (src, tgt):
+            if fn.scalable is not None and not fn.scalable.instantiated:
+                # Read once, at vscale 1, to have a model: checked one vscale at a time
+                # (vecverify/scalable.py), never as it is.
+                raise Unsupported("scalable vectors outside a check per vscale", fn.name)
         check_signatures(src, tgt)
         check_layouts(src, tgt)
         self.options = options

@@ -170,6 +170,8 @@ def verdict_text(verdict: Verdict) -> str:
         if verdict.has_loops
         else ""
     )
+    if verdict.vscale:  # scalable vectors: the values checked, or the one refuted
+        bound += f"\n({verdict.vscale})"
     if verdict.status == "correct":
         return "Transformation seems to be correct!" + bound
     if verdict.status == "incorrect":

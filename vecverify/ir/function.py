@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .floats import IEEE_DENORMALS, DenormalModes
 from .layout import DEFAULT_LAYOUT, DataLayout
 from .types import Type
 from .values import Argument, GlobalVariable, Instruction, ParamAttrs, is_terminator
+from .vscale import VScaleRange
 
 
 @dataclass(eq=False)
@@ -26,6 +27,18 @@ class Block:
         return list(getattr(term, "targets", []))
 
 
+@dataclass(frozen=True)
+class Scalable:
+    """A function with scalable vector types or ``llvm.vscale``: read at ``vscale``
+    (its types' lanes, llvm.vscale's value). ``instantiated`` is False for the copy a
+    plain read makes (at vscale 1, to have a model of it at all): that one is never
+    checked, only the copies ``at(v)`` returns for each value of its range."""
+
+    vscale: int
+    at: Callable[[int], Function]
+    instantiated: bool = False
+
+
 @dataclass(eq=False)
 class Function:
     name: str
@@ -37,6 +50,8 @@ class Function:
     willreturn: bool = False  # not returning (a call that does not return) is UB
     layout: DataLayout = DEFAULT_LAYOUT  # the module's data layout
     denormal: DenormalModes = IEEE_DENORMALS  # its denormal_fpenv attribute
+    vscale_range: VScaleRange = VScaleRange()  # its vscale_range attribute
+    scalable: Scalable | None = None  # set when it has scalable vectors or llvm.vscale
 
     @property
     def big_endian(self) -> bool:

@@ -1,12 +1,16 @@
-"""The types vecverify models: integers, IEEE floats, fixed vectors, pointers, void.
+"""The types vecverify models: integers, IEEE floats, vectors, pointers, void.
 
-Every type prints itself in LLVM syntax (``str(t)``). Anything else (structs, arrays,
-scalable vectors, x86_fp80 ...) is rejected by the reader as unsupported.
+Every type prints itself in LLVM syntax (``str(t)``). A scalable vector
+``<vscale x N x T>`` exists only instantiated at one value of vscale: a
+:class:`VectorType` of ``N * vscale`` lanes that remembers ``vscale`` (to print itself
+as LLVM wrote it) and is otherwise the fixed vector of that many lanes, so every
+encoding of fixed vectors serves it (see vecverify/scalable.py). Anything else
+(x86_fp80, target types ...) is rejected by the reader as unsupported.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import Unsupported
 
@@ -100,9 +104,23 @@ ScalarType = IntType | FloatType | PtrType
 class VectorType(Type):
     count: int
     elem: ScalarType
+    # Non-zero for ``<vscale x count/vscale x elem>`` instantiated at this vscale. Not
+    # part of equality: at one vscale the scalable type is the fixed one of its lanes.
+    vscale: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
+        if self.vscale:
+            return f"<vscale x {self.count // self.vscale} x {self.elem}>"
         return f"<{self.count} x {self.elem}>"
+
+    @property
+    def scalable(self) -> bool:
+        return self.vscale != 0
+
+    def of(self, elem: ScalarType, count: int | None = None) -> VectorType:
+        """A vector type of ``elem`` as scalable as this one (``count`` lanes, default
+        this one's)."""
+        return VectorType(self.count if count is None else count, elem, self.vscale)
 
     @property
     def bits(self) -> int:

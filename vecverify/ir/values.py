@@ -483,6 +483,13 @@ class Call(Instruction):
         return "call"
 
 
+@dataclass(eq=False)
+class VScaleCall(Call):
+    """``call iN @llvm.vscale.iN()`` in a function read at one vscale: its value."""
+
+    vscale: int = 0
+
+
 TERMINATORS = (Br, Switch, Ret, Unreachable)
 
 

@@ -220,7 +220,7 @@ class ValueGrammar(AnnotationGrammar):
 
 
 def bool_type(t: Type) -> Type:
-    return VectorType(t.count, I1) if isinstance(t, VectorType) else I1
+    return t.of(I1) if isinstance(t, VectorType) else I1
 
 
 def zero_constant(t: Type) -> Constant:

@@ -6,9 +6,10 @@ modules; the support policy in policy.py).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from ..errors import Unsupported
-from ..ir.function import Block, Declaration, Function, Module
+from ..ir.function import Block, Declaration, Function, Module, Scalable
 from ..ir.layout import DEFAULT_LAYOUT, parse_datalayout
 from ..ir.types import (
     PTR,
@@ -21,6 +22,7 @@ from ..ir.values import (
     Instruction,
     Value,
 )
+from ..ir.vscale import VScaleRange
 from .annotations import Attr
 from .callees import resolve_calls
 from .constants import ForwardValue
@@ -33,9 +35,15 @@ from .policy import DENORMAL_ATTRS, LINKAGE_WORDS
 class ModuleGrammar(InstructionGrammar):
     """A recursive-descent parser of one module."""
 
-    def __init__(self, text: str, source_name: str, lenient: bool = False) -> None:
+    def __init__(self, text: str, source_name: str, lenient: bool = False, vscale: int | None = None) -> None:
         TokenCursor.__init__(self, text, source_name)
         self.lenient = lenient
+        # Scalable vectors are read at one vscale: ``vscale``, or 1 for the copy a plain
+        # read makes (never checked: see vecverify/ir/vscale.Scalable).
+        self.vscale = vscale or 1
+        self.instantiated = vscale is not None
+        self.scalable_seen = False
+        self._at_vscale: dict[int, Module] = {}
         self.where: str | None = None
         self.attr_groups: dict[str, list[Attr]] = {}
         self.layout = DEFAULT_LAYOUT  # LLVM prints the data layout before any function
@@ -106,6 +114,9 @@ class ModuleGrammar(InstructionGrammar):
         first_line = self.peek().line
         try:
             fn = self.parse_function()
+            if self.lenient and fn.scalable is not None:
+                # A tool that rewrites functions would see it at one vscale only.
+                raise Unsupported("scalable vectors", fn.name)
             module.functions[fn.name] = fn
         except Unsupported as e:
             if not self.lenient:
@@ -218,6 +229,7 @@ class ModuleGrammar(InstructionGrammar):
             if t.kind == "gvar":
                 self.where = t.value
                 break
+        self.scalable_seen = False
         ret_type = self.parse_type()
         name = self.expect(kind="gvar").value
         self.where = name
@@ -315,7 +327,19 @@ class ModuleGrammar(InstructionGrammar):
         self.place_edge_hoisted(fn)
         self.resolve_forwards(fn)
         self.where = None
+        range_attr = next((a for a in fn_attrs if a[0] == "vscale_range"), None)
+        if range_attr is not None:
+            fn.vscale_range = VScaleRange.parse(range_attr[1])
+        if self.scalable_seen:
+            fn.scalable = Scalable(self.vscale, partial(self.function_at_vscale, name), self.instantiated)
         return fn
+
+    def function_at_vscale(self, name: str, vscale: int) -> Function:
+        """Function ``name`` read again with its scalable vectors at ``vscale``."""
+        module = self._at_vscale.get(vscale)
+        if module is None:
+            module = self._at_vscale[vscale] = ModuleGrammar(self.text, self.source_name, vscale=vscale).parse_module()
+        return module.functions[name]
 
     def place_edge_hoisted(self, fn: Function) -> None:
         """A phi's constant expressions run at the end of the block each flows in from,

@@ -48,6 +48,7 @@ from ..ir.values import (
     Switch,
     Unreachable,
     Value,
+    VScaleCall,
 )
 from .annotations import Attr
 from .constants import ValueGrammar, bool_type
@@ -359,7 +360,7 @@ class InstructionGrammar(ValueGrammar):
                     raise self.error(tok, "bad shufflevector mask")
         else:
             raise self.error(tok, "bad shufflevector mask")
-        return ShuffleVector(VectorType(m.type.count, a.type.elem), name, [a, b], mask=tuple(mask))
+        return ShuffleVector(m.type.of(a.type.elem), name, [a, b], mask=tuple(mask))
 
     def parse_gep_flags(self) -> set[str]:
         flags: set[str] = set()
@@ -382,8 +383,8 @@ class InstructionGrammar(ValueGrammar):
             ops.append(self.parse_typed_value())
         if not ops:
             raise self.error(tok, "getelementptr without a base")
-        lanes = max((v.type.count for v in ops if isinstance(v.type, VectorType)), default=0)
-        rty: Type = VectorType(lanes, PtrType()) if lanes else PtrType()
+        vectors = [v.type for v in ops if isinstance(v.type, VectorType)]
+        rty: Type = max(vectors, key=lambda t: t.count).of(PtrType()) if vectors else PtrType()
         return GetElementPtr(rty, name, ops, source_type=src, flags=frozenset(flags))
 
     def parse_align(self) -> int:
@@ -517,6 +518,9 @@ class InstructionGrammar(ValueGrammar):
             fn_type = f"{ret_type} ({', '.join(str(a.type) for a in args[:n_args])})"
         while arg_attrs and arg_attrs[-1] == ParamAttrs():
             arg_attrs.pop()
+        if callee.startswith("llvm.vscale."):
+            self.scalable_seen = True
+            return VScaleCall(ret_type, name, args, callee=callee, callee_type=fn_type, vscale=self.vscale)
         return Call(ret_type, name if ret_type != VOID else None, args, callee=callee,
                     flags=flags, callee_type=fn_type, arg_attrs=arg_attrs, ret_attrs=ret_attrs,
                     fn_attrs=tuple(fn_attrs) if not intrinsic else (), fp_env=fp_env, bundles=bundles)

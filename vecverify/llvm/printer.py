@@ -13,7 +13,7 @@ import re
 
 from ..ir.function import Function, Module
 from ..ir.opcodes import FAST_MATH_FLAGS
-from ..ir.types import VOID, FloatType
+from ..ir.types import I32, VOID, FloatType, VectorType
 from ..ir.values import (
     Alloca,
     BinOp,
@@ -90,6 +90,8 @@ def constant_text(c: Constant) -> str:
     if isinstance(c, ConstFloat | ConstNull | ConstPoison | ConstUndef):
         return c.ref()
     if isinstance(c, ConstVector):
+        if c.type.scalable:  # only splats have scalable types (lanes alike at every vscale)
+            return f"splat ({c.elems[0].type} {constant_text(c.elems[0])})"
         return "<" + ", ".join(f"{e.type} {constant_text(e)}" for e in c.elems) + ">"
     if isinstance(c, GlobalVariable):
         return "@" + quote_name(c.name or "")
@@ -224,6 +226,10 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
     if isinstance(inst, InsertElement):
         return f"insertelement {', '.join(nm.typed(o) for o in ops[:3])}"
     if isinstance(inst, ShuffleVector):
+        t = inst.type
+        if isinstance(t, VectorType) and t.scalable:  # a splat (or poison) mask: lanes alike
+            whole = "zeroinitializer" if inst.mask[0] == 0 else "poison"
+            return f"shufflevector {nm.typed(ops[0])}, {nm.typed(ops[1])}, {t.of(I32)} {whole}"
         mask = ", ".join("i32 poison" if m is None else f"i32 {m}" for m in inst.mask)
         return (f"shufflevector {nm.typed(ops[0])}, {nm.typed(ops[1])}, "
                 f"<{len(inst.mask)} x i32> <{mask}>")

@@ -69,6 +69,10 @@ class TypeParser:
     named_type_starts: dict[str, int]
     named_types: dict[str, Type]
     pos: int
+    # The vscale scalable vector types are read at (their lanes: N * vscale), and
+    # whether the function being read has one (see vecverify/scalable.py).
+    vscale: int
+    scalable_seen: bool
     peek: Callable[..., Token]
     next: Callable[[], Token]
     expect: Callable[..., Token]
@@ -144,17 +148,22 @@ class TypeParser:
             if tok.text == "<":
                 if self.peek().text == "{":
                     raise self.unsupported("struct type")
+                vscale = 0
                 if self.peek().text == "vscale":
-                    raise self.unsupported("scalable vector type")
-                count = int(self.expect(kind="int").text)
+                    self.next()
+                    self.expect("x")
+                    vscale = self.vscale
+                    self.scalable_seen = True
+                count = int(self.expect(kind="int").text) * max(vscale, 1)
                 self.expect("x")
                 if count > MAX_VECTOR_LANES:
-                    raise self.unsupported(f"vector of {count} lanes (limit {MAX_VECTOR_LANES})")
+                    at = f" at vscale {vscale}" if vscale else ""
+                    raise self.unsupported(f"vector of {count} lanes{at} (limit {MAX_VECTOR_LANES})")
                 elem = self.parse_type()
                 self.expect(">")
                 if not isinstance(elem, IntType | FloatType | PtrType):
                     raise self.error(tok, f"invalid vector element type '{elem}'")
-                return VectorType(count, elem)
+                return VectorType(count, elem, vscale)
             if tok.text == "{":
                 fields: list[Type] = []
                 while self.peek().text != "}":

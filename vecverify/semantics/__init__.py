@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating", "addresses")
+_MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating", "addresses",
+            "vectorops")
 
 
 def load_all_semantics() -> None:

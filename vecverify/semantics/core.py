@@ -266,7 +266,7 @@ def registered() -> list[str]:
 
 
 def intrinsic_base_name(name: str) -> str:
-    """``llvm.fabs.v4f32`` -> ``llvm.fabs``; ``llvm.vector.reduce.add.v4i32`` ->
+    """``llvm.fabs.v4f32`` -> ``llvm.fabs``; ``llvm.vector.reduce.add.nxv4i32`` ->
     ``llvm.vector.reduce.add``: drop the overloaded-type suffixes."""
     parts = name.split(".")
     while len(parts) > 2 and _is_type_suffix(parts[-1]):
@@ -275,7 +275,7 @@ def intrinsic_base_name(name: str) -> str:
 
 
 def _is_type_suffix(part: str) -> bool:
-    return bool(re.fullmatch(r"(v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))
+    return bool(re.fullmatch(r"((nx)?v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))
 
 
 def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.ExprRef]:
