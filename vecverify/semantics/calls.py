@@ -193,18 +193,48 @@ class Environment:
             same_in = [z3.And(a.poison == b.poison, z3.Or(a.poison, a.value == b.value))
                        for a, b in zip(e.args, o.args, strict=True)]
             if e.memory is not None and o.memory is not None:
-                key = self._var(z3.BitVec(f"env!{e.callee}!same!{len(self.variables)}", PTR_BITS))
-                (ad, ap), (bd, bp) = e.memory.read(key), o.memory.read(key)
-                if _mentions_choices([ad, ap, bd, bp]):
+                same_memory = self._same_memory(e.memory, o.memory)
+                if same_memory is None:
                     continue
-                same_in += [e.order == o.order,
-                            z3.Implies(self.reachable(key), z3.And(ap == bp, z3.Or(ap, ad == bd)))]
+                same_in += [e.order == o.order, same_memory]
             same_out = [e.ub == o.ub, e.returns == o.returns]
             same_out += [z3.And(a.poison == b.poison, a.value == b.value)
                          for a, b in zip(e.ret, o.ret, strict=True)]
             if e.clobber is not None and o.clobber is not None:
                 same_out += [e.clobber.data == o.clobber.data, e.clobber.poison == o.clobber.poison]
             self.constraints.append(z3.Implies(all_of(same_in), all_of(same_out)))
+
+    def _same_memory(self, a: Memory, b: Memory) -> z3.BoolRef | None:
+        """A condition under which two memories of the source are equal (where a callee
+        can reach), or None where none can be stated soundly.
+
+        The writes the two share (the same objects: no write between two calls, or the
+        writes before a branch) leave the same bytes on both sides, whatever they hold:
+        only the writes after them are compared, on top of an arbitrary byte (an
+        environment array: equal on every byte that byte may be, so equal on the real
+        one). Comparing at one byte the environment picks (a key) is only sound where
+        what is compared mentions no choice of the source, which the source could pick
+        to agree at the key and differ elsewhere; the shared writes may hold undef
+        (a stored argument) without mattering."""
+        if a.init_data is not b.init_data or a.init_poison is not b.init_poison:
+            return None
+        common = 0
+        for x, y in zip(a.writes, b.writes, strict=False):
+            if x is not y:
+                break
+            common += 1
+        rest_a, rest_b = a.writes[common:], b.writes[common:]
+        if not rest_a and not rest_b:
+            return TRUE
+        n = len(self.variables)
+        base_data = self._var(z3.Array(f"env!same!{n}!data", z3.BitVecSort(PTR_BITS), z3.BitVecSort(8)))
+        base_poison = self._var(z3.Array(f"env!same!{n}!poison", z3.BitVecSort(PTR_BITS), z3.BoolSort()))
+        key = self._var(z3.BitVec(f"env!same!{n}!key", PTR_BITS))
+        (ad, ap) = Memory(base_data, base_poison, rest_a).read(key)
+        (bd, bp) = Memory(base_data, base_poison, rest_b).read(key)
+        if _mentions_choices([ad, ap, bd, bp]):
+            return None
+        return z3.Implies(self.reachable(key), z3.And(ap == bp, z3.Or(ap, ad == bd)))
 
     # ------------------------------------------------------------------ target
 
