@@ -205,6 +205,14 @@ class Context:
         self.undef_vars[name] = v
         return v
 
+    def copy_undef(self, name: str) -> tuple[z3.BitVecRef, z3.BitVecRef]:
+        """(the undef choice ``name``, a fresh copy of it for another use: undef exactly
+        where the original is)."""
+        original = self.undef_vars[name]
+        copy = self.fresh_undef(original.size(), self.undef_guards[name])
+        self.undef_copy_of[copy.decl().name()] = self.undef_copy_of.get(name, original)
+        return original, copy
+
     def fix_undef(self, term: z3.BitVecRef) -> z3.BitVecRef:
         """``term`` with every undef choice in it replaced by an ordinary (fixed) choice:
         what freeze does to an undef value."""

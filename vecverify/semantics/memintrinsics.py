@@ -13,7 +13,7 @@ import z3
 
 from ..ir.values import Call, ConstInt
 from .core import Context, SymValue
-from .memory import Memory, MemoryOps, address_of, block_of, offset_by
+from .memory import Memory, MemoryOps, address_of, block_of, bytes_of_one_value, offset_by
 
 MEM_INTRINSICS = frozenset({"llvm.memset", "llvm.memset.inline", "llvm.memcpy", "llvm.memcpy.inline",
                             "llvm.memmove"})
@@ -45,7 +45,7 @@ def mem_intrinsic(ctx: Context, ops: MemoryOps, mem: Memory, inst: Call, base: s
     ctx.ub(z3.Not(ops.valid_access(dest, n, _align(inst, 0), write=True)))
     if base.startswith("llvm.memset"):
         (value,) = args[1]
-        data = [(value.value, value.poison)] * n
+        data = [(b, value.poison) for b in bytes_of_one_value(ctx, value.value, n)]
     else:
         (src,) = args[1]
         ctx.ub(z3.Not(ops.valid_access(src, n, _align(inst, 1))))

@@ -30,6 +30,7 @@ from .core import (
     SymValue,
     all_of,
     any_of,
+    undef_variables,
 )
 
 KEY = z3.BitVecSort(PTR_BITS)  # a pointer: the index of the memory arrays
@@ -402,6 +403,28 @@ class MemoryOps:
                 byte = z3.Extract(shift + 7, shift, lane.value)
                 mem = mem.write(offset_by(ptr.value, i * size + k), byte, lane.poison, cond)
         return mem
+
+
+def bytes_of_one_value(ctx: Context, byte: z3.BitVecRef, n: int) -> list[z3.BitVecRef]:
+    """``n`` bytes written from one byte value (``llvm.memset``): each byte of memory is
+    undef on its own (LangRef: an undef value may be a different value at each use,
+    and each byte written is one), so where ``byte`` depends on undef choices, every
+    byte after the first gets its own copy of them (guarded alike: undef exactly where
+    the originals are). A value stored whole keeps its bytes correlated instead: the
+    bytes of a stored ``mul i16 undef, 257`` share their choice, and a load copies it
+    once for all the bytes it reads (uses.py)."""
+    if n <= 1 or not ctx.undef_guards:
+        return [byte] * n
+    if ctx.undef_names is not None:
+        names = sorted(ctx.undef_names(byte))
+    else:
+        names = sorted(v.decl().name() for v in undef_variables(byte, ctx.undef_guards))
+    if not names:
+        return [byte] * n
+    out = [byte]
+    for _ in range(n - 1):
+        out.append(z3.substitute(byte, *[ctx.copy_undef(name) for name in names]))
+    return out
 
 
 def poison_bytes(mem: Memory, ptr: z3.BitVecRef, size: int) -> Memory:

@@ -82,9 +82,7 @@ class UndefUses:
             if self._owner.get(name) is value:
                 self._owner[name] = self._holder
                 continue
-            original = self.ctx.undef_vars[name]
-            copy = self.ctx.fresh_undef(original.size(), self.ctx.undef_guards[name])
-            self.ctx.undef_copy_of[copy.decl().name()] = self.ctx.undef_copy_of.get(name, original)
+            original, copy = self.ctx.copy_undef(name)
             self._owner[copy.decl().name()] = self._holder
             pairs.append((original, copy))
         if not pairs:
