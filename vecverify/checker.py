@@ -10,7 +10,8 @@ from .errors import InputError, InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function, Module
 from .ir.values import Call
 from .llvm import read_module as _read
-from .refine import ERR_SIGNATURE, CheckOptions, Verdict, check_refinement
+from .loops import check_loops
+from .refine import ERR_SIGNATURE, CheckOptions, Verdict
 from .scalable import check_each_vscale, is_scalable
 from .testfile import TestCase
 
@@ -68,9 +69,9 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
                        detail=f"@{src.name} has {src.denormal}, @{tgt.name} has {tgt.denormal}")
     try:
         if is_scalable(src) or is_scalable(tgt):
-            verdict = check_each_vscale(src, tgt, options, check_refinement)
+            verdict = check_each_vscale(src, tgt, options, check_loops)
         else:
-            verdict = check_refinement(src, tgt, options)
+            verdict = check_loops(src, tgt, options)
         if verdict.status == "correct":
             _check_fp_exceptions(src, tgt)
         return verdict

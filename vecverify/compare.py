@@ -111,6 +111,8 @@ class Comparison:
             "unroll": v.unroll,
             "vscale": v.vscale or None,
             "has_loops": v.has_loops,
+            "loops": v.loops or None,
+            "coverage": v.coverage or None,
             "seconds": round(v.seconds, 4),
             "queries": v.queries,
             "example": format_example(v) if v.example is not None else None,
@@ -119,6 +121,8 @@ class Comparison:
             out["native"] = self.native
         if self.replay is not None:
             out["native_counterexample"] = self.replay
+        if v.witness is not None:
+            out["witness"] = v.witness
         return out
 
 

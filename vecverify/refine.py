@@ -65,6 +65,9 @@ class CheckOptions:
     # Scalable vectors: the largest vscale checked where a function's vscale_range does
     # not bound it (see vecverify/ir/vscale.py).
     vscale_max: int = DEFAULT_VSCALE_MAX
+    # Functions with loops: "prove" (infer a witness for every trip count, else the
+    # bounded check, labelled) or "bounded" (the bounded check only); vecverify/loops.
+    loops: str = "prove"
 
 
 @dataclass
@@ -91,7 +94,12 @@ class Verdict:
     seconds: float = 0.0
     queries: int = 0
     vscale: str = ""  # scalable vectors: the vscale values checked, or the one refuted
-
+    # For functions with loops (vecverify/loops): what the verdict covers, "proved"
+    # (every trip count, by a witness), "complete" (every execution fitted the bound),
+    # "bounded" or "vacuous"; and that in words.
+    loops: str = ""
+    coverage: str = ""
+    witness: dict[str, object] | None = None  # the inferred correspondence (--json)
 
     @property
     def correct(self) -> bool:

@@ -165,11 +165,12 @@ _BYTE = _byte_type()
 
 def verdict_text(verdict: Verdict) -> str:
     """The lines alive-tv prints after the two functions."""
-    bound = (
-        f"\n(loops unrolled {verdict.unroll} times: executions iterating a loop more often were not checked)"
-        if verdict.has_loops
-        else ""
-    )
+    if verdict.coverage:
+        bound = f"\n({verdict.coverage})"
+    elif verdict.has_loops:
+        bound = f"\n(loops unrolled {verdict.unroll} times: executions iterating a loop more often were not checked)"
+    else:
+        bound = ""
     if verdict.vscale:  # scalable vectors: the values checked, or the one refuted
         bound += f"\n({verdict.vscale})"
     if verdict.status == "correct":

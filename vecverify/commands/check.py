@@ -48,6 +48,9 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--disable-undef-input", action="store_true", help="arguments are never undef")
     p.add_argument("--disable-poison-input", action="store_true", help="arguments are never poison")
     p.add_argument("--smt2", type=Path, metavar="DIR", help="write every query as SMT-LIB 2 into DIR")
+    p.add_argument("--loops", choices=("prove", "bounded"), default="prove",
+                   help="functions with loops: infer a witness proving them for every trip count, else the "
+                        "bounded check (prove, the default), or the bounded check only (docs/loops.md)")
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
@@ -57,6 +60,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         undef_inputs=not args.disable_undef_input,
         poison_inputs=not args.disable_poison_input,
         smt2_dir=args.smt2,
+        loops=args.loops,
     )
 
 

@@ -34,6 +34,8 @@ class FunctionResult:
     text: str = ""  # the two functions and the verdict, alive-tv style (incorrect ones)
     native: str = ""  # the counterexample run natively
     unrolled: int | None = None  # loops unrolled this many times: longer executions not checked
+    coverage: str = ""  # what a verdict on loops covers (vecverify/loops): "proved for every trip count", ...
+    loops: str = ""  # proved | complete | bounded | vacuous (vecverify/loops)
 
 
 @dataclass
@@ -164,7 +166,8 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
         return FunctionResult(name, "unsupported", detail=f"not comparable: {verdict.detail}")
     status = verdict.status if verdict.status in STATUSES else "internal"
     out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
-                         unrolled=verdict.unroll if verdict.has_loops else None)
+                         unrolled=verdict.unroll if verdict.has_loops else None,
+                         coverage=verdict.coverage, loops=verdict.loops)
     if status == "incorrect":
         out.text = comparison.text()
         if comparison.replay is not None:  # None: the functions' attributes differ
