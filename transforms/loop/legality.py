@@ -30,6 +30,7 @@ from vecverify.ir.values import (
     Select,
     Store,
 )
+from vecverify.loops.shapes import WIDENABLE
 from vecverify.semantics.core import intrinsic_base_name
 
 from .groups import Group, form_groups
@@ -37,16 +38,6 @@ from .induction import Induction, find_induction
 from .memory import MemAccess, classify_accesses, max_safe_vf
 from .phis import HeaderPhis, classify_phis
 from .structure import Decline, Loop, make_lcssa
-
-# Intrinsics computed lane by lane: the vector body calls their vector form.
-WIDENABLE = frozenset({
-    "llvm.fmuladd", "llvm.fma", "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax", "llvm.abs",
-    "llvm.fabs", "llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum", "llvm.copysign",
-    "llvm.sqrt", "llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.round", "llvm.roundeven", "llvm.rint",
-    "llvm.nearbyint", "llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap", "llvm.fshl", "llvm.fshr",
-    "llvm.uadd.sat", "llvm.usub.sat", "llvm.sadd.sat", "llvm.ssub.sat",
-})
-
 
 @dataclass
 class LoopPlan:

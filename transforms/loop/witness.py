@@ -61,164 +61,45 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vecverify.checker import check_pair
-from vecverify.ir.function import Block, Function, Module
-from vecverify.ir.types import VOID, IntType, StructType, Type
+from vecverify.ir.function import Function
 from vecverify.ir.values import (
-    Alloca,
-    Argument,
     BinOp,
-    Br,
-    Call,
-    Constant,
     ConstInt,
     ConstPoison,
     ExtractElement,
     ICmp,
     InsertValue,
     Instruction,
-    Load,
-    ParamAttrs,
     Phi,
-    Ret,
     Value,
 )
-from vecverify.llvm import print_module
+from vecverify.loops.obligation import (
+    FALSE,
+    I1,
+    I32,
+    TRUE,
+    Obligation,
+    Params,
+    Side,
+    WitnessError,
+    branch_cond,
+    emit_and,
+    emit_not,
+    goes_to,
+    true_target,
+)
 from vecverify.refine import CheckOptions
 
 from .codegen import VectorLoop, combine_parts, reduce_call
 from .folds import FLOATING_KINDS, Fold, check_shape
 from .groups import next_iteration_reads
 from .induction import incoming, trip_count
-from .legality import WIDENABLE, intrinsic_base
 from .phis import Reduction
-
-I1 = IntType(1)
-I32 = IntType(32)
-TRUE = ConstInt(I1, 1)
-FALSE = ConstInt(I1, 0)
-
-
-class WitnessError(Exception):
-    """The vector code does not have the shape the witness describes (a bug)."""
-
 
 # ----------------------------------------------------------------------------- building
 
 
-class Params:
-    """The parameters both functions of an obligation share, in one order."""
-
-    def __init__(self) -> None:
-        self.keys: list[object] = []
-        self.types: dict[object, Type] = {}
-        self.names: dict[object, str] = {}
-        self.attrs: dict[object, ParamAttrs] = {}
-
-    def declare(self, key: object, t: Type, name: str, attrs: ParamAttrs | None = None) -> None:
-        if key not in self.types:
-            self.keys.append(key)
-            self.types[key], self.names[key] = t, name
-            self.attrs[key] = attrs or ParamAttrs()
-
-
-class Side:
-    """One function of an obligation under construction: one block, values mapped from
-    the vectorized function."""
-
-    def __init__(self, name: str, params: Params, fn: Function) -> None:
-        self.name, self.params, self.fn = name, params, fn
-        self.insts: list[Instruction] = []
-        self.args: dict[object, Argument] = {}
-        self.vmap: dict[int, Value] = {}
-        self.emitted: set[int] = set()  # this side's own instructions
-        for k, a in enumerate(fn.args):
-            params.declare(("arg", k), a.type, a.name or f"a{k}", a.attrs)
-            self.vmap[id(a)] = self.arg(("arg", k))
-
-    def arg(self, key: object) -> Argument:
-        if key not in self.args:
-            self.args[key] = Argument(self.params.types[key], self.params.names[key], self.params.attrs[key])
-        return self.args[key]
-
-    def state(self, key: str, t: Type, noundef: bool = False) -> Argument:
-        self.params.declare(("state", key), t, key, ParamAttrs(noundef=noundef))
-        return self.arg(("state", key))
-
-    def emit(self, inst: Instruction) -> Instruction:
-        self.insts.append(inst)
-        self.emitted.add(id(inst))
-        return inst
-
-    def value(self, v: Value) -> Value:
-        """``v`` of the vectorized function as a value here: mapped, a constant, or a
-        loop-invariant value recomputed (pure instructions) or taken as a parameter."""
-        if id(v) in self.vmap:
-            return self.vmap[id(v)]
-        if id(v) in self.emitted or isinstance(v, Constant):
-            return v
-        if isinstance(v, Argument):
-            raise WitnessError(f"argument %{v.name} of another function")
-        assert isinstance(v, Instruction)
-        if isinstance(v, Phi | Load | Alloca) or v.type == VOID or (isinstance(v, Call) and not _pure(v)):
-            key = ("inv", id(v))
-            self.params.declare(key, v.type, f"{v.name or 'v'}.inv")
-            out: Value = self.arg(key)
-        else:
-            out = self.clone(v)
-        self.vmap[id(v)] = out
-        return out
-
-    def clone(self, v: Instruction, suffix: str = "") -> Instruction:
-        c = copy.copy(v)
-        c.operands = [self.value(op) for op in v.operands]
-        if suffix and v.name:
-            c.name = f"{v.name}{suffix}"
-        self.vmap[id(v)] = c
-        return self.emit(c)
-
-    def assume(self, cond: Value) -> None:
-        self.emit(Call(VOID, None, [cond], callee="llvm.assume"))
-
-    def finish(self, outputs: list[Value]) -> Function:
-        st = StructType(tuple(o.type for o in outputs))
-        agg: Value = ConstPoison(st)
-        for k, o in enumerate(outputs):
-            agg = self.emit(InsertValue(st, f"out{k}" if k == len(outputs) - 1 else None, [agg, o], index=k))
-
-        self.emit(Ret(VOID, None, [agg]))
-        args = []
-        for k, key in enumerate(self.params.keys):
-            a = self.arg(key)
-            a.index = k
-            args.append(a)
-        # The loop's function's byte order and denormal modes: the obligations are
-        # about its instructions, which mean what they mean there.
-        return Function(self.name, st, args, [Block("entry", self.insts)], layout=self.fn.layout,
-                        denormal=self.fn.denormal)
-
-
-def emit_and(side: Side, conds: list[Value]) -> Value:
-    acc = conds[0]
-    for c in conds[1:]:
-        acc = side.emit(BinOp(I1, None, [acc, c], op="and"))
-    return acc
-
-
-def emit_not(side: Side, c: Value) -> Value:
-    return side.emit(BinOp(I1, None, [c, TRUE], op="xor"))
-
-
 # ----------------------------------------------------------------------------- witness
-
-
-@dataclass
-class Obligation:
-    name: str  # entry | step | exit
-    src: Function
-    tgt: Function
-
-    def text(self) -> str:
-        return print_module(Module(functions={"src": self.src, "tgt": self.tgt}))
 
 
 class Witness:
@@ -555,32 +436,8 @@ class Witness:
                 raise WitnessError(f"the scalar loop's phi %{phi.name} is entered from elsewhere")
 
 
-def _pure(call: Call) -> bool:
-    return intrinsic_base(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.")
-
-
 def _is_zero(v: Value) -> bool:
     return isinstance(v, ConstInt) and v.value == 0
-
-
-def branch_cond(block: Block) -> Value:
-    term = block.instructions[-1]
-    if not (isinstance(term, Br) and term.operands):
-        raise WitnessError(f"block {block.name} does not end in a conditional branch")
-    return term.operands[0]
-
-
-def goes_to(side: Side, block: Block, target: str) -> Value:
-    """The condition (in ``side``) under which ``block``'s conditional branch goes to
-    ``target``."""
-    cond = side.value(branch_cond(block))
-    return cond if true_target(block) == target else emit_not(side, cond)
-
-
-def true_target(block: Block) -> str:
-    term = block.instructions[-1]
-    assert isinstance(term, Br)
-    return term.targets[0]
 
 
 def _start_value(vl: VectorLoop, phi: Phi) -> Value:

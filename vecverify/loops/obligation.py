@@ -1,0 +1,186 @@
+"""Obligations: straight-line ``@src``/``@tgt`` pairs built from pieces of a function
+with loops, which the refinement check decides (each returns a struct of the values
+compared; assumptions are ``llvm.assume`` calls on the source side).
+
+``Side`` maps values of the function the pieces come from into one side of an
+obligation: arguments and state become parameters both sides share (``Params``), pure
+loop-invariant instructions are recomputed, other invariant values (phis, loads) become
+parameters. The loop witnesses of ``transforms/loop`` (the vectorizer's own) and of
+``infer.py`` (LoopVectorize's output) build their checks from these.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from ..ir.function import Block, Function, Module
+from ..ir.types import VOID, IntType, StructType, Type
+from ..ir.values import (
+    Alloca,
+    Argument,
+    BinOp,
+    Br,
+    Call,
+    Constant,
+    ConstInt,
+    ConstPoison,
+    InsertValue,
+    Instruction,
+    Load,
+    ParamAttrs,
+    Phi,
+    Ret,
+    Value,
+)
+from ..llvm import print_module
+from ..semantics.core import intrinsic_base_name
+from .shapes import WIDENABLE
+
+I1 = IntType(1)
+I32 = IntType(32)
+TRUE = ConstInt(I1, 1)
+FALSE = ConstInt(I1, 0)
+
+
+class WitnessError(Exception):
+    """The code does not have the shape the witness describes."""
+
+
+class Params:
+    """The parameters both functions of an obligation share, in one order."""
+
+    def __init__(self) -> None:
+        self.keys: list[object] = []
+        self.types: dict[object, Type] = {}
+        self.names: dict[object, str] = {}
+        self.attrs: dict[object, ParamAttrs] = {}
+
+    def declare(self, key: object, t: Type, name: str, attrs: ParamAttrs | None = None) -> None:
+        if key not in self.types:
+            self.keys.append(key)
+            self.types[key], self.names[key] = t, name
+            self.attrs[key] = attrs or ParamAttrs()
+
+
+class Side:
+    """One function of an obligation under construction: one block, values mapped from
+    the vectorized function."""
+
+    def __init__(self, name: str, params: Params, fn: Function) -> None:
+        self.name, self.params, self.fn = name, params, fn
+        self.insts: list[Instruction] = []
+        self.args: dict[object, Argument] = {}
+        self.vmap: dict[int, Value] = {}
+        self.emitted: set[int] = set()  # this side's own instructions
+        for k, a in enumerate(fn.args):
+            params.declare(("arg", k), a.type, a.name or f"a{k}", a.attrs)
+            self.vmap[id(a)] = self.arg(("arg", k))
+
+    def arg(self, key: object) -> Argument:
+        if key not in self.args:
+            self.args[key] = Argument(self.params.types[key], self.params.names[key], self.params.attrs[key])
+        return self.args[key]
+
+    def state(self, key: str, t: Type, noundef: bool = False) -> Argument:
+        self.params.declare(("state", key), t, key, ParamAttrs(noundef=noundef))
+        return self.arg(("state", key))
+
+    def emit(self, inst: Instruction) -> Instruction:
+        self.insts.append(inst)
+        self.emitted.add(id(inst))
+        return inst
+
+    def value(self, v: Value) -> Value:
+        """``v`` of the vectorized function as a value here: mapped, a constant, or a
+        loop-invariant value recomputed (pure instructions) or taken as a parameter."""
+        if id(v) in self.vmap:
+            return self.vmap[id(v)]
+        if id(v) in self.emitted or isinstance(v, Constant):
+            return v
+        if isinstance(v, Argument):
+            raise WitnessError(f"argument %{v.name} of another function")
+        assert isinstance(v, Instruction)
+        if isinstance(v, Phi | Load | Alloca) or v.type == VOID or (isinstance(v, Call) and not _pure(v)):
+            key = ("inv", id(v))
+            self.params.declare(key, v.type, f"{v.name or 'v'}.inv")
+            out: Value = self.arg(key)
+        else:
+            out = self.clone(v)
+        self.vmap[id(v)] = out
+        return out
+
+    def clone(self, v: Instruction, suffix: str = "") -> Instruction:
+        c = copy.copy(v)
+        c.operands = [self.value(op) for op in v.operands]
+        if suffix and v.name:
+            c.name = f"{v.name}{suffix}"
+        self.vmap[id(v)] = c
+        return self.emit(c)
+
+    def assume(self, cond: Value) -> None:
+        self.emit(Call(VOID, None, [cond], callee="llvm.assume"))
+
+    def finish(self, outputs: list[Value]) -> Function:
+        st = StructType(tuple(o.type for o in outputs))
+        agg: Value = ConstPoison(st)
+        for k, o in enumerate(outputs):
+            agg = self.emit(InsertValue(st, f"out{k}" if k == len(outputs) - 1 else None, [agg, o], index=k))
+
+        self.emit(Ret(VOID, None, [agg]))
+        args = []
+        for k, key in enumerate(self.params.keys):
+            a = self.arg(key)
+            a.index = k
+            args.append(a)
+        # The loop's function's byte order and denormal modes: the obligations are
+        # about its instructions, which mean what they mean there.
+        return Function(self.name, st, args, [Block("entry", self.insts)], layout=self.fn.layout,
+                        denormal=self.fn.denormal)
+
+
+def emit_and(side: Side, conds: list[Value]) -> Value:
+    acc = conds[0]
+    for c in conds[1:]:
+        acc = side.emit(BinOp(I1, None, [acc, c], op="and"))
+    return acc
+
+
+def emit_not(side: Side, c: Value) -> Value:
+    return side.emit(BinOp(I1, None, [c, TRUE], op="xor"))
+
+
+@dataclass
+class Obligation:
+    name: str  # entry | step | exit
+    src: Function
+    tgt: Function
+
+    def text(self) -> str:
+        return print_module(Module(functions={"src": self.src, "tgt": self.tgt}))
+
+
+def branch_cond(block: Block) -> Value:
+    term = block.instructions[-1]
+    if not (isinstance(term, Br) and term.operands):
+        raise WitnessError(f"block {block.name} does not end in a conditional branch")
+    return term.operands[0]
+
+
+def goes_to(side: Side, block: Block, target: str) -> Value:
+    """The condition (in ``side``) under which ``block``'s conditional branch goes to
+    ``target``."""
+    cond = side.value(branch_cond(block))
+    return cond if true_target(block) == target else emit_not(side, cond)
+
+
+def true_target(block: Block) -> str:
+    term = block.instructions[-1]
+    assert isinstance(term, Br)
+    return term.targets[0]
+
+
+def _pure(call: Call) -> bool:
+    return intrinsic_base_name(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.")
+
+
