@@ -39,6 +39,7 @@ from .memory import MemAccess, classify_accesses, max_safe_vf
 from .phis import HeaderPhis, classify_phis
 from .structure import Decline, Loop, make_lcssa
 
+
 @dataclass
 class LoopPlan:
     loop: Loop
