@@ -29,6 +29,8 @@ import z3
 from ..errors import Unsupported
 from ..ir.function import Function
 from ..refine import CheckOptions, RefinementCheck, Verdict
+from ..semantics.calls import Environment
+from ..semantics.executor import FIRST_LOCAL_BLOCK, execute
 
 # The bound is raised automatically up to this many iterations per loop.
 MAX_AUTO_UNROLL = 256
@@ -64,6 +66,30 @@ def _cut_off(rc: RefinementCheck, timeout_ms: int) -> bool | None:
     return _sat(z3.And(z3.Not(rc.src.ub), *rc.env.constraints, cut), rc.pre, timeout_ms)
 
 
+def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: int) -> int | None:
+    """The first bound of 8, 16, ... MAX_AUTO_UNROLL above ``bound`` that some execution of
+    the source where it is defined fits (the source alone is executed), or None."""
+    while bound < MAX_AUTO_UNROLL:
+        bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
+        env = Environment(FIRST_LOCAL_BLOCK, frozenset(rc.inputs.constant_blocks))
+        b = execute(src, rc.inputs, "src", bound, env)
+        ok = z3.And(z3.Not(b.ub), z3.Not(b.sink), *env.constraints)
+        if _sat(ok, rc.pre, timeout_ms) is not False:
+            return bound
+    return None
+
+
+def _vacuous(start: float, raised_from: int, bound: int, why: str) -> Verdict:
+    v = Verdict("failed", detail=(
+        f"vacuous: no execution of the source where it is defined fits {bound} iterations per loop "
+        f"(the bound raised from {raised_from} up to {MAX_AUTO_UNROLL}"
+        + (f"; {why}" if why else "") + ")"), unroll=bound, has_loops=True)
+    v.loops = "vacuous"
+    v.coverage = f"vacuous: no execution fits {bound} iterations per loop; a larger bound is needed"
+    v.seconds = time.monotonic() - start
+    return v
+
+
 def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     """The bounded refinement check, with ``loops`` and ``coverage`` saying what it
     covered (see the module docstring). Raises Unsupported as check_refinement does."""
@@ -76,27 +102,13 @@ def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdic
     bound = options.unroll
     if _fits(rc, cover_ms) is False and _defined_somewhere(rc, cover_ms):
         raised_from = bound
-        while True:
-            if bound >= MAX_AUTO_UNROLL:
-                v = Verdict("failed", detail=(
-                    f"vacuous: no execution of the source where it is defined fits {bound} iterations per loop "
-                    f"(the bound {raised_from} was raised up to {MAX_AUTO_UNROLL}); "
-                    f"a bound above {MAX_AUTO_UNROLL} is needed"), unroll=bound, has_loops=True)
-                v.loops, v.coverage = "vacuous", f"vacuous: needs more than {MAX_AUTO_UNROLL} iterations per loop"
-                v.seconds = time.monotonic() - start
-                return v
-            bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
-            try:
-                rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
-            except Unsupported as e:
-                v = Verdict("failed", detail=(
-                    f"vacuous: no execution of the source fits {raised_from} iterations per loop, "
-                    f"and at {bound}: {e}"), unroll=bound, has_loops=True)
-                v.loops, v.coverage = "vacuous", f"vacuous: needs more than {bound // 2} iterations per loop"
-                v.seconds = time.monotonic() - start
-                return v
-            if _fits(rc, cover_ms) is not False:
-                break
+        try:
+            bound = _needed_bound(rc, src, bound, cover_ms)
+        except Unsupported as e:
+            return _vacuous(start, raised_from, bound, f"unrolling further: {e}")
+        if bound is None:
+            return _vacuous(start, raised_from, MAX_AUTO_UNROLL, "")
+        rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
     verdict = rc.run()
     verdict.unroll = bound
     cut = _cut_off(rc, cover_ms)
