@@ -103,11 +103,12 @@ def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdic
     if _fits(rc, cover_ms) is False and _defined_somewhere(rc, cover_ms):
         raised_from = bound
         try:
-            bound = _needed_bound(rc, src, bound, cover_ms)
+            needed = _needed_bound(rc, src, bound, cover_ms)
         except Unsupported as e:
             return _vacuous(start, raised_from, bound, f"unrolling further: {e}")
-        if bound is None:
+        if needed is None:
             return _vacuous(start, raised_from, MAX_AUTO_UNROLL, "")
+        bound = needed
         rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
     verdict = rc.run()
     verdict.unroll = bound
