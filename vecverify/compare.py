@@ -23,7 +23,10 @@ API::
         .exit_code   this comparison's code (exit_codes.py; a native mismatch is 1)
         .text()      alive-tv's block: both functions, ``=>``, the verdict and example
         .native_lines()  the native witness as printed lines
-        .record()    the JSON record (the one ``vecverify check --json`` prints)
+        .record()    the JSON record (the one ``vecverify check --json`` prints;
+                     ``warnings``: alive-tv's, such as "Source function is always UB")
+        .vacuous     a correct verdict that may say nothing (the source is, or may be,
+                     UB on every input): front ends treat it as suspicious
 
     exit_code(comparisons) -> int: the code for several (the worst wins).
 
@@ -48,7 +51,7 @@ from .ir.function import Function
 from .ir.types import PtrType
 from .llvm import print_function
 from .refine import CheckOptions, Verdict
-from .report import RULE, format_example, verdict_text
+from .report import RULE, format_example, verdict_text, verdict_warnings
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,10 @@ class Comparison:
     @property
     def native_mismatch(self) -> bool:
         return bool(self.native and self.native.get("mismatches"))
+
+    @property
+    def vacuous(self) -> bool:
+        return self.verdict.status == "correct" and self.verdict.source_always_ub is not False
 
     @property
     def exit_code(self) -> int:
@@ -116,6 +123,7 @@ class Comparison:
             "seconds": round(v.seconds, 4),
             "queries": v.queries,
             "example": format_example(v) if v.example is not None else None,
+            "warnings": verdict_warnings(v),
         }
         if self.native is not None:
             out["native"] = self.native

@@ -28,7 +28,7 @@ from .ir.function import Function
 from .ir.vscale import DEFAULT_VSCALE_MAX
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
-from .semantics.core import TRUE, Lane, all_of, any_of, undef_variables
+from .semantics.core import TRUE, Z3_CTRL_C, Lane, all_of, any_of, undef_variables
 from .semantics.executor import FIRST_LOCAL_BLOCK, Behaviour, execute
 from .semantics.globaldefs import used_globals, with_initializers
 from .semantics.inputs import (
@@ -100,6 +100,10 @@ class Verdict:
     loops: str = ""
     coverage: str = ""
     witness: dict[str, object] | None = None  # the inferred correspondence (--json)
+    # A correct verdict whose source is UB on every input (refined by anything): True,
+    # False, or None when the solver could not tell (see RefinementCheck.source_always_ub).
+    source_always_ub: bool | None = False
+
 
     @property
     def correct(self) -> bool:
@@ -324,7 +328,26 @@ class RefinementCheck:
             reason = str(e)
             detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
             return Verdict("failed", detail=f"solver gave up: {detail}")
-        return Verdict("correct")
+        return Verdict("correct", source_always_ub=self.source_always_ub())
+
+    def source_always_ub(self) -> bool | None:
+        """Whether the source has UB on every input (for every choice and environment):
+        then any target refines it, and a correct verdict says nothing (alive-tv's
+        "WARNING: Source function is always UB"). None when the solver gives up.
+        Executions cut off at the unroll bound have no UB here: a source defined only
+        beyond the bound is not called always UB (the loop bound's own warning)."""
+        solver = z3.Solver()
+        left_ms = self.options.timeout_ms
+        if self.options.deadline is not None:
+            left_ms = min(left_ms, max(1, int((self.options.deadline - time.monotonic()) * 1000)))
+        solver.set(timeout=left_ms)
+        solver.add(self.pre, z3.Not(self.src.ub), *self.env.constraints)
+        result = solver.check()
+        if result == z3.unknown:
+            if solver.reason_unknown() == Z3_CTRL_C:
+                raise KeyboardInterrupt
+            return None
+        return result == z3.unsat
 
     def _incorrect(self, error: str, q: Query, model: z3.ModelRef) -> Verdict:
         self.replay(q, model)

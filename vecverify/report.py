@@ -163,6 +163,33 @@ def _byte_type() -> Type:
 _BYTE = _byte_type()
 
 
+ALWAYS_UB = "Source function is always UB"
+ALWAYS_UB_WARNING = (
+    f"{'*' * 40}\nWARNING: {ALWAYS_UB}.\nIt can be refined by any target function.\n"
+    f"Please make sure this is what you wanted.\n{'*' * 40}\n\n"
+)
+UB_UNKNOWN_WARNING = (
+    "WARNING: whether the source function is always UB is not known (the solver gave up): "
+    "the verdict may be vacuous.\n\n"
+)
+
+
+def verdict_warnings(verdict: Verdict) -> list[str]:
+    """The warnings of a verdict, one line each (for --json)."""
+    if verdict.status != "correct" or verdict.source_always_ub is False:
+        return []
+    if verdict.source_always_ub is None:
+        return [UB_UNKNOWN_WARNING.strip().removeprefix("WARNING: ")]
+    return [ALWAYS_UB]
+
+
+def vacuity_warning(verdict: Verdict) -> str:
+    """alive-tv's warning before a correct verdict whose source is UB on every input."""
+    if verdict.source_always_ub is None:
+        return UB_UNKNOWN_WARNING
+    return ALWAYS_UB_WARNING if verdict.source_always_ub else ""
+
+
 def verdict_text(verdict: Verdict) -> str:
     """The lines alive-tv prints after the two functions."""
     if verdict.coverage:
@@ -174,7 +201,7 @@ def verdict_text(verdict: Verdict) -> str:
     if verdict.vscale:  # scalable vectors: the values checked, or the one refuted
         bound += f"\n({verdict.vscale})"
     if verdict.status == "correct":
-        return "Transformation seems to be correct!" + bound
+        return vacuity_warning(verdict) + "Transformation seems to be correct!" + bound
     if verdict.status == "incorrect":
         return (
             f"Transformation doesn't verify!{bound}\n\nERROR: {verdict.error}\n\n"
@@ -187,4 +214,4 @@ def verdict_text(verdict: Verdict) -> str:
     return f"ERROR: {verdict.detail}"
 
 
-__all__ = ["RULE", "verdict_text", "format_example", "format_scalar"]
+__all__ = ["ALWAYS_UB", "RULE", "vacuity_warning", "verdict_warnings", "verdict_text", "format_example", "format_scalar"]

@@ -44,11 +44,13 @@ def check_each_vscale(src: Function, tgt: Function, options: CheckOptions, check
     seconds, queries = 0.0, 0
     failed: Verdict | None = None
     last: Verdict | None = None
+    always_ub: list[bool | None] = []  # per vscale checked correct: is the source always UB
     for v in values:
         last = check(at_vscale(src, v), at_vscale(tgt, v), options)
         seconds += last.seconds
         queries += last.queries
         if last.status == "correct":
+            always_ub.append(last.source_always_ub)
             continue
         last.vscale = f"at vscale {v}, one of {described}"
         if last.status != "failed":  # refuted, unsupported, an error: that is the verdict
@@ -59,6 +61,9 @@ def check_each_vscale(src: Function, tgt: Function, options: CheckOptions, check
         out = failed
     else:
         assert last is not None
-        out = Verdict("correct", vscale=f"for {described}", unroll=last.unroll, has_loops=last.has_loops)
+        # Vacuous only when the source is always UB at every vscale (unknown if any is).
+        vacuous = False if False in always_ub or not always_ub else (None if None in always_ub else True)
+        out = Verdict("correct", vscale=f"for {described}", unroll=last.unroll, has_loops=last.has_loops,
+                      source_always_ub=vacuous)
     out.seconds, out.queries = seconds, queries
     return out
