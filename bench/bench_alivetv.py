@@ -2,7 +2,7 @@
 folders): each file checked by each tool in a process of its own, as a user runs them,
 one at a time: vecverify twice, cold (everything loaded by the process itself) and
 served (with `vecverify server start` running: the process hands the check to a warm
-server, vecverify/launch.py); then the whole suite through vecverify with parallel
+server, vecverify/app/launch.py); then the whole suite through vecverify with parallel
 workers (`vecverify conformance --jobs N`, which pays the start-up once per worker).
 
     python -m bench alivetv [--alive-tv PATH] [--suite DIR] [--jobs N] [--limit N]
@@ -31,7 +31,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from vecverify.conformance import SCORED_FOLDERS, collect, default_suite
+from vecverify.app.conformance import SCORED_FOLDERS, collect, default_suite
 from vecverify.refine import CheckOptions
 from vecverify.testfile import TestCase
 

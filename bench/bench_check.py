@@ -15,8 +15,8 @@ import statistics
 import time
 from pathlib import Path
 
+from vecverify.app.conformance import SCORED_FOLDERS, collect, default_suite
 from vecverify.checker import check_case, check_pair
-from vecverify.conformance import SCORED_FOLDERS, collect, default_suite
 from vecverify.llvm import parse_module
 from vecverify.refine import CheckOptions
 

@@ -23,8 +23,8 @@ import resource
 import time
 
 from transforms.registry import all_transforms
-from vecverify.fuzz import CampaignOptions, CampaignResult, run_campaign
-from vecverify.fuzz.pipeline import STAGES
+from vecverify.app.fuzz import CampaignOptions, CampaignResult, run_campaign
+from vecverify.app.fuzz.pipeline import STAGES
 
 TARGET = 20.0
 

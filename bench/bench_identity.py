@@ -15,8 +15,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from vecverify.app.conformance import default_suite
 from vecverify.checker import check_pair
-from vecverify.conformance import default_suite
 from vecverify.errors import VecverifyError
 from vecverify.llvm import read_module
 from vecverify.pool import executor

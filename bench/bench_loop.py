@@ -124,7 +124,7 @@ def our_version(scalar: Any, target: str, tail: str = "epilogue") -> tuple[Any, 
     """(module, report lines, rules) from our loop vectorizer, or why there is none;
     ``tail="fold"``: tail-folded where folding applies, the epilogue form elsewhere."""
     try:
-        from transforms.loop.command import vectorize_module_loops
+        from transforms.loop.vectorizer import vectorize_module_loops
     except ImportError:
         return "n/a: the loop vectorizer (transforms/loop) is not there yet"
     module, reports = vectorize_module_loops(scalar, target, tail=tail)

@@ -66,7 +66,7 @@ class _CountingChecks:
 
 
 def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int) -> list[LoopFigures]:
-    from transforms.loop.command import vectorize_module_loops
+    from transforms.loop.vectorizer import vectorize_module_loops
     from vecverify.llvm import parse_module
 
     scalar = parse_module(compile_c(source, OURS_INPUT_FLAGS + kernel_flags(source), target), source.stem)

@@ -23,7 +23,7 @@ BAD = GOOD.replace("mul i32 %x, 4", "mul i32 %x, 5")
 
 def run(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "vecverify.cli", *map(str, args)],
+        [sys.executable, "-m", "vecverify.app.cli", *map(str, args)],
         capture_output=True, text=True, cwd=cwd, timeout=120,
     )
 

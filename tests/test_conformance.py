@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from tests.conftest import ALIVE2_SUITE, REPO
-from vecverify.conformance import SCORED_FOLDERS, categorize, score
+from vecverify.app.conformance import SCORED_FOLDERS, categorize, score
 from vecverify.refine import CheckOptions
 from vecverify.testfile import TestCase
 

@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from properties.strategies import KernelProfile, kernels
-from vecverify.fuzz import CampaignOptions, CampaignResult, run_campaign
-from vecverify.fuzz.campaign import unit_stream
-from vecverify.fuzz.command import main
-from vecverify.fuzz.mutants import get_mutant
-from vecverify.fuzz.pipeline import run_program
-from vecverify.fuzz.transforms import resolve
+from vecverify.app.fuzz import CampaignOptions, CampaignResult, run_campaign
+from vecverify.app.fuzz.campaign import unit_stream
+from vecverify.app.fuzz.command import main
+from vecverify.app.fuzz.mutants import get_mutant
+from vecverify.app.fuzz.pipeline import run_program
+from vecverify.app.fuzz.transforms import resolve
 from vecverify.testfile import discover
 
 REPO = Path(__file__).resolve().parent.parent
@@ -217,7 +217,7 @@ def test_a_shared_database_replays_failures_on_a_fresh_worker(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     import types
 
-    from vecverify.fuzz.database import SharedDatabase
+    from vecverify.app.fuzz.database import SharedDatabase
 
     monkeypatch.setitem(sys.modules, "redis", types.SimpleNamespace(Redis=_FakeRedis))
     monkeypatch.delitem(sys.modules, "hypothesis.extra.redis", raising=False)
@@ -267,7 +267,7 @@ def test_two_processes(tmp_path: Path) -> None:
 
 def test_sigterm_keeps_findings_and_writes_reports(tmp_path: Path) -> None:
     js = tmp_path / "r.json"
-    cmd = [sys.executable, "-m", "vecverify.fuzz", "fuzz", "--mutant", "reorder:commute-sub",
+    cmd = [sys.executable, "-m", "vecverify.app.fuzz", "fuzz", "--mutant", "reorder:commute-sub",
            "--budget", "300", "--seed", "3", "--corpus", str(tmp_path / "c"), "--no-database",
            "--json", str(js)]
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -10,7 +10,7 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus" / "globals"
 
 
 def check(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "vecverify.cli", "check", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "vecverify.app.cli", "check", *map(str, args)],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 
 from properties.branching import BranchingFunction, branching_functions
 from tests.conftest import ALIVE2_SUITE, REPO
+from vecverify.app.conformance import SCORED_FOLDERS
 from vecverify.checker import check_pair
-from vecverify.conformance import SCORED_FOLDERS
 from vecverify.errors import VecverifyError
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module, read_module

@@ -10,8 +10,8 @@ import pytest
 
 from transforms.interleave import combine
 from transforms.interleave.combine import find_groups
+from vecverify.app.fuzz import native
 from vecverify.checker import check_pair
-from vecverify.fuzz import native
 from vecverify.ir.function import Function
 from vecverify.ir.values import Load, ShuffleVector
 from vecverify.llvm import parse_module
@@ -193,7 +193,7 @@ def test_shuffle_trees_are_combined_exactly_when_every_member_is_there() -> None
     from properties.kernel import Kernel
     from properties.strategies import KernelProfile, kernels
     from transforms.registry import get
-    from vecverify.fuzz.pipeline import run_program
+    from vecverify.app.fuzz.pipeline import run_program
 
     transform = get("interleave")
 
@@ -216,7 +216,7 @@ def test_shuffle_trees_are_combined_exactly_when_every_member_is_there() -> None
 
 
 def test_vectorize_applies_the_combine_and_names_the_group(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src = tmp_path / "seed.ll"
     src.write_text(SEED.read_text().split("define void @tgt")[0])

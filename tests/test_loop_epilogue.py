@@ -229,7 +229,7 @@ def test_epilogue_started_before_the_main_loops_end_is_refuted() -> None:
 
 @pytest.mark.parametrize("value", ["3", "x", "-2"])
 def test_vectorize_command_bad_epilogue_vf(value: str, tmp_path, capsys) -> None:  # noqa: ANN001
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src = tmp_path / "k.ll"
     src.write_text(MAP)
@@ -240,7 +240,7 @@ def test_vectorize_command_bad_epilogue_vf(value: str, tmp_path, capsys) -> None
 
 
 def test_vectorize_command_epilogue_line(tmp_path, capsys) -> None:  # noqa: ANN001
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src = tmp_path / "k.ll"
     src.write_text(MAP)

@@ -19,7 +19,7 @@ from properties.loops import LoopKernel, evaluate, random_inputs, run_native
 from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.witness import prove_loop
-from vecverify.fuzz.mutants import (
+from vecverify.app.fuzz.mutants import (
     group_gap_unguarded,
     group_members_swapped,
     group_stride_off_by_one,
@@ -299,7 +299,7 @@ def test_min_iterations_check_for_gaps() -> None:
 def test_vectorize_command_names_the_groups(tmp_path, capsys) -> None:  # noqa: ANN001
     import json
 
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src, out, report = tmp_path / "k.ll", tmp_path / "o.ll", tmp_path / "r.json"
     src.write_text(struct_loop(SWAP_SUB, "i8"))

@@ -266,7 +266,7 @@ def test_vector_loop_entered_too_early_is_refuted() -> None:
 
 
 def test_vectorize_command_proves_loops(tmp_path, capsys) -> None:  # noqa: ANN001
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src, out, report = tmp_path / "k.ll", tmp_path / "o.ll", tmp_path / "r.json"
     src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
@@ -286,7 +286,7 @@ def test_vectorize_command_proves_loops(tmp_path, capsys) -> None:  # noqa: ANN0
 
 @pytest.mark.parametrize("vf", ["3", "0", "x", "128"])
 def test_vectorize_command_bad_vf(vf: str, tmp_path, capsys) -> None:  # noqa: ANN001
-    from vecverify.cli import main
+    from vecverify.app.cli import main
 
     src = tmp_path / "k.ll"
     src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from vecverify.fuzz import native
-from vecverify.fuzz.mutants import all_mutants, get_mutant
-from vecverify.fuzz.survey import survey
-from vecverify.fuzz.transforms import known_names
+from vecverify.app.fuzz import native
+from vecverify.app.fuzz.mutants import all_mutants, get_mutant
+from vecverify.app.fuzz.survey import survey
+from vecverify.app.fuzz.transforms import known_names
 
 MUTANTS = [m.name for m in all_mutants()]
 

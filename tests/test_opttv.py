@@ -12,9 +12,9 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from vecverify.app.opttv.compare import function_text
+from vecverify.app.opttv.runline import opt_options, with_passes
 from vecverify.llvm import parse_module
-from vecverify.opttv.compare import function_text
-from vecverify.opttv.runline import opt_options, with_passes
 from vecverify.toolchain import tool_path
 
 LLVM_TESTS = Path(__file__).parent / "data" / "llvm"
@@ -23,7 +23,7 @@ needs_opt = pytest.mark.skipif(tool_path("opt") is None,
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "vecverify.cli", "opt-tv", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "vecverify.app.cli", "opt-tv", *map(str, args)],
                           capture_output=True, text=True, timeout=300)
 
 

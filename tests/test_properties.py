@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from properties.kernel import Kernel
 from properties.strategies import KernelProfile, kernels
-from vecverify.fuzz import native
-from vecverify.fuzz.pipeline import run_program
-from vecverify.fuzz.transforms import known_names, resolve
+from vecverify.app.fuzz import native
+from vecverify.app.fuzz.pipeline import run_program
+from vecverify.app.fuzz.transforms import known_names, resolve
 
 
 def suite_profile(transform: object) -> KernelProfile:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from vecverify import launch
-from vecverify.server import running
+from vecverify.app import launch, rendezvous
+from vecverify.app.rendezvous import running
 
 VECVERIFY = str(Path(sys.executable).parent / "vecverify")
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -41,7 +41,7 @@ def _run(args: list[str], env: dict[str, str], cwd: Path | None = None) -> subpr
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """The environment of a client whose server runs (started and stopped here)."""
     runtime = tmp_path_factory.mktemp("runtime")
-    env = {**os.environ, launch.ENV_RUNTIME_DIR: str(runtime)}
+    env = {**os.environ, rendezvous.ENV_RUNTIME_DIR: str(runtime)}
     env.pop(launch.ENV_SWITCH, None)
     started = _run(["server", "start", "--idle", "300"], env)
     assert started.returncode == 0, started.stderr
@@ -68,12 +68,17 @@ def _untimed(text: str) -> list[str]:
     return [ln for ln in text.splitlines() if " s)" not in ln and "seconds" not in ln]
 
 
+# What the client loads of vecverify: the app package (a docstring), the launcher and
+# where it meets the server.
+CLIENT = ("vecverify.app", "vecverify.app.launch", "vecverify.app.rendezvous")
+
+
 def test_the_client_loads_neither_z3_nor_llvm() -> None:
     """What a served command costs is the interpreter and the launcher alone."""
-    probe = "import sys, vecverify.launch; print(' '.join(sorted(sys.modules)))"
+    probe = "import sys, vecverify.app.launch; print(' '.join(sorted(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     assert [m for m in loaded if m.split(".")[0] in ("z3", "llvmlite", "numpy", "typing")
-            or (m.startswith("vecverify.") and m != "vecverify.launch")] == []
+            or (m.startswith("vecverify.") and m not in CLIENT)] == []
 
 
 def test_status_reports_the_running_server(served: dict[str, str]) -> None:
@@ -107,7 +112,7 @@ def test_relative_paths_are_the_clients(served: dict[str, str], tmp_path: Path) 
 def test_a_server_for_other_code_is_not_used(served: dict[str, str], tmp_path: Path) -> None:
     """A client whose code differs computes another key, finds no socket and runs cold."""
     assert launch.run_on_server(["check", str(CORRECT)]) is None  # the default directory: none there
-    before = launch.code_key()
+    before = rendezvous.code_key()
     tree = tmp_path / "pkg"
     tree.mkdir()
     (tree / "m.py").write_text("x = 1\n")
@@ -115,13 +120,13 @@ def test_a_server_for_other_code_is_not_used(served: dict[str, str], tmp_path: P
 
     def digest() -> str:
         h = hashlib.blake2b(digest_size=8)
-        launch._hash_tree(h, str(tree))
+        rendezvous._hash_tree(h, str(tree))
         return h.hexdigest()
 
     first = digest()
     (tree / "m.py").write_text("x = 22\n")
     assert digest() != first  # an edit changes the key
-    assert launch.code_key() == before
+    assert rendezvous.code_key() == before
 
 
 def test_interrupt_reaches_the_command(served: dict[str, str], tmp_path: Path) -> None:

@@ -15,10 +15,10 @@ from transforms.slp import SLPOptions, vectorize_function
 from transforms.slp.corpus import CLANG, KERNELS, PAPER, pair_path, pair_text, sources
 from transforms.vectorize.address import Access, address_of, may_alias
 from transforms.vectorize.clang import clang_path
+from vecverify.app.cli import main
+from vecverify.app.fuzz.pipeline import run_program
 from vecverify.checker import check_pair
-from vecverify.cli import main
 from vecverify.execute.memory_runs import compare_on_memory
-from vecverify.fuzz.pipeline import run_program
 from vecverify.llvm import parse_module, print_function
 from vecverify.refine import CheckOptions
 

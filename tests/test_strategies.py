@@ -105,8 +105,8 @@ class _Identity:
 @settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(kernels(KernelProfile(types=("i8", "i16", "i32", "i64"), reduce_prob=1.0)), st.integers(0, 2**32 - 1))
 def test_the_reference_model_agrees_with_native_runs_on_reductions(k: Kernel, seed: int) -> None:
-    from vecverify.fuzz import native
-    from vecverify.fuzz.pipeline import run_program
+    from vecverify.app.fuzz import native
+    from vecverify.app.fuzz.pipeline import run_program
 
     out = run_program(k, _Identity(), seed)
     assert out.proof == "correct" and out.failure == "", out.message

@@ -1,32 +1,27 @@
 """The registry of transforms: the built-in ones, and third-party ones found through the
-Python entry-point group ``vecverify.transforms``.
+Python entry-point group ``vecverify.transforms`` (plugins.py).
 
 The built-in ones are found, not listed: the ``TRANSFORM`` of every module of
-``transforms.rules`` and of every subpackage of ``transforms`` (a Transform or a list of
-them), in order of module name, so a new transform is a new module and nothing else is
-edited.
-
-A third-party package declares, in its pyproject.toml::
-
-    [project.entry-points."vecverify.transforms"]
-    my_transform = "my_package.module:TRANSFORM"
-
-where the object is a :class:`~transforms.base.Transform`, a list of them, or a callable
-returning either. Entry points are loaded once, on first use of the registry.
+``transforms.rules`` (rules/__init__.py) and of every subpackage of ``transforms`` (a
+Transform or a list of them), in order of module name, so a new transform is a new
+module and nothing else is edited. Entry points are loaded once, on first use of the
+registry. Nothing below this module imports it (the vectorizers are loaded from here).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import logging
 import pkgutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .base import Rule, Transform
+from .plugins import ENTRY_POINT_GROUP, RegistryError, clash, load
+from .rules import rule_transforms
 
-ENTRY_POINT_GROUP = "vecverify.transforms"
+__all__ = ["ENTRY_POINT_GROUP", "RegistryError", "register", "unregister", "builtin", "load_entry_points",
+           "all_transforms", "get", "all_rules", "get_rule", "isolated"]
 
 log = logging.getLogger(__name__)
 
@@ -34,21 +29,12 @@ _TRANSFORMS: dict[str, Transform] = {}
 _loaded = False
 
 
-class RegistryError(Exception):
-    pass
-
-
 def register(transform: Transform, *, replace: bool = False) -> Transform:
     """Add ``transform``; a second transform with the same name (or a rule name already
     taken by another transform) is an error unless ``replace``."""
-    if not isinstance(transform, Transform):
-        raise RegistryError(f"not a Transform: {transform!r}")
-    if transform.name in _TRANSFORMS and not replace and _TRANSFORMS[transform.name] is not transform:
-        raise RegistryError(f"transform {transform.name!r} is already registered")
-    taken = {r.name: t.name for t in _TRANSFORMS.values() if t.name != transform.name for r in t.rules}
-    for r in transform.rules:
-        if r.name in taken:
-            raise RegistryError(f"rule {r.name!r} of {transform.name!r} is already defined by {taken[r.name]!r}")
+    problem = clash(transform, [t for t in _TRANSFORMS.values() if not (replace and t.name == transform.name)])
+    if problem is not None:
+        raise RegistryError(problem)
     _TRANSFORMS[transform.name] = transform
     return transform
 
@@ -68,15 +54,12 @@ def _ensure_loaded() -> None:
 
 
 def builtin() -> list[Transform]:
-    """The ``TRANSFORM`` of each module of ``transforms.rules``, then of each subpackage
-    of ``transforms``, by module name."""
-    rules = importlib.import_module(f"{__package__}.rules")
+    """The rule transforms (``transforms.rules``), then the ``TRANSFORM`` of each
+    subpackage of ``transforms``, by module name."""
     here = importlib.import_module(__package__ or "transforms")
-    names = [f"{rules.__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(rules.__path__), key=_name)
-             if not m.name.startswith("_")]
-    names += [f"{here.__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(here.__path__), key=_name)
-              if m.ispkg and m.name != "rules"]
-    out: list[Transform] = []
+    names = [f"{here.__name__}.{m.name}" for m in sorted(pkgutil.iter_modules(here.__path__), key=_name)
+             if m.ispkg and m.name != "rules"]
+    out = rule_transforms()
     for name in names:
         obj = getattr(importlib.import_module(name), "TRANSFORM", None)
         out += obj if isinstance(obj, list) else [obj] if obj is not None else []
@@ -91,19 +74,15 @@ def load_entry_points() -> list[str]:
     """Load the transforms advertised in the entry-point group; return their names.
     A plug-in that fails to load is logged and skipped: it must not break the others."""
     names: list[str] = []
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for ep_name, got in load():
         try:
-            obj = ep.load()
-            if callable(obj) and not isinstance(obj, Transform):
-                obj = obj()
-            items: Iterable[object] = obj if isinstance(obj, list | tuple) else [obj]
-            for t in items:
-                if not isinstance(t, Transform):
-                    raise RegistryError(f"entry point {ep.name!r} gave {type(t).__name__}, not a Transform")
+            if isinstance(got, Exception):
+                raise got
+            for t in got:
                 register(t)
                 names.append(t.name)
         except Exception as e:  # a broken plug-in is reported, never fatal
-            log.warning("vecverify: cannot load transform entry point %r: %s", ep.name, e)
+            log.warning("vecverify: cannot load transform entry point %r: %s", ep_name, e)
     return names
 
 

@@ -8,7 +8,7 @@ in the child, solver state shared by accident). A spawned worker is a fresh inte
 that imports what it needs once: slower to start (a fraction of a second per worker,
 paid once, or after a worker is killed for running over its time limit), never wrong.
 
-The one process that forks is the warm server (vecverify/server.py): inheriting its
+The one process that forks is the warm server (vecverify/app/server.py): inheriting its
 loaded modules is its purpose, and it never has a thread or a solver query under way.
 """
 

@@ -73,7 +73,7 @@ class Group:
 
 @dataclass
 class Knobs:
-    """Ingredients the mutants change (vecverify/fuzz/mutants.py); the real transform
+    """Ingredients the mutants change (vecverify/app/fuzz/mutants.py); the real transform
     uses the defaults."""
 
     stride_delta: int = 0  # added to the strided shuffles' stride

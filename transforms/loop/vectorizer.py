@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from vecverify.ir.function import Function
+from vecverify.ir.function import Function, Module
 
 from ..base import TransformOptions
 from ..vectorize.costs import TARGETS, Target
@@ -114,6 +114,21 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
         rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
         current, changed = work, True
     return (current if changed else None), reports
+
+
+def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
+                           tail: str = "epilogue", uf: int | None = None,
+                           index32: bool = False, epilogue_vf: int | None = None) -> tuple[Module, list[LoopReport]]:
+    """Every function of ``module`` with its loops vectorized (unchanged where none is)."""
+    out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
+    reports: list[LoopReport] = []
+    for name, fn in module.functions.items():
+        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32,
+                                                     epilogue_vf=epilogue_vf))
+        if new is not None:
+            out.functions[name] = new
+        reports += rs
+    return out, reports
 
 
 def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> VectorLoop | FoldedLoop:

@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from transforms.registry import all_transforms
+from transforms.plugins import accepted
+from transforms.rules import rule_transforms
 from transforms.rules.extension import INT_IDENTITY
 from transforms.vectorize.address import access_of
 from vecverify.ir.types import FloatType, IntType, Type, VectorType
@@ -97,9 +98,11 @@ class BundlePlan:
 @cache
 def _rewrite_rules() -> tuple[tuple[str, object], ...]:
     """(name, rewrite) of every holding rule that rewrites one instruction into one
-    instruction, from every registered transform (third-party ones included)."""
+    instruction, from the rule transforms and the third-party ones, in the registry's
+    order (the vectorizers, which the registry lists between them, have no rewrites)."""
     out = []
-    for t in all_transforms():
+    rules = rule_transforms()
+    for t in rules + accepted(rules):
         for r in t.rules:
             if r.rewrite is not None and r.expected == "holds":
                 out.append((f"{t.name}:{r.name}", r.rewrite))

@@ -1,6 +1,6 @@
 """The command line: ``vecverify COMMAND ...``.
 
-The commands are modules of ``vecverify.commands`` (and of other packages, through the
+The commands are modules of ``vecverify.app.commands`` (and of other packages, through the
 entry-point group ``vecverify.commands``), found without importing them: only the
 command that runs is imported, so ``vecverify --help`` and ``vecverify check`` load
 neither the transforms nor numpy. Every error a user can cause is one line and an exit
@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..errors import InputError, InternalError, Unsupported, VecverifyError
+from ..exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_INTERRUPTED
 from .commands import CommandInfo, builtin_commands, plugin_commands
-from .errors import InputError, InternalError, Unsupported, VecverifyError
-from .exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_INTERRUPTED
 from .options import Parser
 
 

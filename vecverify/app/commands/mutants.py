@@ -1,6 +1,6 @@
 """run a short campaign against each deliberately wrong transform variant
 
-``vecverify mutants``: see ``vecverify/fuzz/command.py``.
+``vecverify mutants``: see ``vecverify/app/fuzz/command.py``.
 """
 
 from ..fuzz.command import add_mutants_command as add_command

@@ -9,7 +9,7 @@ command may stand on anything (transforms, properties, numpy) without slowing th
 
 Other packages add commands through the entry-point group ``vecverify.commands``
 (``NAME = "package.module"``, the same protocol). A new command is a new module: neither
-``vecverify/cli.py`` nor anything else is edited.
+``vecverify/app/cli.py`` nor anything else is edited.
 """
 
 from __future__ import annotations
@@ -22,20 +22,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-GROUP = "vecverify.commands"
+GROUP = "vecverify.commands"  # the entry-point group (public: plug-ins name it)
 
 
 @dataclass(frozen=True)
 class CommandInfo:
     name: str  # as typed: opt-tv
-    module: str  # vecverify.commands.opt_tv
+    module: str  # vecverify.app.commands.opt_tv
     help: str  # the first line of the module's docstring
 
     def load(self) -> ModuleType:
         return importlib.import_module(self.module)
 
 
-@functools.cache  # the warm server (vecverify/server.py) reads them once for all its commands
+@functools.cache  # the warm server (vecverify/app/server.py) reads them once for all its commands
 def builtin_commands() -> tuple[CommandInfo, ...]:
     """The modules of this package, their help read from their source (not imported)."""
     here = Path(__file__).parent

@@ -1,5 +1,5 @@
 """The ``vecverify`` executable: hands the command to a warm server when one is running
-(``vecverify server start``), else runs it in this process (``vecverify.cli``).
+(``vecverify server start``), else runs it in this process (``vecverify.app.cli``).
 
 A check of one small file spends most of its time starting up: the interpreter, Z3,
 LLVM's library and vecverify's own modules take about 0.15 s before the first query,
@@ -19,16 +19,15 @@ from __future__ import annotations
 import os
 import sys
 
+from .rendezvous import socket_path
+
 TYPE_CHECKING = False  # not typing's: importing typing is a tenth of this client's start-up
 if TYPE_CHECKING:  # the client imports _socket and hashlib only when it uses them
     from _socket import socket
-    from hashlib import blake2b
 
 # The commands worth handing over: the ones a user runs once per file.
 SERVED = ("check", "opt-tv")
 ENV_SWITCH = "VECVERIFY_SERVER"  # "off": never use a server; "auto": start one when none runs
-ENV_RUNTIME_DIR = "VECVERIFY_RUNTIME_DIR"  # where the sockets live (tests use their own)
-PACKAGES = ("vecverify", "transforms", "properties")
 
 
 def main() -> int:
@@ -44,46 +43,6 @@ def main() -> int:
     from .cli import main as run_here  # the cold path: everything loaded in this process
 
     return run_here(argv)
-
-
-def code_key() -> str:
-    """What the server's loaded code must match: this interpreter and every source file
-    of the project's packages (path, size, modification time). A server started before
-    an edit or an upgrade is not used (and exits when it sees a newer key)."""
-    import hashlib
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    h = hashlib.blake2b(digest_size=8)
-    h.update(f"{os.path.realpath(sys.executable)}\0{sys.version}\0{root}\0".encode())
-    for pkg in PACKAGES:
-        _hash_tree(h, os.path.join(root, pkg))
-    return h.hexdigest()
-
-
-def _hash_tree(h: blake2b, top: str) -> None:
-    try:
-        entries = sorted(os.scandir(top), key=lambda e: e.name)
-    except OSError:
-        return
-    for e in entries:
-        if e.is_dir(follow_symlinks=False):
-            if e.name != "__pycache__":
-                _hash_tree(h, e.path)
-        elif e.name.endswith(".py"):
-            st = e.stat()
-            h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-
-
-def runtime_dir() -> str:
-    given = os.environ.get(ENV_RUNTIME_DIR)
-    if given:
-        return given
-    base = os.environ.get("XDG_RUNTIME_DIR") or "/tmp"
-    return os.path.join(base, f"vecverify-{os.getuid()}")
-
-
-def socket_path(key: str | None = None) -> str:
-    return os.path.join(runtime_dir(), f"server-{key or code_key()}.sock")
 
 
 def run_on_server(argv: list[str]) -> int | None:
@@ -175,7 +134,7 @@ def start_detached() -> None:
 
     try:
         subprocess.Popen(
-            [sys.executable, "-m", "vecverify.server", "--serve"],
+            [sys.executable, "-m", "vecverify.app.server", "--serve"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

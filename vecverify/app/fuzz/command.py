@@ -1,8 +1,8 @@
 """``vecverify fuzz`` and ``vecverify mutants``: argument parsing and output.
 
-Found by the command line through ``vecverify/commands/fuzz.py`` and ``mutants.py``.
+Found by the command line through ``vecverify/app/commands/fuzz.py`` and ``mutants.py``.
 Each sets ``run=`` on its subparser; bad options are one line and exit 2 (through
-``vecverify.options.Parser``, or InputError caught by ``vecverify.cli.main``).
+``vecverify.app.options.Parser``, or InputError caught by ``vecverify.app.cli.main``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..errors import InputError
-from ..exit_codes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
+from ...errors import InputError
+from ...exit_codes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 from ..options import Parser, at_least_one, non_negative, seconds, shard
 from . import reports
 from .campaign import (
@@ -153,7 +153,7 @@ def run_mutants(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m vecverify.fuzz fuzz|mutants ...``: the commands without the main CLI."""
+    """``python -m vecverify.app.fuzz fuzz|mutants ...``: the commands without the main CLI."""
     parser = Parser(prog="vecverify")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_fuzz_command(sub)

@@ -10,10 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..checker import read_module
-from ..errors import InputError
-from ..exit_codes import EXIT_INCORRECT, EXIT_OK
-from ..native_check import exec_function, exec_json, exec_text, parse_args, standalone
+from ...checker import read_module
+from ...errors import InputError
+from ...exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...native_check import exec_function, exec_json, exec_text, parse_args, standalone
 from ..options import non_negative
 
 

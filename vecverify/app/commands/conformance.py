@@ -1,7 +1,7 @@
 """run Alive2's alive-tv suite and score the verdicts
 
 ``vecverify conformance [SUITE]``: each file in a worker process with a time limit; the
-agreement table by folder (``vecverify/conformance.py``).
+agreement table by folder (``vecverify/app/conformance.py``).
 """
 
 from __future__ import annotations

@@ -26,19 +26,16 @@ import sys
 import threading
 import time
 
-from .launch import code_key, runtime_dir, socket_path
-
-DEFAULT_IDLE_S = 900.0
-STOP = b"\0stop"
+from .rendezvous import DEFAULT_IDLE_S, STOP, code_key, pid_path, runtime_dir, socket_path
 
 
 def preload() -> None:
     """Import what the served commands use, so the children start warm."""
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
-    from . import native_check  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
+    from .. import native_check  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
+    from ..semantics import core  # noqa: F401  (its import creates Z3's main context)
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
-    from .semantics import core  # noqa: F401  (its import creates Z3's main context)
 
     builtin_commands()  # the command list, read once (cached)
 
@@ -183,12 +180,8 @@ def _still_mine(path: str, key: str) -> bool:
         return False
 
 
-def _pid_path(key: str) -> str:
-    return os.path.join(runtime_dir(), f"server-{key}.pid")
-
-
 def _write_pid(key: str) -> None:
-    with open(_pid_path(key), "w", encoding="ascii") as f:
+    with open(pid_path(key), "w", encoding="ascii") as f:
         f.write(str(os.getpid()))
 
 
@@ -201,36 +194,10 @@ def _exit(listener: socket.socket, path: str, key: str, inode: int, spare: int) 
     try:
         if os.stat(path).st_ino == inode:  # another server may have taken the name since
             os.unlink(path)
-            os.unlink(_pid_path(key))
+            os.unlink(pid_path(key))
     except OSError:
         pass
     os._exit(0)
-
-
-def running(key: str | None = None) -> int | None:
-    """The pid of the server for this code, if one is running."""
-    key = key or code_key()
-    try:
-        with open(_pid_path(key), encoding="ascii") as f:
-            pid = int(f.read().strip())
-        os.kill(pid, 0)
-    except (OSError, ValueError):
-        return None
-    return pid if os.path.exists(socket_path(key)) else None
-
-
-def stop(key: str | None = None) -> bool:
-    """Ask the server for this code to exit; True when one was running."""
-    path = socket_path(key)
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(path)
-        sock.sendall(STOP)
-    except OSError:
-        return False
-    finally:
-        sock.close()
-    return True
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:

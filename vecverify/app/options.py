@@ -8,7 +8,7 @@ import math
 import sys
 from typing import NoReturn
 
-from .exit_codes import EXIT_BAD_INPUT
+from ..exit_codes import EXIT_BAD_INPUT
 
 
 class Parser(argparse.ArgumentParser):

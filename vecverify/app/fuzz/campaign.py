@@ -30,8 +30,8 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
-from ..errors import InputError
-from ..pool import CONTEXT
+from ...errors import InputError
+from ...pool import CONTEXT
 from . import native
 from .corpus import Finding, save
 from .database import example_database

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from ..errors import InputError
-from ..exit_codes import exit_code as verdict_exit_code
+from ...errors import InputError
+from ...exit_codes import exit_code as verdict_exit_code
+from ...pool import executor
+from ...refine import CheckOptions
+from ...toolchain import ToolchainError, ensure_tool
 from ..opttv.compare import FileResult, check_file
-from ..pool import executor
-from ..refine import CheckOptions
-from ..toolchain import ToolchainError, ensure_tool
 from .check import add_check_options, check_options
 
 COLUMNS = ("correct", "incorrect", "failed", "unsupported", "unchanged")

@@ -13,11 +13,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compare import Witness, compare_functions
-from ..errors import InputError, Unsupported
-from ..ir.function import Module
-from ..llvm import parse_module
-from ..refine import CheckOptions
+from ...compare import Witness, compare_functions
+from ...errors import InputError, Unsupported
+from ...ir.function import Module
+from ...llvm import parse_module
+from ...refine import CheckOptions
 from .runline import opt_options, with_passes
 
 STATUSES = ("correct", "incorrect", "failed", "unsupported", "unchanged", "internal")

@@ -20,19 +20,19 @@ from pathlib import Path
 from queue import Empty
 from typing import Any
 
-from .checker import check_case
-from .errors import InputError
-from .pool import CONTEXT
-from .refine import CheckOptions
-from .testfile import TestCase, discover
+from ..checker import check_case
+from ..errors import InputError
+from ..pool import CONTEXT
+from ..refine import CheckOptions
+from ..testfile import TestCase, discover
 
 # The folders the agreement target is measured on ("." is the suite's root).
 SCORED_FOLDERS = (".", "vector", "bugs", "fp", "undef", "refinement", "loops", "bitcast")
 
 
 def default_suite() -> Path:
-    here = Path(__file__).resolve().parent.parent
-    return here.parent / "shared" / "conformance" / "alive2"
+    repo = Path(__file__).resolve().parents[2]  # vecverify/app/conformance.py -> the repository
+    return repo.parent / "shared" / "conformance" / "alive2"
 
 
 @dataclass

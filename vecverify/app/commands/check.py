@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..checker import PairResult, check_case, read_module, select_pairs
-from ..compare import Comparison, Witness, compare_functions, exit_code
-from ..errors import InputError
-from ..exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...checker import PairResult, check_case, read_module, select_pairs
+from ...compare import Comparison, Witness, compare_functions, exit_code
+from ...errors import InputError
+from ...exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...refine import CheckOptions
+from ...testfile import TestCase, discover
 from ..options import at_least_one, non_negative
-from ..refine import CheckOptions
-from ..testfile import TestCase, discover
 
 
 def add_command(sub: Any) -> argparse.ArgumentParser:
@@ -134,7 +134,7 @@ def _rows(cases: list[TestCase], root: Path, options: CheckOptions, jobs: int) -
     each paying the start-up once for all the files it checks."""
     if jobs <= 1 or len(cases) <= 1:
         return [_check_row(case, root, options) for case in cases]
-    from ..pool import executor  # multiprocessing: only for -j (start-up of a single check)
+    from ...pool import executor  # multiprocessing: only for -j (start-up of a single check)
 
     with executor(min(jobs, len(cases))) as pool:
         return list(pool.map(_check_row_star, [(case, root, options) for case in cases]))

@@ -1,5 +1,4 @@
-"""The loop vectorizer's part of ``vecverify vectorize``: vectorize every function's
-loops before SLP runs on what stays scalar, print one line per loop, and with
+"""The loop vectorizer's part of ``vecverify vectorize``: its options, and with
 ``--verify`` prove every vectorized loop (the witness, for every trip count), check the
 function with loops unrolled 2*VF+2 times, and run both versions natively at trip counts
 0..3*VF+1 and random larger ones."""
@@ -9,15 +8,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from transforms.loop.native import compare_at_trip_counts
+from transforms.loop.vectorizer import LoopReport
+from transforms.loop.witness import prove_loop
 from vecverify.checker import check_pair
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
 from vecverify.ir.function import Module
 from vecverify.refine import CheckOptions
 from vecverify.report import verdict_text
-
-from .native import compare_at_trip_counts
-from .vectorizer import LoopOptions, LoopReport, vectorize_loops
-from .witness import prove_loop
 
 
 def _power_of_two(text: str) -> int:
@@ -62,20 +60,6 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
-
-
-def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
-                           tail: str = "epilogue", uf: int | None = None,
-                           index32: bool = False, epilogue_vf: int | None = None) -> tuple[Module, list[LoopReport]]:
-    out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
-    reports: list[LoopReport] = []
-    for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32,
-                                                     epilogue_vf=epilogue_vf))
-        if new is not None:
-            out.functions[name] = new
-        reports += rs
-    return out, reports
 
 
 def verify_loops(before: Module, reports: list[LoopReport], after: Module, args: argparse.Namespace,

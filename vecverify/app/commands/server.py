@@ -5,7 +5,7 @@
     vecverify server stop
 
 While it runs, ``vecverify check`` and ``vecverify opt-tv`` hand their work to it
-(vecverify/launch.py, vecverify/server.py): same arguments, directory, environment,
+(vecverify/app/launch.py, vecverify/app/server.py): same arguments, directory, environment,
 output and exit code, each command in a fresh process forked from the warm one.
 ``VECVERIFY_SERVER=off`` bypasses it; ``VECVERIFY_SERVER=auto`` starts one on the first
 check that finds none. A server exits after ``--idle`` seconds without work (default
@@ -19,10 +19,9 @@ import subprocess
 import sys
 import time
 
-from ..exit_codes import EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_OK
-from ..launch import code_key, socket_path
+from ...exit_codes import EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_OK
 from ..options import seconds
-from ..server import DEFAULT_IDLE_S, running, stop
+from ..rendezvous import DEFAULT_IDLE_S, code_key, running, socket_path, stop
 
 START_WAIT_S = 30.0
 
@@ -51,7 +50,7 @@ def cmd_server(args: argparse.Namespace) -> int:
         print(f"vecverify server: already running (pid {pid}, socket {socket_path(key)})")
         return EXIT_OK
     subprocess.Popen(
-        [sys.executable, "-m", "vecverify.server", "--serve", str(args.idle)],
+        [sys.executable, "-m", "vecverify.app.server", "--serve", str(args.idle)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True, close_fds=True,
     )

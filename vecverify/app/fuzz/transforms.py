@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from properties.strategies import DEFAULT_PROFILE, KernelProfile, kernels
 from transforms.registry import all_transforms, get
 
-from ..errors import InputError
+from ...errors import InputError
 from .mutants import get_mutant
 
 

@@ -16,16 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from transforms.interleave import combine_module
-from transforms.loop.command import add_loop_options, vectorize_module_loops, verify_loops
+from transforms.loop.vectorizer import vectorize_module_loops
+from transforms.slp import vectorize_module
+from transforms.slp.isomorph import FAMILIES
+from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
 from transforms.vectorize.verify import verify_changed
+from vecverify.app.options import at_least_one
 from vecverify.ir.function import Module
 from vecverify.llvm import read_module, splice_module
-from vecverify.options import at_least_one
 
-from . import vectorize_module
-from .isomorph import FAMILIES
-from .vectorizer import SLPOptions
+from ._loops import add_loop_options, verify_loops
 
 
 def _families(text: str) -> tuple[str, ...]:

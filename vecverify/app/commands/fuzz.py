@@ -1,6 +1,6 @@
 """generate programs, transform, prove and run them natively; save every failure
 
-``vecverify fuzz``: see ``vecverify/fuzz/command.py``.
+``vecverify fuzz``: see ``vecverify/app/fuzz/command.py``.
 """
 
 from ..fuzz.command import add_fuzz_command as add_command

@@ -1,0 +1,90 @@
+"""prove the transforms' rewrite rules at every type they claim
+
+``vecverify prove [NAME...]``: each rule's obligation at every type it claims (the proofs:
+``transforms/prove.py``). Exit 0: every rule as expected; 1: some rule not; 3: something
+failed to prove.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from transforms.prove import TIMEOUT_MS, LawResult, ProofResult, exit_code, prove
+
+from ..options import at_least_one
+
+
+def add_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``prove`` to the CLI's subparsers (sets ``run=run_prove``)."""
+    p = subparsers.add_parser(
+        "prove", help="prove the transforms' rewrite rules at every type they claim",
+        description="Prove each rule's obligation (known-false rules must be refuted). "
+        "Exit 0: every rule as expected; 1: some rule not; 3: something failed to prove.",
+    )
+    p.add_argument("names", nargs="*", metavar="NAME", help="rule or transform names, or globs (default: all)")
+    p.add_argument("--types", type=lambda s: [x.strip() for x in s.split(",") if x.strip()], default=None,
+                   metavar="T,T", help="only these types (i32 also selects vectors of i32)")
+    p.add_argument("--timeout-ms", type=int, default=TIMEOUT_MS, metavar="N",
+                   help=f"solver time limit per query in milliseconds (default {TIMEOUT_MS})")
+    p.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1, metavar="N",
+                   help="prove in N processes (default: one per core)")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.add_argument("--show-examples", action="store_true", help="print the counterexample of each refuted rule")
+    p.set_defaults(run=run_prove)
+    return p
+
+
+_STYLE = {"proved": "green", "refuted": "yellow", "failed": "red", "unsupported": "magenta"}
+
+
+def run_prove(args: argparse.Namespace) -> int:
+    # rich (heavy): only the prove command's output needs it
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    console = Console()
+    err = Console(stderr=True)
+    laws: list[LawResult] = []
+    if args.json or not err.is_terminal:
+        results = prove(args.names, args.types, args.timeout_ms, jobs=args.jobs, laws=laws)
+    else:
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task("proving", total=None)
+
+            def tick(r: ProofResult, done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total, description=f"{r.rule} {r.type}")
+
+            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=args.jobs, laws=laws)
+    code = exit_code(results)
+    if args.json:
+        json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code},
+                  sys.stdout, indent=2)
+        print()
+        return code
+    table = Table(title="vecverify prove")
+    for col in ("rule", "type", "expected", "result", "time"):
+        table.add_column(col, justify="right" if col == "time" else "left")
+    for r in results:
+        style = _STYLE.get(r.result, "") if r.matched else "bold red"
+        mark = "" if r.matched else " (unexpected)"
+        table.add_row(r.rule, r.type, r.expected, f"[{style}]{r.result}{mark}[/]", f"{r.seconds:.2f}s")
+    console.print(table)
+    for r in results:
+        if (not r.matched and r.detail) or (args.show_examples and r.counterexample):
+            console.print(f"[bold]{r.rule} at {r.type}[/]: {r.detail}", highlight=False)
+            if args.show_examples and r.counterexample:
+                console.print(r.counterexample, highlight=False, markup=False)
+    n_ok = sum(r.matched for r in results)
+    law_text = ""
+    if laws:
+        unproved = [law for law in laws if law.status != "correct"]
+        law_text = (f" (and {len(laws)} laws of the reassociation model, proved first: "
+                    f"{sum(law.seconds for law in laws):.1f}s" + (f", {len(unproved)} not proved" if unproved else "") + ")")
+    console.print(f"{n_ok} of {len(results)} obligations as expected; "
+                  f"{sum(r.seconds for r in results):.1f}s{law_text}", highlight=False)
+    return code
