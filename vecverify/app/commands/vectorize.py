@@ -1,4 +1,7 @@
-"""``vecverify vectorize IN.ll -o OUT.ll``: run the SLP/SLP-M vectorizer on a file.
+"""SLP/SLP-M-vectorize every function of a file
+
+``vecverify vectorize IN.ll -o OUT.ll``: loops first (transforms/loop), then SLP/SLP-M on
+what stays scalar (transforms/slp), then interleaved loads combined (transforms/interleave).
 
 Prints what it did (one line per vectorized tree: function, seed, lanes, cost, the
 rules it used). With ``--verify`` every changed function is checked against its input
