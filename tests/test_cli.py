@@ -255,3 +255,15 @@ def test_exec_given_arguments(write) -> None:
     assert r.returncode == 2 and r.stderr.strip() == "vecverify: error: --args: @f takes 2 arguments, as a JSON list"
     r = run("exec", f, "--fn", "f", "--args", "[[1, 2], \"zz\"]")
     assert r.returncode == 2 and "hex bytes" in r.stderr
+
+
+def test_every_command_builds_its_parser() -> None:
+    """Each built-in command module adds its parser, and its help line is its docstring's."""
+    from vecverify.app.cli import build_parser
+    from vecverify.app.commands import builtin_commands
+
+    parser = build_parser(None)  # every command in full
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert sorted(sub.choices) == sorted(c.name for c in builtin_commands())
+    helps = {a.dest: a.help for a in sub._choices_actions}
+    assert helps == {c.name: c.help for c in builtin_commands()}

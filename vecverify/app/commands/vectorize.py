@@ -40,8 +40,8 @@ def _families(text: str) -> tuple[str, ...]:
     return names
 
 
-def add_vectorize_command(sub: Any) -> None:
-    p = sub.add_parser("vectorize", help="SLP/SLP-M-vectorize every function of a file")
+def add_command(sub: Any) -> None:
+    p = sub.add_parser("vectorize", help=__doc__.split("\n", 1)[0])
     p.add_argument("file", type=Path, metavar="IN.ll")
     p.add_argument("-o", "--output", type=Path, metavar="OUT.ll", help="where to write the result (default: stdout)")
     p.add_argument("--transforms", type=_families, default=FAMILIES, metavar="LIST",
