@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -85,6 +86,15 @@ def test_status_reports_the_running_server(served: dict[str, str]) -> None:
     out = _run(["server", "status"], served)
     assert out.returncode == 0 and "running" in out.stdout
     assert running() is None  # the suite's own socket directory has none: it is per directory
+
+
+def test_the_socket_is_the_users_alone(served: dict[str, str]) -> None:
+    """Whoever can connect runs commands as this user: no one else can (docs/cluster.md)."""
+    sockets = [p for p in Path(served[launch.ENV_RUNTIME_DIR]).rglob("*") if p.is_socket()]
+    assert sockets
+    for sock in sockets:
+        assert stat.S_IMODE(sock.stat().st_mode) & 0o077 == 0
+        assert stat.S_IMODE(sock.parent.stat().st_mode) == 0o700
 
 
 def test_verdicts_are_those_of_a_cold_run(served: dict[str, str], tmp_path: Path) -> None:

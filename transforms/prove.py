@@ -21,7 +21,8 @@ from vecverify.errors import InputError
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
 from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
 from vecverify.ir.function import Function
-from vecverify.pool import executor
+from vecverify.jobs import Placement
+from vecverify.pool import in_order, open_jobs
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
 
@@ -170,21 +171,22 @@ def prove(
     types: list[str] | None = None,
     timeout_ms: int = TIMEOUT_MS,
     progress: Any = None,
-    jobs: int = 1,
+    jobs: int | Placement = 1,
     laws: list[LawResult] | None = None,
 ) -> list[ProofResult]:
     """Prove the selected rules at every type they claim (restricted to ``types``), in
-    ``jobs`` processes (results keep the order of the rules; the laws proved first are
+    ``jobs`` processes or where a Placement says (results keep the order of the rules; the laws proved first are
     appended to ``laws``)."""
     work = [(r, t) for r in select_rules(names) for t in r.types if _type_selected(t, types)]
     return prove_pairs(work, timeout_ms, progress, jobs, laws)
 
 
 def prove_pairs(
-    work: list[tuple[Rule, str]], timeout_ms: int = TIMEOUT_MS, progress: Any = None, jobs: int = 1,
-    laws: list[LawResult] | None = None,
+    work: list[tuple[Rule, str]], timeout_ms: int = TIMEOUT_MS, progress: Any = None,
+    jobs: int | Placement = 1, laws: list[LawResult] | None = None,
 ) -> list[ProofResult]:
-    """Prove each rule at its type, in ``jobs`` processes (results in the same order).
+    """Prove each rule at its type, in ``jobs`` processes or where a Placement says
+    (results in the same order; ``progress`` hears of each as it finishes).
 
     First the laws the selected rules stand on (the reassociation model's, proved at the
     element type: a few of them take the solver tens of seconds, and many rules share
@@ -202,19 +204,20 @@ def prove_pairs(
             progress(res, done, len(work))
 
     law_results = laws if laws is not None else []
-    if jobs <= 1 or len(work) <= 1:
+    where = jobs if isinstance(jobs, Placement) else Placement(jobs=jobs)
+    if not where.spread(len(work)):
         law_results += [_timed_law(*item, timeout_ms) for item in law_work]
         for i in order:
             record(i, prove_rule(*work[i], timeout_ms))
         return [r for r in out if r is not None]
     # Rules hold lambdas: workers look them up by name (their registry is the same).
-    with executor(jobs) as pool:
+    with open_jobs(where, count=len(work)) as pool:
         jobs_laws = [(rule_name, element, law, timeout_ms) for rule_name, element, law in _law_jobs(work, law_work)]
-        law_results += pool.map(_prove_law_by_rule, jobs_laws)
+        law_results += in_order(pool.run(_prove_law_by_rule, jobs_laws))
         proved = [r.key for r in law_results if r.status == "correct"]
         rule_jobs = [(work[i][0].name, work[i][1], timeout_ms, proved) for i in order]
-        for i, res in zip(order, pool.map(_prove_by_name, rule_jobs), strict=True):
-            record(i, res)
+        for k, res in pool.run(_prove_by_name, rule_jobs):
+            record(order[k], res)
     return [r for r in out if r is not None]
 
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import NoReturn
 
+from ..errors import InputError
 from ..exit_codes import EXIT_BAD_INPUT
+from ..jobs import Placement, check_address
 
 
 class Parser(argparse.ArgumentParser):
@@ -67,3 +70,25 @@ def shard(text: str) -> tuple[int, int]:
     if n < 1 or not 1 <= i <= n:
         raise argparse.ArgumentTypeError(f"{text}: I must be between 1 and N")
     return i, n
+
+
+def add_cluster_options(p: argparse.ArgumentParser) -> None:
+    """``--cluster ADDRESS`` and ``--cluster-security FILE`` (docs/cluster.md)."""
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run the jobs on a Dask cluster: local (--jobs workers on 127.0.0.1), "
+                   "tcp://127.0.0.1:PORT, or tls://HOST:PORT with --cluster-security (docs/cluster.md)")
+    p.add_argument("--cluster-security", type=Path, metavar="FILE",
+                   help="Dask configuration file with the TLS certificates for a tls:// cluster")
+
+
+def placement(args: argparse.Namespace, jobs: int) -> Placement:
+    """Where the command's jobs run: ``--cluster`` (checked first: one line for a bad
+    address), else ``jobs`` processes here."""
+    cluster: str | None = getattr(args, "cluster", None)
+    security: Path | None = getattr(args, "cluster_security", None)
+    if cluster is None:
+        if security is not None:
+            raise InputError("--cluster-security: only with --cluster")
+        return Placement(jobs=jobs)
+    check_address(cluster, security)
+    return Placement(jobs=jobs, cluster=cluster, security=security)

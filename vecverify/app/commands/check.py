@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,9 +19,10 @@ from ...checker import PairResult, check_case, read_module, select_pairs
 from ...compare import Comparison, Witness, compare_functions, exit_code
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...jobs import Placement
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
-from ..options import at_least_one, non_negative
+from ..options import add_cluster_options, at_least_one, non_negative, placement
 
 
 def add_command(sub: Any) -> argparse.ArgumentParser:
@@ -35,6 +37,7 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
     check.add_argument("-j", "--jobs", type=at_least_one, default=1, metavar="N",
                        help="a directory's files checked in N worker processes (default 1)")
+    add_cluster_options(check)
     add_check_options(check)
     check.set_defaults(run=cmd_check)
     return check
@@ -81,10 +84,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     files: list[Path] = args.files
     if len(files) > 2:
         raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
+    where = placement(args, args.jobs)
     if len(files) == 1 and files[0].is_dir():
-        return _check_directory(files[0], options, args.json, args.jobs)
-    if args.jobs > 1:
-        raise InputError("-j/--jobs: only for a directory (its files are checked in parallel)")
+        return _check_directory(files[0], options, args.json, where)
+    if where.parallel:
+        raise InputError(f"{'--cluster' if where.cluster else '-j/--jobs'}: only for a directory "
+                         "(its files are checked in parallel)")
     src_mod = read_module(files[0])
     tgt_mod = src_mod if len(files) == 1 else read_module(files[1])
     pairs = select_pairs(src_mod, tgt_mod, len(files) == 1, args.src_fn, args.tgt_fn)
@@ -129,18 +134,27 @@ def _check_row_star(job: tuple[TestCase, Path, CheckOptions]) -> _Row:
     return _check_row(*job)
 
 
-def _rows(cases: list[TestCase], root: Path, options: CheckOptions, jobs: int) -> list[_Row]:
-    """Every file's row, in order; with ``jobs`` > 1 in that many worker processes,
-    each paying the start-up once for all the files it checks."""
-    if jobs <= 1 or len(cases) <= 1:
-        return [_check_row(case, root, options) for case in cases]
-    from ...pool import executor  # multiprocessing: only for -j (start-up of a single check)
+def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Placement) -> tuple[list[_Row], bool]:
+    """Every file's row, in order, and whether all came (Ctrl-C keeps the rows that did);
+    in parallel where ``where`` says (worker processes or a cluster), each worker paying
+    the start-up once for all the files it checks."""
+    got: dict[int, _Row] = {}
+    try:
+        if not where.spread(len(cases)):
+            for i, case in enumerate(cases):
+                got[i] = _check_row(case, root, options)
+        else:
+            from ...pool import ProgressBar, run_all  # multiprocessing: only for -j (start-up)
 
-    with executor(min(jobs, len(cases))) as pool:
-        return list(pool.map(_check_row_star, [(case, root, options) for case in cases]))
+            with ProgressBar("checking") as bar:
+                for i, row in run_all(_check_row_star, [(case, root, options) for case in cases], where, bar):
+                    got[i] = row
+    except KeyboardInterrupt:
+        return [got[i] for i in sorted(got)], False
+    return [got[i] for i in sorted(got)], True
 
 
-def _check_directory(root: Path, options: CheckOptions, as_json: bool, jobs: int = 1) -> int:
+def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Placement) -> int:
     # rich: only a directory's table needs it (start-up of a single check).
     from rich.console import Console
     from rich.table import Table
@@ -148,7 +162,7 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, jobs: int
     cases = discover(root)
     if not cases:
         raise InputError(f"{root}: no .ll test files")
-    rows = _rows(cases, root, options, jobs)
+    rows, complete = _rows(cases, root, options, where)
     mismatches = sum(not r.as_expected for r in rows)
     counts = Counter(status for r in rows for status in r.statuses)
     if as_json:
@@ -165,6 +179,9 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, jobs: int
         Console(width=160).print(table)
         _print_summary(counts)
         print(f"{len(rows) - mismatches} of {len(rows)} files as expected")
+    if not complete:
+        print(f"interrupted: {len(rows)} of {len(cases)} files checked", file=sys.stderr)
+        raise KeyboardInterrupt  # after the rows that came: exit 130
     return EXIT_OK if mismatches == 0 else EXIT_INCORRECT
 
 

@@ -20,9 +20,11 @@ from xml.etree import ElementTree as ET
 
 from ...errors import InputError
 from ...exit_codes import exit_code as verdict_exit_code
-from ...pool import executor
+from ...jobs import Placement
+from ...pool import ProgressBar, in_order, run_all
 from ...refine import CheckOptions
 from ...toolchain import ToolchainError, ensure_tool
+from ..options import add_cluster_options, placement
 from ..opttv.compare import FileResult, check_file
 from .check import add_check_options, check_options
 
@@ -36,6 +38,7 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--passes", metavar="P", help="opt's pass pipeline, instead of the RUN line's")
     p.add_argument("--opt", type=Path, metavar="PATH", help="the opt to run (default: opt-22, installed when missing)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="files checked in parallel (default 1)")
+    add_cluster_options(p)
     p.add_argument("--json", type=Path, metavar="F", help="write the results as JSON to F")
     p.add_argument("--junit", type=Path, metavar="F", help="write the results as JUnit XML to F")
     add_check_options(p)
@@ -54,15 +57,19 @@ def _find_opt(given: Path | None) -> Path:
         raise InputError(str(e)) from None
 
 
+def _check_file_star(job: tuple[Path, Path, str | None, CheckOptions]) -> FileResult:
+    return check_file(*job)
+
+
 def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOptions,
-             jobs: int) -> Iterator[FileResult]:
-    if jobs <= 1 or len(files) == 1:
+             where: Placement) -> Iterator[FileResult]:
+    """Each file's result in the files' order, as soon as it and those before it are in."""
+    if not where.spread(len(files)):
         for f in files:
             yield check_file(f, opt, passes, options)
         return
-    with executor(jobs) as pool:  # the project's one start policy (spawn)
-        yield from pool.map(check_file, files, [opt] * len(files), [passes] * len(files),
-                            [options] * len(files))
+    with ProgressBar("opt-tv") as bar:
+        yield from in_order(run_all(_check_file_star, [(f, opt, passes, options) for f in files], where, bar))
 
 
 def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:
@@ -71,11 +78,16 @@ def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:
     for f in args.files:
         if not f.is_file():
             raise InputError(f"{f}: no such file")
+    where = placement(args, args.jobs)
     opt = _find_opt(args.opt)
     results = []
-    for r in _results(args.files, opt, args.passes, options, args.jobs):
-        results.append(r)
-        print_file(r)
+    interrupted = False
+    try:
+        for r in _results(args.files, opt, args.passes, options, where):
+            results.append(r)
+            print_file(r)
+    except KeyboardInterrupt:  # the summary and reports of the files that came
+        interrupted = True
     totals = Counter[str]()
     for r in results:
         totals.update(r.counts())
@@ -85,6 +97,9 @@ def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:
                                          "summary": dict(totals)}, indent=2) + "\n")
     if args.junit:
         write_junit(results, args.junit)
+    if interrupted:
+        print(f"interrupted: {len(results)} of {len(args.files)} files checked", file=sys.stderr)
+        raise KeyboardInterrupt  # exit 130
     return exit_code(results, totals)
 
 

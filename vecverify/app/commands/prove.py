@@ -15,7 +15,7 @@ from typing import Any
 
 from transforms.prove import TIMEOUT_MS, LawResult, ProofResult, exit_code, prove
 
-from ..options import at_least_one
+from ..options import add_cluster_options, at_least_one, placement
 
 
 def add_command(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,6 +32,7 @@ def add_command(subparsers: Any) -> argparse.ArgumentParser:
                    help=f"solver time limit per query in milliseconds (default {TIMEOUT_MS})")
     p.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1, metavar="N",
                    help="prove in N processes (default: one per core)")
+    add_cluster_options(p)
     p.add_argument("--json", action="store_true", help="print results as JSON")
     p.add_argument("--show-examples", action="store_true", help="print the counterexample of each refuted rule")
     p.set_defaults(run=run_prove)
@@ -50,8 +51,9 @@ def run_prove(args: argparse.Namespace) -> int:
     console = Console()
     err = Console(stderr=True)
     laws: list[LawResult] = []
+    where = placement(args, args.jobs)
     if args.json or not err.is_terminal:
-        results = prove(args.names, args.types, args.timeout_ms, jobs=args.jobs, laws=laws)
+        results = prove(args.names, args.types, args.timeout_ms, jobs=where, laws=laws)
     else:
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task("proving", total=None)
@@ -59,7 +61,7 @@ def run_prove(args: argparse.Namespace) -> int:
             def tick(r: ProofResult, done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total, description=f"{r.rule} {r.type}")
 
-            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=args.jobs, laws=laws)
+            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=where, laws=laws)
     code = exit_code(results)
     if args.json:
         json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code},

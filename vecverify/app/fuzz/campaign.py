@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-import queue as queue_mod
 import random
 import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,8 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from ...errors import InputError
-from ...pool import CONTEXT
+from ...jobs import Placement, emit
+from ...pool import open_jobs
 from . import native
 from .corpus import Finding, save
 from .database import example_database
@@ -63,6 +64,8 @@ class CampaignOptions:
     max_examples: int | None = None  # programs per transform (over all shards)
     seed: int | None = None  # None: a random one (printed, and in the reports)
     jobs: int = 1
+    cluster: str | None = None  # a Dask scheduler's address (docs/cluster.md), instead of jobs here
+    cluster_security: Path | None = None  # the TLS file of a tls:// cluster
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
     # A directory, a SharedDatabase (directory + Redis), an ExampleDatabase, or None.
@@ -80,6 +83,10 @@ class CampaignOptions:
     # caught the mutant, then stop; no shrinking, nothing saved.
     survey: bool = False
     progress: Sink | None = None
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(jobs=self.jobs, cluster=self.cluster, security=self.cluster_security)
 
     def validate(self) -> None:
         i, n = self.shard
@@ -273,7 +280,6 @@ class BudgetExhausted(BaseException):
 class UnitConfig:
     master_seed: int
     deadline: float  # time.time() value; math.inf for none
-    corpus: Path | None
     database: Any
     timeout_ms: int
     native: bool
@@ -306,7 +312,6 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
     transform = resolve(unit.transform)
     native_visible = getattr(transform, "native_visible", True)
     best: dict[tuple[str, str, str], Finding] = {}
-    owned: dict[tuple[str, str, str], Path] = {}
     caught = {"proof": False, "native": False}
     unit_start = time.monotonic()
     # Profile: the time between programs is Hypothesis generating the next one; once a
@@ -320,14 +325,7 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
             return
         f.seconds = old.seconds if old is not None else f.seconds
         best[sig] = f
-        if cfg.corpus is not None:
-            path, created = save(f, cfg.corpus)
-            if sig in owned and owned[sig] != path:
-                owned[sig].unlink(missing_ok=True)  # a smaller one replaces our earlier file
-                del owned[sig]
-            if created:
-                owned[sig] = path
-            f.path, f.created = str(path), created
+        # Sent at once (the caller saves it): an interrupted campaign keeps it.
         emit({"type": "finding", "unit": (unit.transform, unit.round), "finding": f})
 
     def body(args: tuple[Any, int]) -> None:
@@ -404,27 +402,17 @@ def run_unit(unit: Unit, cfg: UnitConfig, emit: Sink) -> list[str]:
 # ----------------------------------------------------------------------------- processes
 
 
-_worker_queue: Any = None
-
-
-def _worker_init(q: Any, pool_started: float, use_native: bool) -> None:
-    global _worker_queue
-    _worker_queue = q
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    # Pay the start-up here, once per worker (the transform registry, the JIT), and
-    # report it: from the pool's start, so the process's own start and imports count.
+def _worker_warm(pool_started: float, use_native: bool) -> None:
+    """Pay the start-up once per worker (the transform registry, the JIT), and report
+    it: from the pool's start, so the process's own start and imports count."""
     known_names()
     if use_native:
         native.available()
-    q.put({"type": "startup", "seconds": time.time() - pool_started})
+    emit({"type": "startup", "seconds": time.time() - pool_started})
 
 
-def _worker_emit(event: Event) -> None:
-    _worker_queue.put(event)
-
-
-def _worker_run(unit: Unit, cfg: UnitConfig) -> list[str]:
-    return run_unit(unit, cfg, _worker_emit)
+def _worker_run(job: tuple[Unit, UnitConfig]) -> list[str]:
+    return run_unit(*job, emit)
 
 
 # ----------------------------------------------------------------------------- the campaign
@@ -433,9 +421,10 @@ def _worker_run(unit: Unit, cfg: UnitConfig) -> list[str]:
 class _Collector:
     """Turns events into the campaign's counters and findings."""
 
-    def __init__(self, result: CampaignResult, sink: Sink | None) -> None:
+    def __init__(self, result: CampaignResult, sink: Sink | None, corpus: Path | None) -> None:
         self.result = result
         self.sink = sink
+        self.corpus = corpus
         self.latest: dict[tuple[Any, ...], Finding] = {}
 
     def __call__(self, event: Event) -> None:
@@ -461,7 +450,14 @@ class _Collector:
             r.startup_seconds += event["seconds"]
         elif event["type"] == "finding":
             f: Finding = event["finding"]
-            self.latest[(*event["unit"], *f.signature)] = f  # shrinking replaces it
+            key = (*event["unit"], *f.signature)
+            if self.corpus is not None:
+                path, created = save(f, self.corpus)
+                f.path, f.created = str(path), created
+                old = self.latest.get(key)
+                if old is not None and old.created and old.path != f.path:
+                    Path(old.path).unlink(missing_ok=True)  # a smaller one replaces our earlier file
+            self.latest[key] = f  # shrinking replaces it
             r.findings = self._dedup()
         if self.sink is not None:
             self.sink(event)
@@ -511,15 +507,15 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
     started = time.time()
     cfg = UnitConfig(
         master_seed=master, deadline=started + options.budget if options.budget else math.inf,
-        corpus=None if options.survey else options.corpus, database=options.database,
+        database=options.database,
         timeout_ms=options.timeout_ms, native=result.native_available, native_runs=options.native_runs,
         shrink=options.shrink, survey=options.survey, started=started, strict=options.strict,
     )
-    collect = _Collector(result, options.progress)
+    collect = _Collector(result, options.progress, None if options.survey else options.corpus)
     units = unit_stream(names, options, master, transform_chunks(names))
     old_handlers = STOP.install()
     try:
-        if options.jobs <= 1:
+        if not options.placement.parallel:
             for unit in units:
                 if time.time() >= cfg.deadline:
                     break
@@ -530,7 +526,7 @@ def run_campaign(options: CampaignOptions) -> CampaignResult:
                 if cfg.survey and _survey_done(result, unit.transform, cfg.native):
                     break  # a unit ends when its mutant is caught; the next would start over
         else:
-            _run_pool(units, cfg, options.jobs, collect, result)
+            _run_jobs(units, cfg, options.placement, collect, result)
     except KeyboardInterrupt:
         result.interrupted = True
     finally:
@@ -581,50 +577,22 @@ class _Stop:
 STOP = _Stop()
 
 
-def _run_pool(units: Iterator[Unit], cfg: UnitConfig, jobs: int, collect: _Collector,
+def _run_jobs(units: Iterator[Unit], cfg: UnitConfig, where: Placement, collect: _Collector,
               result: CampaignResult) -> None:
-    ctx = CONTEXT  # spawned: see vecverify/pool.py
-    q = ctx.Queue()
-    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(q, time.time(), cfg.native))
-    pending: list[Any] = []
-    exhausted = False
+    """The units in worker processes or on a cluster (vecverify/pool.py), two per worker
+    ahead; their events (programs, findings) come to ``collect`` as they happen."""
 
-    def drain(wait: float) -> None:
-        try:
-            collect(q.get(timeout=wait))
-            while True:
-                collect(q.get_nowait())
-        except queue_mod.Empty:
-            pass
+    def more() -> bool:
+        if STOP.requested:
+            raise KeyboardInterrupt
+        return time.time() < cfg.deadline
 
-    try:
-        while True:
-            if STOP.requested:
-                raise KeyboardInterrupt
-            while not exhausted and len(pending) < 2 * jobs and time.time() < cfg.deadline:
-                unit = next(units, None)
-                if unit is None:
-                    exhausted = True
-                    break
-                result.units += 1
-                pending.append(pool.apply_async(_worker_run, (unit, cfg)))
-            drain(0.05)
-            still = []
-            for p in pending:
-                if p.ready():
-                    result.errors += p.get()
-                else:
-                    still.append(p)
-            pending = still
-            if not pending and (exhausted or time.time() >= cfg.deadline):
-                break
-        pool.close()
-        pool.join()
-        drain(0.05)
-    except BaseException:
-        pool.terminate()  # our worker processes only
-        try:
-            drain(0.2)
-        except Exception:  # noqa: BLE001 - a queue broken by a killed worker
-            pass
-        raise
+    def taken() -> Iterator[tuple[Unit, UnitConfig]]:
+        for unit in units:
+            result.units += 1
+            yield unit, cfg
+
+    warm = partial(_worker_warm, time.time(), cfg.native)
+    with open_jobs(where, warm=warm, on_event=collect) as jobs:
+        for _, errors in jobs.run(_worker_run, taken(), window=2 * jobs.slots, more=more):
+            result.errors += errors

@@ -18,7 +18,15 @@ from rich.table import Table
 
 from ...errors import InputError
 from ...exit_codes import EXIT_BAD_INPUT, EXIT_INTERRUPTED
-from ..options import Parser, at_least_one, non_negative, seconds, shard
+from ..options import (
+    Parser,
+    add_cluster_options,
+    at_least_one,
+    non_negative,
+    placement,
+    seconds,
+    shard,
+)
 from . import reports
 from .campaign import (
     DEFAULT_CORPUS,
@@ -48,6 +56,7 @@ def add_fuzz_command(subparsers: Any) -> argparse.ArgumentParser:
                    help="programs per transform over all shards (default 100 without --budget)")
     p.add_argument("--seed", type=non_negative, help="campaign seed (default: random, printed)")
     p.add_argument("--jobs", type=at_least_one, default=1, metavar="N", help="worker processes (default 1)")
+    add_cluster_options(p)
     p.add_argument("--shard", type=shard, default=(1, 1), metavar="I/N",
                    help="run the I-th of N deterministic slices of the work (1-based)")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
@@ -76,9 +85,11 @@ def options_from_args(args: argparse.Namespace) -> CampaignOptions:
     database: Any = None if args.no_database else args.database
     if args.shared_database:
         database = SharedDatabase(database, check_redis_url(args.shared_database))
+    where = placement(args, args.jobs)
     return CampaignOptions(
         transforms=args.transforms, mutant=args.mutant, budget=args.budget, max_examples=args.max_examples,
-        seed=args.seed, jobs=args.jobs, shard=args.shard, corpus=args.corpus,
+        seed=args.seed, jobs=where.jobs, cluster=where.cluster, cluster_security=where.security,
+        shard=args.shard, corpus=args.corpus,
         database=database, timeout_ms=args.timeout_ms,
         native=not args.no_native, strict=args.strict,
     )

@@ -1,0 +1,244 @@
+"""Campaigns on a real Dask cluster (vecverify/cluster.py, docs/cluster.md): a scheduler
+and two worker processes started here, bound to 127.0.0.1 and reached over TLS with a
+self-signed certificate made for the test. The commands' output through the cluster is
+the local run's; a worker killed mid-job has its job re-run on the other."""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+from vecverify.app.cli import main
+from vecverify.app.fuzz.campaign import CampaignOptions, run_campaign
+from vecverify.cluster import load_security
+from vecverify.errors import InputError
+from vecverify.jobs import check_address
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+VECVERIFY = [sys.executable, "-m", "vecverify.app.launch"] if not (BIN / "vecverify").exists() else [str(BIN / "vecverify")]
+DASK = str(BIN / "dask")
+SLOW = ["clang/alt_addsub", "clang/commuted", "clang/sub_rearrange", "clang/start_pass"]  # 1.5-2.5 s each
+
+
+def _name(cn: str) -> x509.Name:
+    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+
+def make_tls(d: Path) -> Path:
+    """A CA, a certificate it signs for 127.0.0.1 (scheduler, workers and client share
+    it), and the security file for ``--cluster-security``."""
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca = (x509.CertificateBuilder().subject_name(_name("vecverify test CA")).issuer_name(_name("vecverify test CA"))
+          .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
+          .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+          .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+          .sign(ca_key, hashes.SHA256()))
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (x509.CertificateBuilder().subject_name(_name("127.0.0.1")).issuer_name(ca.subject)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
+                                                        x509.DNSName("localhost")]), critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    (d / "ca.pem").write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    (d / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    (d / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                                  serialization.NoEncryption()))
+    (d / "key.pem").chmod(0o600)
+    security = d / "cluster.yaml"
+    security.write_text("distributed:\n  comm:\n    require-encryption: true\n    tls:\n"
+                        "      ca-file: ca.pem\n      client:\n        cert: cert.pem\n        key: key.pem\n")
+    return security
+
+
+@dataclass
+class Cluster:
+    address: str
+    security: Path
+    tls: list[str]
+    workers: dict[str, subprocess.Popen[bytes]]
+    scheduler_file: Path
+
+    def args(self) -> list[str]:
+        return ["--cluster", self.address, "--cluster-security", str(self.security)]
+
+    def start_worker(self, name: str) -> None:
+        self.workers[name] = subprocess.Popen(
+            [DASK, "worker", "--scheduler-file", str(self.scheduler_file), "--name", name, "--nthreads", "1",
+             "--no-nanny", "--host", "127.0.0.1", "--no-dashboard", *self.tls],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
+
+    def client(self) -> Any:
+        from distributed import Client
+
+        return Client(self.address, security=load_security(self.security), timeout="30s")
+
+
+def _wait_for(cond: Any, what: str, limit: float = 60.0) -> None:
+    end = time.monotonic() + limit
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    d = tmp_path_factory.mktemp("cluster")
+    security = make_tls(d)
+    tls = ["--tls-ca-file", str(d / "ca.pem"), "--tls-cert", str(d / "cert.pem"), "--tls-key", str(d / "key.pem")]
+    sfile = d / "scheduler.json"
+    scheduler = subprocess.Popen(
+        [DASK, "scheduler", "--protocol", "tls", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+         "--scheduler-file", str(sfile), *tls], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
+    c = Cluster("", security, tls, {}, sfile)
+    try:
+        _wait_for(lambda: sfile.exists() and sfile.stat().st_size > 0, "the scheduler")
+        c.address = json.loads(sfile.read_text())["address"]
+        assert c.address.startswith("tls://127.0.0.1:")
+        for name in ("w1", "w2"):
+            c.start_worker(name)
+        with c.client() as client:
+            client.wait_for_workers(2, timeout=90)
+        yield c
+    finally:
+        for p in [*c.workers.values(), scheduler]:  # the processes this fixture started
+            p.terminate()
+        for p in [*c.workers.values(), scheduler]:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``vecverify ARGS`` in this process: exit code, stdout, stderr."""
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _no_times(d: Any) -> Any:
+    """A JSON report without its times and counterexample values (which model Z3
+    gives depends on what the process solved before: -j 2 differs from -j 1 too)."""
+    if isinstance(d, dict):
+        return {k: _no_times(v) for k, v in d.items() if k not in ("seconds", "time", "example")}
+    if isinstance(d, list):
+        return [_no_times(x) for x in d]
+    return d
+
+
+def _folder(tmp: Path, names: list[str]) -> Path:
+    d = tmp / "files"
+    d.mkdir()
+    for name in names:
+        shutil.copy(REPO / "corpus" / "paper" / f"{name}.srctgt.ll", d / f"{name.replace('/', '-')}.srctgt.ll")
+    return d
+
+
+def test_check_directory_through_the_cluster_is_the_local_run(
+        cluster: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = _folder(tmp_path, ["figure1", "add_red", "snslp"])
+    # a refuted transformation expected correct (its ERROR line removed): exit 1 both ways
+    wrong = (REPO / "corpus" / "aggregates" / "struct-padding-fail.srctgt.ll").read_text()
+    (d / "wrong.srctgt.ll").write_text("\n".join(ln for ln in wrong.splitlines() if "ERROR:" not in ln) + "\n")
+    code, out, _ = _run(capsys, "check", str(d), "--json")
+    rcode, rout, err = _run(capsys, "check", str(d), "--json", *cluster.args())
+    assert code == rcode == 1, err
+    assert _no_times(json.loads(rout)) == _no_times(json.loads(out))
+
+
+def test_fuzz_through_the_cluster_saves_its_findings_here(cluster: Cluster, tmp_path: Path) -> None:
+    corpus = tmp_path / "found"
+    result = run_campaign(CampaignOptions(
+        mutant="interleave:swap-lanes", max_examples=2, seed=1, database=None, native=False, shrink=False,
+        corpus=corpus, cluster=cluster.address, cluster_security=cluster.security))
+    assert result.exit_code == 1 and not result.errors and not result.interrupted
+    [finding] = result.findings
+    assert finding.kind == "incorrect" and Path(finding.path).parent == corpus
+    assert [p.name for p in corpus.iterdir()] == [Path(finding.path).name]
+    assert "; ERROR: Mismatch in memory" in Path(finding.path).read_text()
+    stats = result.stats["interleave:swap-lanes"]
+    assert stats.programs >= 1 and stats.refuted >= 1 and result.startup_seconds > 0
+
+
+def test_prove_through_the_cluster_is_the_local_run(cluster: Cluster, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["prove", "shuffle.identity", "--types", "i8,i32", "--json"]
+    code, out, _ = _run(capsys, *args, "--jobs", "1")
+    rcode, rout, err = _run(capsys, *args, *cluster.args())
+    assert code == rcode == 0, err
+    assert _no_times(json.loads(rout)) == _no_times(json.loads(out))
+
+
+def test_a_plain_client_cannot_join_the_tls_cluster(cluster: Cluster) -> None:
+    from distributed import Client
+
+    with pytest.raises((OSError, TimeoutError)):
+        Client(cluster.address.replace("tls://", "tcp://"), timeout="3s")
+
+
+def test_addresses_that_would_expose_workers_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    check_address("local", None)
+    check_address("tcp://127.0.0.1:8786", None)
+    for address, security in (("tcp://10.0.0.5:8786", None), ("tcp://example.org:8786", None),
+                              ("tls://10.0.0.5:8786", None), ("ucx://127.0.0.1:8786", None),
+                              ("tcp://127.0.0.1:8786", tmp_path / "s.yaml")):
+        with pytest.raises(InputError):
+            check_address(address, security)
+    code, _, err = _run(capsys, "check", str(REPO / "corpus" / "paper"), "--cluster", "tcp://192.0.2.1:8786")
+    assert code == 2 and err.count("\n") == 1 and "tls://" in err
+    (tmp_path / "s.yaml").write_text("distributed: {}\n")
+    code, _, err = _run(capsys, "opt-tv", str(tmp_path / "s.yaml"), "--cluster", "tls://192.0.2.1:8786",
+                        "--cluster-security", str(tmp_path / "s.yaml"))
+    assert code == 2 and "no distributed.comm.tls section" in err, err
+
+
+def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: Path) -> None:
+    """Last in this module: it kills one of the fixture's workers (and starts another)."""
+    d = _folder(tmp_path, SLOW)
+    proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *cluster.args()], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = None
+    try:
+        with cluster.client() as client:
+            def busy() -> bool:
+                nonlocal killed
+                info = client.scheduler_info()["workers"]
+                for addr, keys in client.processing().items():
+                    if any("vecverify-" in str(k) for k in keys):
+                        killed = info[addr]["name"]
+                        return True
+                return False
+
+            _wait_for(busy, "a job on a worker")
+            time.sleep(0.3)
+            os.kill(cluster.workers[str(killed)].pid, signal.SIGKILL)
+            _wait_for(lambda: len(client.scheduler_info()["workers"]) == 1, "the scheduler to see the loss")
+        out, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        cluster.start_worker(f"{killed}-again")
+    assert proc.returncode == 0, err
+    files = json.loads(out)["files"]
+    assert len(files) == len(SLOW) and all(f["as_expected"] and f["got"] == "correct" for f in files)
