@@ -90,7 +90,7 @@ def test_status_reports_the_running_server(served: dict[str, str]) -> None:
 
 def test_the_socket_is_the_users_alone(served: dict[str, str]) -> None:
     """Whoever can connect runs commands as this user: no one else can (docs/cluster.md)."""
-    sockets = [p for p in Path(served[launch.ENV_RUNTIME_DIR]).rglob("*") if p.is_socket()]
+    sockets = [p for p in Path(served[rendezvous.ENV_RUNTIME_DIR]).rglob("*") if p.is_socket()]
     assert sockets
     for sock in sockets:
         assert stat.S_IMODE(sock.stat().st_mode) & 0o077 == 0
