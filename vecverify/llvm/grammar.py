@@ -114,9 +114,6 @@ class ModuleGrammar(InstructionGrammar):
         first_line = self.peek().line
         try:
             fn = self.parse_function()
-            if self.lenient and fn.scalable is not None:
-                # A tool that rewrites functions would see it at one vscale only.
-                raise Unsupported("scalable vectors", fn.name)
             module.functions[fn.name] = fn
         except Unsupported as e:
             if not self.lenient:

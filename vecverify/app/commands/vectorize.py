@@ -65,6 +65,10 @@ def run_vectorize(args: argparse.Namespace) -> int:
 
     # Functions using what the model does not cover are left as they are.
     module = read_module(args.file, lenient=True)
+    for name in [n for n, f in module.functions.items() if f.scalable is not None]:
+        # Read at one vscale only: a rewrite of that copy would hold at that vscale.
+        module.opaque[name] = "scalable vectors"
+        del module.functions[name]
     options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                          reductions=not args.no_reductions)
     # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
