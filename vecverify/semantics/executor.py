@@ -405,7 +405,12 @@ class Executor(CallSemantics):
         fn = lookup(inst.opcode)
         if fn is None:
             raise Unsupported(f"instruction {inst.opcode}", self.fn.name)
-        return fn(self.ctx, inst, args)
+        result = fn(self.ctx, inst, args)
+        if args and all(_literal(lane) for a in args for lane in a):
+            # Constant operands (llvm.vscale's, at the vscale being checked, feeding a
+            # urem): a constant result, so later operations see a literal.
+            result = tuple(Lane(z3.simplify(lane.value), z3.simplify(lane.poison)) for lane in result)
+        return result
 
     def _load_metadata(self, inst: Load, value: SymValue) -> SymValue:
         """!range makes a value outside the ranges poison; !noundef makes loading
@@ -485,3 +490,7 @@ def _entry_attrs(ex: Executor) -> None:
             for other in pointers:
                 if other is not ptr:
                     ctx.ub(other.block == ptr.block)
+
+
+def _literal(lane: Lane) -> bool:
+    return z3.is_bv_value(lane.value) and (z3.is_true(lane.poison) or z3.is_false(lane.poison))
