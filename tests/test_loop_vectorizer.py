@@ -319,3 +319,21 @@ def test_witness_keeps_the_functions_floating_point_modes() -> None:
     assert fn.denormal != IEEE_DENORMALS
     for ob in Witness(r.vector).obligations():
         assert ob.src.denormal == ob.tgt.denormal == fn.denormal, ob.name
+
+
+def test_bounded_check_timeout_does_not_decide_a_proved_loop(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
+    """The witness is the proof: the bounded check after it is a second opinion whose
+    timeout is reported as such (here: no time at all) and leaves the exit code 0."""
+    from vecverify.app.cli import main
+    from vecverify.app.commands import _loops
+
+    monkeypatch.setattr(_loops, "BOUNDED_TOTAL_SHARE", 0.0)
+    src, out = tmp_path / "k.ll", tmp_path / "o.ll"
+    src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
+    code = main(["vectorize", str(src), "-o", str(out), "--vf", "2", "--verify", "--timeout-ms", "20000",
+                 "--bounded-unroll", "3"])
+    printed = capsys.readouterr().out
+    assert "@f: loop %loop (VF 2): proved for every trip count" in printed
+    assert "bounded check (loops unrolled 3 times): ERROR: Couldn't prove" in printed
+    assert "(a second opinion: the witness decides)" in printed
+    assert code == 0, printed

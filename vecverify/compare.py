@@ -122,6 +122,8 @@ class Comparison:
             "coverage": v.coverage or None,
             "seconds": round(v.seconds, 4),
             "queries": v.queries,
+            "solvers": v.solvers,
+            "query_times": v.query_log,
             "example": format_example(v) if v.example is not None else None,
             "warnings": verdict_warnings(v),
         }

@@ -26,6 +26,7 @@ import z3
 from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
 from .ir.vscale import DEFAULT_VSCALE_MAX
+from .portfolio import DEFAULT_SOLVER
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.core import TRUE, Z3_CTRL_C, Lane, all_of, any_of, undef_variables
@@ -68,6 +69,8 @@ class CheckOptions:
     # Functions with loops: "prove" (infer a witness for every trip count, else the
     # bounded check, labelled) or "bounded" (the bounded check only); vecverify/loops.
     loops: str = "prove"
+    # Which solvers decide the queries: z3 | bitwuzla | cvc5 | portfolio (portfolio.py).
+    solver: str = DEFAULT_SOLVER
 
 
 @dataclass
@@ -104,6 +107,8 @@ class Verdict:
     # False, or None when the solver could not tell (see RefinementCheck.source_always_ub).
     source_always_ub: bool | None = False
 
+    solvers: dict[str, int] = field(default_factory=dict)  # solver -> checks it decided
+    query_log: list[dict[str, object]] = field(default_factory=list)  # per query: seconds, solver
 
     @property
     def correct(self) -> bool:
@@ -279,6 +284,8 @@ class RefinementCheck:
         verdict = self._run()
         verdict.seconds = time.monotonic() - start
         verdict.queries = self.tactics.queries
+        verdict.solvers = dict(self.tactics.decided)
+        verdict.query_log = self.tactics.log
         verdict.unroll = self.options.unroll
         verdict.has_loops = self.src.has_loops or self.tgt.has_loops
         return verdict

@@ -14,15 +14,16 @@ rest of the time. Every model returned is one that no source choice avoids.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 import z3
 
+from .portfolio import DEFAULT_SOLVER, SolverGaveUp, decide
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
-from .semantics.core import Z3_CTRL_C
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
 
@@ -165,6 +166,8 @@ class SolverOptions(Protocol):
     def deadline(self) -> float | None: ...
     @property
     def smt2_dir(self) -> Path | None: ...
+    @property
+    def solver(self) -> str: ...
 
 
 class Tactics:
@@ -180,6 +183,11 @@ class Tactics:
         self.src_vars = src.choices
         self.pre = pre
         self.queries = 0
+        # Which solver decided each check (portfolio.py), and per query its seconds and
+        # the solver of its last decided check: reported in --json.
+        self.decided: Counter[str] = Counter()
+        self.log: list[dict[str, object]] = []
+        self._last_solver = ""
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
         self._names_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._names_keep: list[z3.ExprRef] = []
@@ -201,6 +209,22 @@ class Tactics:
         self.queries += 1
         if self.options.smt2_dir is not None:
             self._write_smt2(q)
+        start = time.monotonic()
+        self._last_solver = ""
+        entry: dict[str, object] = {"query": q.name}
+        self.log.append(entry)
+        try:
+            found = self._solve(q, share)
+            entry["result"] = "unsat" if found is None else "sat"
+            return found
+        except Unknown:
+            entry["result"] = "unknown"
+            raise
+        finally:
+            entry["seconds"] = round(time.monotonic() - start, 3)
+            entry["solver"] = self._last_solver
+
+    def _solve(self, q: Query, share: float) -> z3.ModelRef | None:
         now = time.monotonic()
         deadline = now + share * self.options.timeout_ms / 1000
         if self.options.deadline is not None:
@@ -460,21 +484,13 @@ class Tactics:
         return self._check_solver(solver, deadline)
 
     def _check_solver(self, solver: z3.Solver, deadline: float) -> z3.ModelRef | None:
-        left_ms = int((deadline - time.monotonic()) * 1000)
-        if left_ms <= 0:
-            raise Unknown("timeout")
-        solver.set(timeout=left_ms)
-        result = solver.check()
-        if result == z3.unsat:
-            return None
-        if result == z3.unknown:
-            reason = solver.reason_unknown()
-            # Z3 takes Ctrl-C itself while it solves ("interrupted from keyboard"): that
-            # is the user stopping the command, not a query the solver could not decide.
-            if reason == Z3_CTRL_C:
-                raise KeyboardInterrupt
-            raise Unknown(reason)
-        return solver.model()
+        try:
+            answer = decide(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER))
+        except SolverGaveUp as e:
+            raise Unknown(str(e)) from None
+        self.decided[answer.solver] += 1
+        self._last_solver = answer.solver
+        return answer.model if answer.result == "sat" else None
 
     def _write_smt2(self, q: Query) -> None:
         assert self.options.smt2_dir is not None

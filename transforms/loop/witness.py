@@ -88,6 +88,7 @@ from vecverify.loops.obligation import (
     goes_to,
     true_target,
 )
+from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions
 
 from .codegen import VectorLoop, combine_parts, reduce_call
@@ -511,7 +512,7 @@ WITNESS_OF: dict[type, Callable[[Any], Witness]] = {VectorLoop: Witness}
 
 
 def prove_loop(report: object, timeout_ms: int = 20_000,
-               check: Callable[..., object] | None = None) -> LoopProof:
+               check: Callable[..., object] | None = None, solver: str = DEFAULT_SOLVER) -> LoopProof:
     """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
     run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``."""
     vl = getattr(report, "vector", None)
@@ -528,18 +529,18 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         return proof
     run = check or check_pair
     for ob in proof.obligations:
-        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1))
+        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver))
         proof.checks.append((ob.name, verdict))
         if getattr(verdict, "status", "") == "incorrect":
             break
     if proof.status == "proved":
         step = next(o for o in proof.obligations if o.name == "step")
-        proof.vacuous = _always_ub(step.src, run, timeout_ms)
+        proof.vacuous = _always_ub(step.src, run, timeout_ms, solver)
     proof.seconds = time.monotonic() - t0
     return proof
 
 
-def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int) -> bool:
+def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int, solver: str = DEFAULT_SOLVER) -> bool:
     """Whether ``src`` is UB for every input (Alive2 warns "source is always UB"): then
     even a function returning something else refines it. A proof of the step from such a
     source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
@@ -547,5 +548,5 @@ def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int) -> bo
     other = copy.deepcopy(src)
     last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
     last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution
-    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1))
+    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver))
     return getattr(verdict, "status", "") == "correct"

@@ -12,12 +12,13 @@ from typing import Any, TextIO
 
 from vecverify.compare import Comparison, Witness, compare_functions, exit_code
 from vecverify.ir.function import Module
+from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions
 from vecverify.report import verdict_text
 
 
 def verify_changed(before: Module, after: Module, *, timeout_ms: int, exec_runs: int, seed: int,
-                   verdicts: list[dict[str, Any]], log: TextIO) -> int:
+                   verdicts: list[dict[str, Any]], log: TextIO, solver: str = DEFAULT_SOLVER) -> int:
     """Compare each function of ``after`` that is not the same object as in ``before``;
     print its verdict and native runs to ``log``, append its record (``"function"`` and
     the fields of ``Comparison.record``) to ``verdicts``, and return the exit code."""
@@ -26,7 +27,7 @@ def verify_changed(before: Module, after: Module, *, timeout_ms: int, exec_runs:
         new = after.functions[name]
         if new is fn:
             continue
-        c = compare_functions(fn, new, CheckOptions(timeout_ms=timeout_ms),
+        c = compare_functions(fn, new, CheckOptions(timeout_ms=timeout_ms, solver=solver),
                               Witness(runs=exec_runs, seed=seed, on_memory=True, replay=False))
         c.extra["function"] = name
         print(f"@{name}: {verdict_text(c.verdict)}", file=log)

@@ -1,11 +1,18 @@
 """The loop vectorizer's part of ``vecverify vectorize``: its options, and with
-``--verify`` prove every vectorized loop (the witness, for every trip count), check the
-function with loops unrolled 2*VF+2 times, and run both versions natively at trip counts
-0..3*VF+1 and random larger ones."""
+``--verify`` prove every vectorized loop (the witness, for every trip count), run both
+versions natively at trip counts 0..3*VF+1 and random larger ones, and check the function
+with loops unrolled a few times (the bounded check).
+
+The witness is the proof. The bounded check is a second opinion with a budget of its own
+(``--bounded-unroll``, 4 by default, and a share of the time: a quarter of a query's
+limit per query, one query's limit in all): its counterexample (replayed like any other)
+makes the verdict "incorrect", but its timeout is reported as such and does not decide
+the verdict of a function whose loops are all proved."""
 
 from __future__ import annotations
 
 import argparse
+import time
 from typing import Any
 
 from transforms.loop.native import compare_at_trip_counts
@@ -14,6 +21,7 @@ from transforms.loop.witness import prove_loop
 from vecverify.checker import check_pair
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
 from vecverify.ir.function import Module
+from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions
 from vecverify.report import verdict_text
 
@@ -35,6 +43,23 @@ def _interleave_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if n not in (1, 2, 4, 8):
         raise argparse.ArgumentTypeError(f"the UF must be 1, 2, 4 or 8, not {n}")
+    return n
+
+
+# The bounded check's budget: its loop bound, and its share of the time (per query, and
+# for the whole check, in units of one query's limit).
+BOUNDED_UNROLL = 4
+BOUNDED_QUERY_SHARE = 0.25
+BOUNDED_TOTAL_SHARE = 1.0
+
+
+def _bounded_unroll(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"the bound must be 0 (no bounded check) or more, not {n}")
     return n
 
 
@@ -60,6 +85,10 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
+    p.add_argument("--bounded-unroll", type=_bounded_unroll, default=BOUNDED_UNROLL, metavar="N",
+                   help="with --verify, the bounded check after the witness unrolls loops N times "
+                        f"(default {BOUNDED_UNROLL}; 0: no bounded check). A second opinion: its timeout "
+                        "does not decide a proved loop's verdict")
 
 
 def verify_loops(before: Module, reports: list[LoopReport], after: Module, args: argparse.Namespace,
@@ -80,7 +109,7 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
         src, tgt = before.functions[name], after.functions[name]
         for r in rs:
             entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf, "uf": r.uf}
-            proof = prove_loop(r, timeout_ms=args.timeout_ms)
+            proof = prove_loop(r, timeout_ms=args.timeout_ms, solver=getattr(args, "solver", DEFAULT_SOLVER))
             print(proof.line(), file=log)
             entry["witness"] = proof.status
             for check, v in proof.checks:
@@ -103,10 +132,32 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
                 entry["native"] = f"skipped: {e}"
                 print(f"@{name}: loop {r.loop}: native: skipped ({e})", file=log)
             verdicts.append(entry)
-        unroll = 2 * max(r.vf * r.uf for r in rs) + 2
-        v = check_pair(src, tgt, CheckOptions(timeout_ms=args.timeout_ms, unroll=unroll))
-        print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}", file=log)
-        verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error})
+        bounded = bounded_check(src, tgt, getattr(args, "bounded_unroll", BOUNDED_UNROLL), args.timeout_ms,
+                                getattr(args, "solver", DEFAULT_SOLVER))
+        if bounded is None:
+            continue
+        v, unroll = bounded
+        all_proved = all(e.get("witness") == "proved" for e in verdicts
+                         if e.get("function") == name and "witness" in e)
+        second = "" if v.status in ("correct", "incorrect") else \
+            (" (a second opinion: the witness decides)" if all_proved else "")
+        print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}{second}", file=log)
+        verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error,
+                         "seconds": round(v.seconds, 2)})
         if v.status == "incorrect":
             worse(EXIT_INCORRECT)
+        elif not all_proved and v.status != "correct":
+            worse(EXIT_INCONCLUSIVE)
     return code
+
+
+def bounded_check(src: Any, tgt: Any, unroll: int, timeout_ms: int,
+                  solver: str = DEFAULT_SOLVER) -> tuple[Any, int] | None:
+    """The bounded check of a loop-vectorized function: loops unrolled ``unroll`` times,
+    a share of the time per query and in all (a timeout is "failed to prove" at that
+    bound). None when ``unroll`` is 0 (not run)."""
+    if unroll <= 0:
+        return None
+    options = CheckOptions(timeout_ms=max(1, int(timeout_ms * BOUNDED_QUERY_SHARE)), unroll=unroll,
+                           deadline=time.monotonic() + BOUNDED_TOTAL_SHARE * timeout_ms / 1000, solver=solver)
+    return check_pair(src, tgt, options), unroll

@@ -20,6 +20,7 @@ from ...compare import Comparison, Witness, compare_functions, exit_code
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...jobs import Placement
+from ...portfolio import add_solver_option
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
 from ..options import add_cluster_options, at_least_one, non_negative, placement
@@ -54,6 +55,7 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--loops", choices=("prove", "bounded"), default="prove",
                    help="functions with loops: infer a witness proving them for every trip count, else the "
                         "bounded check (prove, the default), or the bounded check only (docs/loops.md)")
+    add_solver_option(p)
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:
@@ -64,6 +66,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         poison_inputs=not args.disable_poison_input,
         smt2_dir=args.smt2,
         loops=args.loops,
+        solver=args.solver,
     )
 
 

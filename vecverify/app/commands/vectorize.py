@@ -28,6 +28,7 @@ from transforms.vectorize.verify import verify_changed
 from vecverify.app.options import at_least_one
 from vecverify.ir.function import Module
 from vecverify.llvm import read_module, splice_module
+from vecverify.portfolio import add_solver_option
 
 from ._loops import add_loop_options, verify_loops
 
@@ -58,6 +59,7 @@ def add_command(sub: Any) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write what was done (and verdicts) as JSON")
 
     add_loop_options(p)
+    add_solver_option(p)
     p.set_defaults(run=run_vectorize)
 
 
@@ -101,7 +103,7 @@ def run_vectorize(args: argparse.Namespace) -> int:
         # Functions without vectorized loops: the refinement check and native runs.
         looped_fns = {lr.function for lr in loop_reports if lr.vectorized}
         slp_only = Module(functions={n: f for n, f in module.functions.items() if n not in looped_fns})
-        code2 = verify_changed(slp_only, out, timeout_ms=args.timeout_ms, exec_runs=args.exec_runs,
+        code2 = verify_changed(slp_only, out, timeout_ms=args.timeout_ms, exec_runs=args.exec_runs, solver=args.solver,
                                seed=args.seed, verdicts=verdicts, log=log)
         code = 1 if 1 in (code, code2) else (code or code2)
     if args.output is None:

@@ -1,0 +1,216 @@
+"""A solver portfolio for the refinement check's queries: Z3 is the reference; Bitwuzla
+and cvc5 decide the same query (its SMT-LIB 2 text, in processes of their own:
+solverworker.py) where Z3 has not answered within a short slice. The first definite
+answer wins and the others are stopped.
+
+``unsat`` from any of them is a proof. A ``sat`` answer from another solver is read back
+as hints: Z3 is asked again with the other solver's values of the constants pinned (a
+query Z3 folds at once), and only a Z3 model goes on, to the check's replay on concrete
+inputs like any counterexample. Queries another solver cannot read (Z3's own
+``fp.to_ieee_bv``, say) stay Z3's.
+
+``--solver z3`` (Z3 alone), ``bitwuzla`` or ``cvc5`` (that solver alone, Z3 where it
+cannot read the query or to confirm a model), ``portfolio`` (as above).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+from .semantics.core import Z3_CTRL_C
+
+SOLVERS = ("z3", "bitwuzla", "cvc5", "portfolio")
+DEFAULT_SOLVER = "z3"
+OTHERS = ("bitwuzla", "cvc5")
+# Z3 alone first, for at most this long (most queries are decided well within it).
+Z3_SLICE_S = 1.0
+# A model read back from another solver is confirmed by Z3 within at least this long.
+CONFIRM_S = 1.0
+
+
+class SolverGaveUp(Exception):
+    """No solver decided the query (its reason: the message)."""
+
+
+@dataclass
+class Answer:
+    result: str  # sat | unsat
+    model: z3.ModelRef | None
+    solver: str  # the solver whose answer decided it
+
+
+@dataclass
+class _Race:
+    """The other solvers' processes for one query, and the first definite answer."""
+
+    procs: dict[str, subprocess.Popen[str]] = field(default_factory=dict)
+    answers: dict[str, dict[str, object]] = field(default_factory=dict)
+    first: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    z3_running: z3.Solver | None = None
+    threads: list[threading.Thread] = field(default_factory=list)
+
+    def start(self, names: tuple[str, ...], text: str, timeout_ms: int) -> None:
+        for name in names:
+            proc = subprocess.Popen([sys.executable, "-m", "vecverify.solverworker", name, str(timeout_ms)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                    text=True)
+            self.procs[name] = proc
+            t = threading.Thread(target=self._read, args=(name, proc, text), daemon=True)
+            t.start()
+            self.threads.append(t)
+
+    def _read(self, name: str, proc: subprocess.Popen[str], text: str) -> None:
+        try:
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(text)
+            proc.stdin.close()
+            line = proc.stdout.readline()
+            answer = json.loads(line) if line.strip() else {"result": "error", "reason": "no answer"}
+        except (OSError, ValueError) as e:
+            answer = {"result": "error", "reason": str(e)}
+        with self.lock:
+            self.answers[name] = answer
+            if answer.get("result") in ("sat", "unsat") and self.first is None:
+                self.first = name
+                if self.z3_running is not None:
+                    self.z3_running.interrupt()
+
+    def wait(self, until: float) -> None:
+        for t in self.threads:
+            t.join(max(0.0, until - time.monotonic()))
+            if self.first is not None:
+                return
+
+    def stop(self) -> None:
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+
+
+def _z3_check(solver: z3.Solver, seconds: float, race: _Race | None = None) -> z3.CheckSatResult:
+    solver.set(timeout=max(1, int(seconds * 1000)))
+    if race is not None:
+        with race.lock:
+            if race.first is not None:
+                return z3.unknown
+            race.z3_running = solver
+    try:
+        return solver.check()
+    finally:
+        if race is not None:
+            with race.lock:
+                race.z3_running = None
+
+
+def _unknown(solver: z3.Solver) -> str:
+    reason = solver.reason_unknown()
+    if reason == Z3_CTRL_C:
+        raise KeyboardInterrupt
+    return reason
+
+
+def decide(solver: z3.Solver, deadline: float, mode: str) -> Answer:
+    """Decide the assertions of ``solver`` by ``deadline`` with the solvers of ``mode``;
+    SolverGaveUp if none does."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise SolverGaveUp("timeout")
+    if mode == "z3":
+        r = _z3_check(solver, left)
+        if r == z3.unknown:
+            raise SolverGaveUp(_unknown(solver))
+        return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
+    reason = "timeout"
+    if mode == "portfolio":
+        r = _z3_check(solver, min(Z3_SLICE_S, left))
+        if r != z3.unknown:
+            return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
+        reason = _unknown(solver)
+        left = deadline - time.monotonic()
+        if left <= 0.05:
+            raise SolverGaveUp(reason)
+    others = OTHERS if mode == "portfolio" else (mode,)
+    race = _Race()
+    try:
+        race.start(others, solver.to_smt2(), max(1, int(left * 1000)))
+        if mode == "portfolio":
+            r = _z3_check(solver, left, race)
+            if r != z3.unknown:
+                return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
+            reason = _unknown(solver)
+        race.wait(deadline + 0.5)
+        name = race.first
+        if name is None and mode != "portfolio":
+            # That solver alone gave no answer: it could not read the query, so Z3's.
+            if all(a.get("result") == "error" for a in race.answers.values()):
+                r = _z3_check(solver, max(0.001, deadline - time.monotonic()))
+                if r != z3.unknown:
+                    return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
+                reason = _unknown(solver)
+    finally:
+        race.stop()
+    if name is None:
+        raise SolverGaveUp(reason)
+    answer = race.answers[name]
+    if answer["result"] == "unsat":
+        return Answer("unsat", None, name)
+    model = _confirm(solver, answer.get("model") or {}, max(CONFIRM_S, deadline - time.monotonic()))  # type: ignore[arg-type]
+    if model is None:
+        raise SolverGaveUp(f"{name}'s model not confirmed by Z3")
+    return Answer("sat", model, name)
+
+
+def _constants(terms: list[z3.ExprRef]) -> dict[str, z3.ExprRef]:
+    """The uninterpreted constants of ``terms`` by name (one visit per shared subterm)."""
+    seen: set[int] = set()
+    out: dict[str, z3.ExprRef] = {}
+    stack = list(terms)
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_quantifier(t):
+            stack.append(t.body())
+        elif z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out[t.decl().name()] = t
+        elif z3.is_app(t):
+            stack.extend(t.children())
+    return out
+
+
+def _confirm(solver: z3.Solver, values: dict[str, str], seconds: float) -> z3.ModelRef | None:
+    """Z3's model of the assertions with another solver's values pinned as hints: None
+    when Z3 does not find one in time (the other model is never used itself)."""
+    assertions = list(solver.assertions())
+    consts = _constants(assertions)
+    pins = []
+    for raw, text in values.items():
+        name = raw.strip("|")
+        c = consts.get(name)
+        if c is None:
+            continue
+        try:
+            pins += list(z3.parse_smt2_string(f"(assert (= |{name}| {text}))", decls={name: c}))
+        except z3.Z3Exception:
+            continue  # a value Z3 does not read: that constant stays free
+    check = z3.Solver()
+    check.add(*assertions, *pins)
+    check.set(timeout=max(1, int(seconds * 1000)))
+    return check.model() if check.check() == z3.sat else None
+
+
+def add_solver_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER,
+                   help=f"which solvers decide the queries (default {DEFAULT_SOLVER}; portfolio: Bitwuzla and "
+                        "cvc5 beside Z3 where Z3 has not answered within a slice)")
