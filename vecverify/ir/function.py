@@ -48,6 +48,9 @@ class Function:
     # Return attributes that change meaning (noundef, nonnull, align).
     ret_attrs: ParamAttrs = field(default_factory=ParamAttrs)
     willreturn: bool = False  # not returning (a call that does not return) is UB
+    # What its memory attributes allow per location kind (argmem, inaccessiblemem,
+    # other): (may read, may write); None when they allow everything.
+    memory: dict[str, tuple[bool, bool]] | None = None
     layout: DataLayout = DEFAULT_LAYOUT  # the module's data layout
     denormal: DenormalModes = IEEE_DENORMALS  # its denormal_fpenv attribute
     vscale_range: VScaleRange = VScaleRange()  # its vscale_range attribute

@@ -159,6 +159,9 @@ class ParamAttrs:
     readonly: bool = False
     writeonly: bool = False
     range: tuple[int, int, int] | None = None  # range(iN lo, hi): (N, lo, hi); outside is poison
+    # captures(...) that restricts capturing ("none" for nocapture), as written; None:
+    # the pointer may be captured in every way.
+    captures: str | None = None
 
     def __str__(self) -> str:
         out = []
@@ -181,6 +184,8 @@ class ParamAttrs:
             out.append("readonly")
         if self.writeonly:
             out.append("writeonly")
+        if self.captures is not None:
+            out.append(f"captures({self.captures})")
         return " ".join(out)
 
 
@@ -447,6 +452,9 @@ class CalleeEffects:
     noreturn: bool = False  # never returns
     willreturn: bool = False  # always returns
     ret_noundef: bool = False  # its result is never undef or poison
+    # Per location kind (argmem, inaccessiblemem, other): (may read, may write); for a
+    # caller whose own memory attribute restricts what its calls may do.
+    locations: tuple[tuple[str, bool, bool], ...] = ()
 
 
 # Intrinsics that end the program abnormally (an abort), without undefined behaviour:
@@ -471,6 +479,9 @@ class Call(Instruction):
     # Call-site function attributes, as written (attribute groups expanded).
     fn_attrs: tuple[tuple[str, str | None], ...] = ()
     effects: CalleeEffects | None = None  # set for external functions only
+    # Arguments the callee does not capture (nocapture or captures(none), at the call
+    # site or in the declaration): set with ``effects``.
+    nocapture_args: frozenset[int] = frozenset()
     # A constrained floating-point intrinsic's metadata arguments: (rounding mode,
     # exception behaviour), as written (round.upward, fpexcept.strict ...).
     fp_env: tuple[str, str] | None = None

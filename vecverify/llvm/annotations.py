@@ -20,6 +20,9 @@ from .policy import (
     CALLING_CONVENTION_RE,
     DENORMAL_ATTRS,
     FN_ATTRS_UNSUPPORTED,
+    FN_DEF_MODELLED,
+    FN_DEF_NO_UB,
+    FN_DEF_STRING_UNSUPPORTED,
     LINKAGE_WORDS,
     PARAM_IGNORED,
     RET_IGNORED,
@@ -99,6 +102,12 @@ class AnnotationGrammar(TokenCursor, TypeParser):
                 setattr(pa, name, self.int_arg(name, arg))
             elif name == "range":
                 pa.range = self.range_arg(arg)
+            elif name == "nocapture":
+                pa.captures = "none"
+            elif name == "captures":
+                parts = [" ".join(p.split()).replace(" :", ":") for p in (arg or "").split(",")]
+                # captures(address, provenance) is the attribute left out
+                pa.captures = None if set(parts) == {"address", "provenance"} else ", ".join(parts)
             elif name in PARAM_IGNORED or (intrinsic_call and name == "immarg"):
                 pass
             else:
@@ -132,6 +141,17 @@ class AnnotationGrammar(TokenCursor, TypeParser):
             return int(arg or "")
         except ValueError:
             raise LLVMParseError(f"attribute {name} without a number") from None
+
+    def check_definition_attrs(self, attrs: list[Attr]) -> None:
+        """A defined function's attributes: modelled or harmless (policy), else
+        unsupported by name (null_pointer_is_valid, speculatable, allocsize, ...)."""
+        self.check_fn_attrs(attrs)
+        for name, _ in attrs:
+            if name.startswith('"'):
+                if name in FN_DEF_STRING_UNSUPPORTED:
+                    raise self.unsupported(f"function attribute {name}")
+            elif name not in FN_DEF_MODELLED and name not in FN_DEF_NO_UB:
+                raise self.unsupported(f"function attribute {name}")
 
     def check_fn_attrs(self, attrs: list[Attr]) -> None:
         for name, arg in attrs:

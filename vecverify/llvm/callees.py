@@ -89,7 +89,67 @@ def effects_of(attrs: list[Attr], ret_noundef: bool) -> CalleeEffects:
     if noreturn and willreturn:
         # Such a call is UB whenever it is reached; not worth a model of its own.
         raise Unsupported("a call that is both noreturn and willreturn")
-    return CalleeEffects(reads, writes, noreturn, willreturn, ret_noundef)
+    per = memory_locations(attrs) or {loc: (reads, writes) for loc in LOCATIONS}
+    locations = tuple((loc, r, w) for loc, (r, w) in per.items())
+    return CalleeEffects(reads, writes, noreturn, willreturn, ret_noundef, locations)
+
+
+LOCATIONS = ("argmem", "inaccessiblemem", "other")  # "other": globals, errno, the rest
+
+
+def memory_locations(attrs: list[Attr]) -> dict[str, tuple[bool, bool]] | None:
+    """What the memory attributes allow, per location kind: (may read, may write) for
+    argmem (through pointer arguments), inaccessiblemem and other memory (LangRef:
+    ``memory(...)``, and the older readnone/readonly/writeonly/argmemonly/
+    inaccessiblememonly/inaccessiblemem_or_argmemonly); None when nothing restricts it.
+    Several attributes together allow what each allows."""
+    allowed = {loc: (True, True) for loc in LOCATIONS}
+    restricted = False
+
+    def narrow(perms: dict[str, tuple[bool, bool]]) -> None:
+        for loc in LOCATIONS:
+            r, w = allowed[loc]
+            pr, pw = perms[loc]
+            allowed[loc] = (r and pr, w and pw)
+
+    def uniform(r: bool, w: bool) -> dict[str, tuple[bool, bool]]:
+        return {loc: (r, w) for loc in LOCATIONS}
+
+    for name, arg in attrs:
+        if name == "memory":
+            narrow(_memory_arg(arg or ""))
+        elif name == "readnone":
+            narrow(uniform(False, False))
+        elif name == "readonly":
+            narrow(uniform(True, False))
+        elif name == "writeonly":
+            narrow(uniform(False, True))
+        elif name in ("argmemonly", "inaccessiblememonly", "inaccessiblemem_or_argmemonly"):
+            keep = {"argmemonly": ("argmem",), "inaccessiblememonly": ("inaccessiblemem",),
+                    "inaccessiblemem_or_argmemonly": ("argmem", "inaccessiblemem")}[name]
+            narrow({loc: (loc in keep, loc in keep) for loc in LOCATIONS})
+        else:
+            continue
+        restricted = True
+    return allowed if restricted else None
+
+
+def _memory_arg(text: str) -> dict[str, tuple[bool, bool]]:
+    """``memory(read, argmem: readwrite)``: a default, then per location. Other memory
+    (globals) has the default; errnomem and target_mem* are no memory a function can
+    name (only library calls touch them), so they restrict nothing here."""
+    kinds = {"none": (False, False), "read": (True, False), "write": (False, True), "readwrite": (True, True)}
+    default = (False, False)
+    per: dict[str, tuple[bool, bool]] = {}
+    for part in text.replace(" ", "").split(","):
+        loc, _, kind = part.rpartition(":")
+        if kind not in kinds:
+            raise Unsupported(f"memory effect {part!r}")
+        if not loc:
+            default = kinds[kind]
+        else:
+            per[loc] = kinds[kind]
+    return {loc: per.get(loc, default) if loc != "other" else default for loc in LOCATIONS}
 
 
 def memory_effects(text: str) -> tuple[bool, bool]:
@@ -138,6 +198,11 @@ def _resolve_calls_of(module: Module, fn: Function) -> None:
         ret_noundef = inst.ret_attrs.noundef or (decl is not None and decl.ret_attrs.noundef)
         try:
             inst.effects = effects_of(attrs, ret_noundef)
+            params = [*inst.arg_attrs]
+            decl_params = decl.param_attrs if decl is not None else []
+            inst.nocapture_args = frozenset(
+                i for i in range(len(inst.operands))
+                if any(i < len(ps) and ps[i].captures == "none" for ps in (params, decl_params)))
         except Unsupported as e:
             raise Unsupported(e.what, where) from None
         _param_attrs_from(decl, inst)

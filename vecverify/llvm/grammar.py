@@ -24,7 +24,7 @@ from ..ir.values import (
 )
 from ..ir.vscale import VScaleRange
 from .annotations import Attr
-from .callees import resolve_calls
+from .callees import memory_locations, resolve_calls
 from .constants import ForwardValue
 from .cursor import LLVMParseError, TokenCursor
 from .denormal import denormal_modes
@@ -285,9 +285,10 @@ class ModuleGrammar(InstructionGrammar):
                 fn_attrs.extend(self.parse_one_attr())
         denormal = denormal_modes(fn_attrs)
         fn_attrs = [a for a in fn_attrs if a[0] not in DENORMAL_ATTRS]
-        self.check_fn_attrs(fn_attrs)
+        self.check_definition_attrs(fn_attrs)
         fn = Function(name, ret_type, args, [], ret_attrs,
                       willreturn=any(a[0] == "willreturn" for a in fn_attrs), layout=self.layout,
+                      memory=memory_locations(fn_attrs),
                       denormal=denormal)
         first = True
         while not self.accept("}"):

@@ -47,9 +47,41 @@ VALUE_KEYWORDS = frozenset(
 ) | CONSTANT_EXPRESSIONS
 
 # Attributes: what is modelled, what cannot change meaning, and the rest is rejected.
-PARAM_IGNORED = frozenset({"zeroext", "signext", "inreg", "nocapture", "captures", "nofree", "noext"})
+# (nofree: calls never free memory in the model; zeroext/signext/inreg/noext: the ABI.)
+PARAM_IGNORED = frozenset({"zeroext", "signext", "inreg", "nofree", "noext"})
 RET_IGNORED = frozenset({"zeroext", "signext", "inreg", "noext"})
 FN_ATTRS_UNSUPPORTED = frozenset({"strictfp", "noreturn"})
+# Attributes of a defined function (the source or target itself), judged one by one:
+# an attribute that changes what is UB is modelled or reported unsupported by name,
+# never dropped (docs/modelled.md lists each with its reason).
+# - modelled: willreturn, the memory effects (semantics/fnattrs.py), vscale_range, the
+#   denormal modes;
+FN_DEF_MODELLED = frozenset(
+    {"willreturn", "memory", "readnone", "readonly", "writeonly", "argmemonly",
+     "inaccessiblememonly", "inaccessiblemem_or_argmemonly", "vscale_range", "denormal_fpenv"}
+)
+# - promises whose violation the model cannot produce: unwinding (nounwind: calls of
+#   unknown functions return or not, they never unwind), synchronisation (nosync: one
+#   thread), freeing (nofree: calls never free memory, docs/modelled.md), executions
+#   that never end (mustprogress: beyond every unroll bound, never checked), callbacks
+#   and recursion (nocallback, norecurse: a call of the function itself is a call of an
+#   unknown function, matched like any);
+# - attributes for the code generator, inliner, sanitizers and profilers: no meaning in
+#   the IR's semantics.
+FN_DEF_NO_UB = frozenset(
+    {"nounwind", "nosync", "nofree", "mustprogress", "nocallback", "norecurse",
+     "noinline", "alwaysinline", "inlinehint", "optnone", "optsize", "minsize", "uwtable",
+     "ssp", "sspstrong", "sspreq", "cold", "hot", "nomerge", "noduplicate", "convergent",
+     "nonlazybind", "noredzone", "noimplicitfloat", "nocf_check", "shadowcallstack",
+     "noprofile", "skipprofile", "disable_sanitizer_instrumentation", "sanitize_address",
+     "sanitize_memory", "sanitize_thread", "sanitize_hwaddress", "sanitize_memtag",
+     "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking",
+     "nosanitize_coverage", "nosanitize_bounds", "safestack", "fn_ret_thunk_extern",
+     "builtin", "nobuiltin", "jumptable", "no_cfi", "optforfuzzing",
+     "speculative_load_hardening", "hybrid_patchable", "noreturn_with_unwind"}
+)
+# String attributes that change meaning (the others are code generator options).
+FN_DEF_STRING_UNSUPPORTED = frozenset({'"null-pointer-is-valid"'})
 DENORMAL_ATTRS = ('"denormal-fp-math"', '"denormal-fp-math-f32"')
 LINKAGE_WORDS = frozenset(
     {"private", "internal", "external", "weak", "weak_odr", "linkonce", "linkonce_odr",

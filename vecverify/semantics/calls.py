@@ -362,12 +362,12 @@ class CallSemantics:
         external = inst.effects is not None
         out = list(args)
         for i, attrs in enumerate(inst.arg_attrs):
-            if attrs.noundef:
-                for lane in args[i]:
-                    self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
             if external and (attrs.nonnull or attrs.align > 1):
                 out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
                                for lane in args[i])
+            if attrs.noundef:  # after nonnull/align: the poison they make is UB with noundef
+                for lane in out[i]:
+                    self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
             # dereferenceable(n) holds at the call (LangRef: if the pointer is not
             # dereferenceable for n bytes then, the behavior is undefined); _or_null
             # allows null too.

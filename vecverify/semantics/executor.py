@@ -57,6 +57,7 @@ from .core import (
     poison_lane,
 )
 from .floating import result_flags
+from .fnattrs import FunctionPromises
 from .gep import gep_semantics
 from .inputs import Inputs
 from .memory import (
@@ -135,6 +136,7 @@ class Executor(CallSemantics):
         # target side could hide a write through a readonly pointer that stores the value
         # already there; any other such write changes memory and is caught as a mismatch.
         self.mem_ops = MemoryOps(list(inputs.blocks), inputs.constant_blocks)  # grows with allocas
+        self.promises = FunctionPromises(fn)  # its memory, readonly/writeonly, captures attributes
         if env is not None:  # ptrtoint: addresses of the input blocks; allocas have none
             self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks, fn.layout.pointer_bits),
                                                 len(self.mem_ops.blocks) > len(inputs.blocks))
@@ -377,6 +379,8 @@ class Executor(CallSemantics):
             raise Unsupported("return attribute nonnull/align", self.fn.name)
 
     def _execute(self, inst: Instruction, state: _State) -> SymValue:
+        if inst in self.promises.ub_instructions:  # breaks the function's own attributes
+            self.ctx.ub(TRUE)
         env = state.env
         args = [self.operand(v, env) for v in inst.operands]
         if isinstance(inst, Load | Store):
@@ -481,11 +485,14 @@ def _entry_attrs(ex: Executor) -> None:
             extra.append(inp.values[0] == 0)
         if extra:
             ex.arg_extra_poison[i] = any_of(extra)
+        # dereferenceable(_or_null) imply noundef (LangRef: "the pointer should be well
+        # defined, otherwise it is undefined behavior"), as for Alive2.
         if a.dereferenceable:
-            ctx.ub(z3.Not(in_bounds(inputs.blocks, inp.values[0], a.dereferenceable)))
+            ctx.ub(z3.Or(*inp.poison, z3.Not(in_bounds(inputs.blocks, inp.values[0], a.dereferenceable))))
         if a.dereferenceable_or_null:
             value = inp.values[0]
-            ctx.ub(z3.And(value != 0, z3.Not(in_bounds(inputs.blocks, value, a.dereferenceable_or_null))))
+            ctx.ub(z3.Or(*inp.poison,
+                         z3.And(value != 0, z3.Not(in_bounds(inputs.blocks, value, a.dereferenceable_or_null)))))
         if a.noalias:  # this side promises no other argument points into the same block
             for other in pointers:
                 if other is not ptr:

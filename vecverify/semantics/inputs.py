@@ -234,7 +234,8 @@ def observed_pointer_args(fn: Function) -> set[int]:
     """The pointer arguments whose value the function looks at other than as an address
     to load or store through (compared, returned, stored, merged, passed on), directly or
     through getelementptr. Only these may be null: for the others a null pointer is no
-    different from a pointer into an empty block, which the inputs already include."""
+    different from a pointer into an empty block, which the inputs already include
+    (but for a dereferenceable_or_null argument: null is allowed, an empty block not)."""
     uses: dict[int, list[tuple[object, int]]] = {}
     for inst in fn.instructions():
         for k, op in enumerate(inst.operands):
@@ -242,6 +243,9 @@ def observed_pointer_args(fn: Function) -> set[int]:
     out = set()
     for i, arg in enumerate(fn.args):
         if not _is_pointer(arg.type):
+            continue
+        if arg.attrs.dereferenceable_or_null:  # null is allowed where other blocks are not
+            out.add(i)
             continue
         work: list[object] = [arg]
         while work:

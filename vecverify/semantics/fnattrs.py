@@ -1,0 +1,234 @@
+"""The promises a function's own attributes make about its memory accesses, and the UB
+of breaking them (LangRef):
+
+* ``memory(...)`` (and readnone/readonly/writeonly/argmemonly/...): an access to a
+  location kind the attribute does not allow is UB;
+* a ``readonly`` (``writeonly``) parameter: writing (reading) through a pointer *based
+  on* it is UB, even where the memory may be written (read) through other pointers;
+* ``captures(none)`` / ``nocapture`` (and other restricting ``captures(...)``): where the
+  function may let the pointer escape (returns a pointer based on it, passes it to a
+  call that may capture it), the function is reported unsupported: what escapes
+  where is not modelled.
+
+"Based on" is read from the function's text: a pointer's *roots* are the arguments,
+globals and allocas it is computed from through getelementptr, select, phi, casts and
+vector lanes; a pointer with another origin (a call's result) has an unknown root. An
+access whose roots decide the question is UB (or not) whenever it executes; one whose
+roots leave it open (a select of a readonly argument and another pointer) is reported
+unsupported, never guessed. Comparisons and ptrtoint of a ``captures(none)`` pointer
+are not counted as captures (LLVM's own runtime checks compare such pointers).
+"""
+
+from __future__ import annotations
+
+from ..errors import Unsupported
+from ..ir.function import Function
+from ..ir.types import PtrType, Type, VectorType
+from ..ir.values import (
+    Alloca,
+    Argument,
+    Call,
+    Cast,
+    ConstNull,
+    ConstPoison,
+    ConstUndef,
+    ExtractElement,
+    Freeze,
+    GetElementPtr,
+    GlobalVariable,
+    InsertElement,
+    Instruction,
+    Load,
+    Phi,
+    Ret,
+    Select,
+    ShuffleVector,
+    Store,
+    Value,
+)
+from .core import intrinsic_base_name
+
+Root = tuple[str, object]  # ("arg", index), ("global", name), ("local", None), ("unknown", None)
+UNKNOWN: Root = ("unknown", None)
+LOCAL: Root = ("local", None)
+
+# Intrinsics that access memory through a pointer operand: (operand index, kind) each.
+_INTRINSIC_ACCESSES: dict[str, tuple[tuple[int, str], ...]] = {
+    "llvm.memset": ((0, "write"),), "llvm.memset.inline": ((0, "write"),),
+    "llvm.memcpy": ((0, "write"), (1, "read")), "llvm.memcpy.inline": ((0, "write"), (1, "read")),
+    "llvm.memmove": ((0, "write"), (1, "read")),
+    "llvm.masked.load": ((0, "read"),), "llvm.masked.store": ((1, "write"),),
+    "llvm.masked.gather": ((0, "read"),), "llvm.masked.scatter": ((1, "write"),),
+}
+
+
+def is_pointer(t: Type) -> bool:
+    """A pointer or a vector of pointers."""
+    return isinstance(t, PtrType) or (isinstance(t, VectorType) and isinstance(t.elem, PtrType))
+
+
+def pointer_roots(fn: Function) -> dict[Value, frozenset[Root]]:
+    """The roots of every pointer-valued instruction of ``fn`` (a fixpoint over phis)."""
+    roots: dict[Value, frozenset[Root]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for inst in fn.instructions():
+            new = _instruction_roots(inst, roots)
+            if new is not None and roots.get(inst) != new:
+                roots[inst] = new
+                changed = True
+    return roots
+
+
+def roots_of(v: Value, roots: dict[Value, frozenset[Root]]) -> frozenset[Root]:
+    if isinstance(v, Argument):
+        return frozenset({("arg", v.index)})
+    if isinstance(v, GlobalVariable):
+        return frozenset({("global", v.name)})
+    if isinstance(v, ConstNull | ConstPoison | ConstUndef):
+        return frozenset()  # an access through these is UB on its own
+    if isinstance(v, Instruction):
+        return roots.get(v, frozenset())  # not computed yet (a phi's later operand)
+    return frozenset({UNKNOWN})
+
+
+def _instruction_roots(inst: Instruction, roots: dict[Value, frozenset[Root]]) -> frozenset[Root] | None:
+    if not is_pointer(inst.type):
+        return None
+    ops = inst.operands
+    if isinstance(inst, Alloca):
+        return frozenset({LOCAL})
+    if isinstance(inst, GetElementPtr | Cast | Freeze | ExtractElement):
+        return roots_of(ops[0], roots)
+    if isinstance(inst, Select):
+        return roots_of(ops[1], roots) | roots_of(ops[2], roots)
+    if isinstance(inst, Phi | InsertElement | ShuffleVector):
+        out: frozenset[Root] = frozenset()
+        for v in ops[:2] if isinstance(inst, InsertElement | ShuffleVector) else ops:
+            out |= roots_of(v, roots)
+        return out
+    return frozenset({UNKNOWN})
+
+
+def _accesses(inst: Instruction) -> list[tuple[Value, str]]:
+    """The pointer operands through which ``inst`` itself reads or writes memory."""
+    if isinstance(inst, Load):
+        return [(inst.operands[0], "read")]
+    if isinstance(inst, Store):
+        return [(inst.operands[1], "write")]
+    if isinstance(inst, Call) and inst.callee.startswith("llvm."):
+        found = _INTRINSIC_ACCESSES.get(intrinsic_base_name(inst.callee), ())
+        return [(inst.operands[i], kind) for i, kind in found if i < len(inst.operands)]
+    return []
+
+
+class FunctionPromises:
+    """The instructions of one function whose execution is UB by its own attributes
+    (``ub_instructions``); built once per function, raising Unsupported where the
+    attributes' meaning cannot be decided from its text."""
+
+    def __init__(self, fn: Function):
+        self.fn = fn
+        self.ub_instructions: dict[Instruction, str] = {}  # -> why (for messages and tests)
+        readonly = {a.index for a in fn.args if a.attrs.readonly}
+        writeonly = {a.index for a in fn.args if a.attrs.writeonly}
+        no_capture = {a.index for a in fn.args if a.attrs.captures is not None}
+        if fn.memory is None and not readonly and not writeonly and not no_capture:
+            return
+        self.roots = pointer_roots(fn)
+        self.barred = {"write": readonly, "read": writeonly}
+        for inst in fn.instructions():
+            for ptr, kind in _accesses(inst):
+                self._access(inst, roots_of(ptr, self.roots), kind)
+            if isinstance(inst, Call) and inst.effects is not None:
+                self._unknown_call(inst)
+            if no_capture:
+                self._captures(inst, no_capture)
+
+    def _unsupported(self, what: str) -> Unsupported:
+        return Unsupported(what, self.fn.name)
+
+    def _arg_name(self, index: int) -> str:
+        return f"%{self.fn.args[index].name}"
+
+    def _access(self, inst: Instruction, roots: frozenset[Root], kind: str) -> None:
+        barred = {r[1] for r in roots if r[0] == "arg" and r[1] in self.barred[kind]}
+        attr = "readonly" if kind == "write" else "writeonly"
+        if barred:
+            name = self._arg_name(min(barred))  # type: ignore[type-var]
+            if len(roots) > 1:
+                raise self._unsupported(f"a {kind} through a pointer that may or may not be based on {attr} {name}")
+            self.ub_instructions[inst] = f"{kind} through {attr} {name}"
+            return
+        if self.fn.memory is None:
+            return
+        kinds = {"arg": "argmem", "global": "other", "unknown": None}
+        allowed: set[bool] = set()
+        for r in roots:
+            if r == LOCAL:
+                continue
+            locs = ("argmem", "other") if kinds[r[0]] is None else (kinds[r[0]],)
+            for loc in locs:
+                assert loc is not None
+                r_ok, w_ok = self.fn.memory[loc]
+                allowed.add(r_ok if kind == "read" else w_ok)
+        if allowed == {False}:
+            self.ub_instructions[inst] = f"{kind} of memory its memory attribute does not allow"
+        elif allowed == {True, False}:
+            raise self._unsupported(f"a {kind} of memory its memory attribute may or may not allow "
+                                    "(a pointer of several origins)")
+
+    def _unknown_call(self, inst: Call) -> None:
+        effects = inst.effects
+        assert effects is not None
+        for op in inst.operands:
+            if not is_pointer(op.type):
+                continue
+            roots = roots_of(op, self.roots)
+            for kind, may in (("write", effects.writes), ("read", effects.reads)):
+                barred = {r[1] for r in roots if r[0] == "arg" and r[1] in self.barred[kind]}
+                if may and barred:
+                    attr = "readonly" if kind == "write" else "writeonly"
+                    raise self._unsupported(f"{attr} {self._arg_name(min(barred))} passed to @{inst.callee}, "  # type: ignore[type-var]
+                                            f"which may {kind} through it")
+        memory = self.fn.memory
+        if memory is None:
+            return
+        # What the callee may access, as locations of this function: its argmem is the
+        # memory its pointer arguments reach (argmem here for arguments, other memory
+        # for globals, nothing for allocas), the rest is the same kind here.
+        arg_locs: set[str] = set()
+        for op in inst.operands:
+            if is_pointer(op.type):
+                for r in roots_of(op, self.roots):
+                    arg_locs |= {"arg": {"argmem"}, "global": {"other"}, "local": set()}.get(r[0], {"argmem", "other"})
+        for loc, r_ok, w_ok in effects.locations:
+            mine = arg_locs if loc == "argmem" else {loc}
+            for kind, may in (("read", r_ok), ("write", w_ok)):
+                if may and not all(memory[m][0 if kind == "read" else 1] for m in mine):
+                    raise self._unsupported(
+                        f"a call of @{inst.callee}, which may {kind} {loc} memory, in a function whose "
+                        "memory attribute does not allow it (whether the callee does is not modelled)")
+
+    def _captures(self, inst: Instruction, no_capture: set[int]) -> None:
+        def restricted(v: Value) -> int | None:
+            hit = [r[1] for r in roots_of(v, self.roots) if r[0] == "arg" and r[1] in no_capture]
+            return hit[0] if hit else None  # type: ignore[return-value]
+
+        escapes: list[tuple[Value, str]] = []
+        if isinstance(inst, Ret) and inst.operands:
+            escapes.append((inst.operands[0], "returned"))
+        if isinstance(inst, Store):
+            escapes.append((inst.operands[0], "stored"))
+        if isinstance(inst, Call) and inst.effects is not None:
+            escapes += [(op, f"passed to @{inst.callee}") for i, op in enumerate(inst.operands)
+                        if i not in inst.nocapture_args]
+        for v, how in escapes:
+            if is_pointer(v.type) and (i := restricted(v)) is not None:
+                attrs = self.fn.args[i].attrs
+                raise self._unsupported(f"captures({attrs.captures}) on {self._arg_name(i)}, which may be {how} "
+                                        "(capturing is not modelled)")
+
+
+__all__ = ["FunctionPromises", "pointer_roots", "roots_of"]
