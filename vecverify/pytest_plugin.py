@@ -170,6 +170,7 @@ class LLItem(pytest.Item):
             for r in results
         ):
             raise RefinementError(f"expected ERROR: {case.expected_error}, got:\n" + "\n\n".join(texts))
+        _guard_examples(texts)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, RefinementError):
@@ -178,3 +179,13 @@ class LLItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"vecverify: {self.name}"
+
+
+def _guard_examples(texts: list[str]) -> None:
+    """A counterexample whose two sides print the same value shows no difference: a bug
+    of the check or of its printing, whatever the verdict (issue 22)."""
+    from .report import same_values_shown
+
+    for text in texts:
+        if (same := same_values_shown(text)) is not None:
+            raise RefinementError(f"the counterexample shows the same value on both sides ({same}):\n{text}")

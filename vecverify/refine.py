@@ -84,6 +84,9 @@ class Example:
     src_choices: list[tuple[z3.ExprRef, z3.ExprRef]]  # one source choice to show values
     address: z3.ExprRef | None = None  # the mismatching byte, for memory errors
     environment: list[z3.ExprRef] = field(default_factory=list)  # unknown functions' outputs
+    # "More undefined": other values of the target's undef choices, under which its
+    # returned value differs (pairs choice -> value).
+    target_alternative: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
 
 
 @dataclass
@@ -275,7 +278,13 @@ class RefinementCheck:
             if s.check() == z3.sat:
                 m = s.model()
                 src_choices = [(v, m.eval(v, model_completion=True)) for v in self.src_vars]
-        return Example(model, self.inputs, self.src, self.tgt, src_choices, address, self.env.variables)
+        alternative = []
+        if q.name == "undef":  # the target choices' copies (see _undef_query): their values
+            copies = {c.decl().name(): c for c in q.extra_vars}
+            alternative = [(v, model.eval(copies[f"{v}!copy"], model_completion=True))
+                           for v in self.tgt.undef_choices if f"{v}!copy" in copies]
+        return Example(model, self.inputs, self.src, self.tgt, src_choices, address, self.env.variables,
+                       alternative)
 
     # ----------------------------------------------------------------- the check
 

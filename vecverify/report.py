@@ -7,9 +7,10 @@ import z3
 from .ir.floats import decode
 from .ir.types import I8, ArrayType, FloatType, PtrType, StructType, Type, VectorType
 from .ir.values import Instruction
-from .refine import Example, Verdict
+from .refine import ERR_UB, ERR_UNDEF, Example, Verdict
 from .semantics.concrete import substitute, to_bool, to_int
 from .semantics.core import PTR_ADDR_BITS, SymValue
+from .semantics.executor import Behaviour
 from .semantics.floating import denormal_kind_name, rounding_mode_name
 
 RULE = "-" * 40
@@ -149,11 +150,59 @@ def format_example(verdict: Verdict) -> str:
             byte = to_int(substitute(data, pairs))
             poison = to_bool(substitute(poison_term, pairs))
             lines.append(f"{label} value: {format_scalar(byte, poison, _BYTE)}")
-    elif ex.src.ret is not None and ex.tgt.ret is not None:
-        t = ex.src.function.ret_type
-        lines.append(f"Source value: {format_value(ex.src.ret, t, src_pairs)}")
-        lines.append(f"Target value: {format_value(ex.tgt.ret, t, src_pairs)}")
+    else:
+        lines += _outcome_lines(verdict.error, ex, src_pairs)
     return "\n".join(lines)
+
+
+UB_TRIGGERED = "UB triggered"
+DID_NOT_RETURN = "function did not return!"
+
+
+def _outcome_lines(error: str | None, ex: Example, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> list[str]:
+    """What each side does on the example, as it differs: its value, or that it has UB
+    (the target, for "Source is more defined"), or that it did not return (the return
+    domain); for "more undefined", two values the target may take."""
+    def returns(b: Behaviour) -> bool:
+        return to_bool(substitute(b.returned, pairs)) is not False
+
+    src_returns, tgt_returns = returns(ex.src), returns(ex.tgt)
+    t = ex.src.function.ret_type
+
+    def value(b: Behaviour, returned: bool, with_pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> str | None:
+        if not returned:
+            return DID_NOT_RETURN
+        return None if b.ret is None else format_value(b.ret, t, with_pairs)
+
+    src_text = value(ex.src, src_returns, pairs)
+    tgt_text = UB_TRIGGERED if error == ERR_UB else value(ex.tgt, tgt_returns, pairs)
+    if error == ERR_UNDEF and tgt_text is not None and ex.target_alternative:
+        other = value(ex.tgt, tgt_returns, [p for p in pairs if all(not p[0].eq(a) for a, _ in ex.target_alternative)]
+                      + ex.target_alternative)
+        tgt_text = f"{tgt_text} or {other} (another choice of its undef)"
+    out = []
+    if src_text is not None:
+        out.append(f"Source value: {src_text}")
+    if tgt_text is not None:
+        out.append(f"Target value: {tgt_text}")
+    return out
+
+
+def same_values_shown(text: str) -> str | None:
+    """The value both sides of a printed counterexample show, where they show the same:
+    then the example does not show the difference it claims, which is a bug (of the
+    check or of the printing); None where they differ. (A "more undefined" target shows
+    two values: the source's is then the same as neither.)"""
+    found = {}
+    for line in text.splitlines():
+        for side in ("Source", "Target"):
+            if line.startswith(f"{side} value: "):
+                found[side] = line[len(side) + 8:]
+    src, tgt = found.get("Source"), found.get("Target")
+    if src is None or tgt is None:
+        return None
+    alternatives = tgt.split(" (another choice")[0].split(" or ")
+    return src if src in alternatives and len(set(alternatives)) == 1 else None
 
 
 def _byte_type() -> Type:
@@ -214,4 +263,4 @@ def verdict_text(verdict: Verdict) -> str:
     return f"ERROR: {verdict.detail}"
 
 
-__all__ = ["ALWAYS_UB", "RULE", "vacuity_warning", "verdict_warnings", "verdict_text", "format_example", "format_scalar"]
+__all__ = ["ALWAYS_UB", "RULE", "same_values_shown", "vacuity_warning", "verdict_warnings", "verdict_text", "format_example", "format_scalar"]

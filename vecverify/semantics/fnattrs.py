@@ -48,7 +48,9 @@ from ..ir.values import (
 )
 from .core import intrinsic_base_name
 
-Root = tuple[str, object]  # ("arg", index), ("global", name), ("local", None), ("unknown", None)
+# ("arg", index), ("global", name), ("constant", name): a constant global, ("local", None):
+# an alloca, ("unknown", None)
+Root = tuple[str, object]
 UNKNOWN: Root = ("unknown", None)
 LOCAL: Root = ("local", None)
 
@@ -85,7 +87,7 @@ def roots_of(v: Value, roots: dict[Value, frozenset[Root]]) -> frozenset[Root]:
     if isinstance(v, Argument):
         return frozenset({("arg", v.index)})
     if isinstance(v, GlobalVariable):
-        return frozenset({("global", v.name)})
+        return frozenset({("constant" if v.is_constant else "global", v.name)})
     if isinstance(v, ConstNull | ConstPoison | ConstUndef):
         return frozenset()  # an access through these is UB on its own
     if isinstance(v, Instruction):
@@ -163,10 +165,12 @@ class FunctionPromises:
             return
         if self.fn.memory is None:
             return
-        kinds = {"arg": "argmem", "global": "other", "unknown": None}
+        kinds = {"arg": "argmem", "global": "other", "constant": "other", "unknown": None}
         allowed: set[bool] = set()
         for r in roots:
-            if r == LOCAL:
+            # Allocas are the function's own; a constant global is read as no memory
+            # (LangRef: reading constant memory is allowed whatever memory(...) says).
+            if r == LOCAL or (r[0] == "constant" and kind == "read"):
                 continue
             locs = ("argmem", "other") if kinds[r[0]] is None else (kinds[r[0]],)
             for loc in locs:
@@ -202,7 +206,8 @@ class FunctionPromises:
         for op in inst.operands:
             if is_pointer(op.type):
                 for r in roots_of(op, self.roots):
-                    arg_locs |= {"arg": {"argmem"}, "global": {"other"}, "local": set()}.get(r[0], {"argmem", "other"})
+                    arg_locs |= {"arg": {"argmem"}, "global": {"other"}, "constant": {"other"},
+                                 "local": set()}.get(r[0], {"argmem", "other"})
         for loc, r_ok, w_ok in effects.locations:
             mine = arg_locs if loc == "argmem" else {loc}
             for kind, may in (("read", r_ok), ("write", w_ok)):
