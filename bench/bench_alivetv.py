@@ -38,7 +38,7 @@ from vecverify.testfile import TestCase
 VECVERIFY = [str(Path(sys.executable).parent / "vecverify")]  # the command users run
 
 
-def _alive_tv(given: str | None) -> str | None:
+def find_alive_tv(given: str | None) -> str | None:
     for candidate in (given, os.environ.get("ALIVE_TV"), str(Path.home() / ".cache" / "alive2" / "alive-tv")):
         if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
             return candidate
@@ -62,7 +62,7 @@ def _vecverify_args(case: TestCase) -> list[str]:
     return args
 
 
-def _verdict(output: str) -> str:
+def alive_tv_verdict(output: str) -> str:
     if "Transformation doesn't verify!" in output:
         return "incorrect"
     if "Transformation seems to be correct!" in output and "ERROR:" not in output:
@@ -82,11 +82,11 @@ class Row:
 
 
 def _timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
-    seconds, out = _run(cmd, timeout, env)
-    return round(seconds, 3), _verdict(out)
+    seconds, out = run_timed(cmd, timeout, env)
+    return round(seconds, 3), alive_tv_verdict(out)
 
 
-def _run(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
+def run_timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
     start = time.perf_counter()
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--file-timeout", type=float, default=60.0)
     ap.add_argument("--json", type=Path, default=None, help="per-file times and verdicts")
     args = ap.parse_args(argv)
-    alive = _alive_tv(args.alive_tv)
+    alive = find_alive_tv(args.alive_tv)
     if alive is None:
         print("alive-tv not found ($ALIVE_TV, ~/.cache/alive2/alive-tv): timing vecverify only")
     cases = [c for _, c in collect(args.suite, list(SCORED_FOLDERS))]
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                              ("server running", statistics.median(r.served_s for r in rows))):
             print(f"median per file, vecverify ({name}) / alive-tv: {median / alive_median:.2f}x (target: at most 2x)")
     if not args.limit:  # the batch runs the whole suite
-        batch, _ = _run(VECVERIFY + ["conformance", str(args.suite), "--jobs", str(args.jobs)], 3600)
+        batch, _ = run_timed(VECVERIFY + ["conformance", str(args.suite), "--jobs", str(args.jobs)], 3600)
         line = f"vecverify, the whole suite on {args.jobs} workers (vecverify conformance --jobs {args.jobs}): {batch:.1f} s"
         if alive is not None:
             total = sum(r.alive_tv_s for r in rows)
