@@ -16,6 +16,7 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -107,7 +108,9 @@ class Outcome:
     alive_tv: str
     alive_tv_detail: str
     alive_tv_warnings: list[str]
-    finding: str = ""  # the saved (reduced) file of a disagreement
+    finding: str = ""
+    vecverify_s: float = 0.0
+    alive_tv_s: float = 0.0  # the saved (reduced) file of a disagreement
 
     @property
     def both_decided(self) -> bool:
@@ -136,28 +139,36 @@ class Campaign:
         self.log = findings / "log.jsonl"
 
     def run(self, indices: Iterable[int], batch: int = 40) -> list[Outcome]:
-        pending: list[int] = []
-        for i in indices:
-            pending.append(i)
-            if len(pending) == batch:
-                self._batch(pending)
-                pending = []
-        if pending:
-            self._batch(pending)
+        """Check the mutants of ``indices``, ``batch`` at a time: while one batch is
+        checked (vecverify's workers and alive-tv's processes at once), the next one is
+        made."""
+        chunks = [list(c) for c in _chunks(list(indices), batch)]
+        if not chunks:
+            return self.outcomes
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            upcoming = pool.submit(self._mutants, chunks[0])
+            for k in range(len(chunks)):
+                mutants = upcoming.result()
+                if k + 1 < len(chunks):
+                    upcoming = pool.submit(self._mutants, chunks[k + 1])
+                self._batch(mutants, pool)
         return self.outcomes
 
-    def _batch(self, indices: list[int]) -> None:
-        mutants = [m for i in indices if (m := make_mutant(self.seeds, self.campaign_seed, i)) is not None]
+    def _mutants(self, indices: list[int]) -> list[Mutant]:
+        return [m for i in indices if (m := make_mutant(self.seeds, self.campaign_seed, i)) is not None]
+
+    def _batch(self, mutants: list[Mutant], pool: ThreadPoolExecutor) -> None:
         if not mutants:
             return
         with tempfile.TemporaryDirectory(prefix="vecverify-differential-") as work:
             cases = [case_of(write_pair(Path(work), f"m{m.index:06d}", m.pair, [], m.seed.test_args))
                      for m in mutants]
+            alive_side = pool.submit(alive_tv_batch, self.alive, cases, self.limits, self.jobs)
             ours = vecverify_batch(cases, self.limits, self.jobs)
-            theirs = alive_tv_batch(self.alive, cases, self.limits, self.jobs)
+            theirs = alive_side.result()
         for m, v, a in zip(mutants, ours, theirs, strict=True):
             outcome = Outcome(m.index, m.seed.name, m.operator, m.side, v.verdict, v.detail, a.verdict, a.detail,
-                              a.warnings)
+                              a.warnings, vecverify_s=round(v.seconds, 3), alive_tv_s=round(a.seconds, 3))
             if outcome.disagrees:
                 outcome.finding = str(self._save(m, outcome))
                 print(f"DISAGREEMENT #{m.index} ({m.seed.name}, {m.operator} on @{m.function} of the {m.side}): "
@@ -197,6 +208,11 @@ class Campaign:
                 return vecverify_here(case, self.limits).verdict == ours
 
             return Reducer(still, self.reduce_budget).run(pair)
+
+
+def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 
 def summary(outcomes: list[Outcome]) -> list[str]:

@@ -68,14 +68,14 @@ def apply(pair: Pair, removed: set[Unit]) -> Pair:
     for side, text in pair.modules().items():
         lines = text.splitlines()
         gone = {int(k) for s, kind, k in removed if s == side and kind == "line"}
-        defined: list[str] = []
+        spans = list(functions(lines).values())
         for i in sorted(gone):
             m = re.match(r"^  (%[\w.$-]+) = ", lines[i])
-            if m:
-                defined.append(m.group(1))
+            span = next((sp for sp in spans if sp.define < i < sp.end), None)
+            if m and span is not None:  # value names are the function's own
+                body = _substituted(lines[span.define:span.end + 1], m.group(1), "zeroinitializer")
+                lines[span.define:span.end + 1] = body
         kept = [t for i, t in enumerate(lines) if i not in gone]
-        for name in defined:
-            kept = _substituted(kept, name, "zeroinitializer")
         for s, kind, k in removed:
             if kind == "fn" and s == "both":
                 kept = remove_function(kept, str(k))
@@ -136,7 +136,11 @@ class Reducer:
                 i += 1
                 if operand is None:
                     continue
-                kept = _substituted([t for k, t in enumerate(lines) if k != j], m.group(1), operand.group(0))
+                span = next((sp for sp in functions(lines).values() if sp.define < j < sp.end), None)
+                if span is None:
+                    continue
+                body = _substituted(lines[span.define:span.end + 1], m.group(1), operand.group(0))
+                kept = [t for k, t in enumerate(lines[:span.define] + body + lines[span.end + 1:]) if k != j]
                 candidate = pair.with_modules({**pair.modules(), side: "\n".join(kept) + "\n"})
                 if self.interesting(candidate):
                     pair = candidate

@@ -119,9 +119,10 @@ def from_opt(files: list[Path], opt: Path) -> list[Seed]:
             _, after = run_opt(opt_command(opt, path, text, None), path)
         except (InputError, OSError, UnicodeDecodeError):
             continue
-        stated = re.search(r'^target datalayout = "[^"]*"$', after, re.M)
-        if stated and not re.search(r"^target datalayout", text, re.M):
-            text = stated.group(0) + "\n" + text
+        for key in ("datalayout", "triple"):  # what -mtriple gave the module opt read
+            stated = re.search(rf'^target {key} = "[^"]*"$', after, re.M)
+            if stated and not re.search(rf"^target {key}", text, re.M):
+                text = stated.group(0) + "\n" + text
         before_named, after_named = named(opt, text), named(opt, after)
         if before_named is None or after_named is None:
             continue
