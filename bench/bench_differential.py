@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         for first in range(args.start, args.start + args.mutants, 10 * args.batch):
             last = min(first + 10 * args.batch, args.start + args.mutants)
             campaign.run(range(first, last), args.batch)
-            print(f"  {last - args.start}/{args.mutants} mutants, {time.monotonic() - start:.0f} s", flush=True)
+            print(f"  {last - args.start}/{args.mutants} mutants, {time.monotonic() - start:.0f} s (waiting for "
+                  f"mutants {campaign.waited:.0f} s, vecverify {campaign.checking:.0f} s, alive-tv "
+                  f"{campaign.alive_after:.0f} s, reducing {campaign.reducing:.0f} s)", flush=True)
     except KeyboardInterrupt:
         interrupted = True
         print("interrupted: the findings so far are kept", flush=True)

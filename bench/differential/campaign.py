@@ -14,6 +14,7 @@ import json
 import random
 import re
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -135,6 +136,9 @@ class Campaign:
         # (seed, both verdicts with their ERROR lines): a disagreement like one already
         # reduced is saved as it is (reducing each of a hundred alike would take hours)
         self.reduced: set[tuple[str, str, str]] = set()
+        # wall-clock seconds: waiting for mutants, vecverify's batches, until alive-tv's
+        # were done too, reducing
+        self.waited = self.checking = self.alive_after = self.reducing = 0.0
         findings.mkdir(parents=True, exist_ok=True)
         self.log = findings / "log.jsonl"
 
@@ -148,7 +152,9 @@ class Campaign:
         with ThreadPoolExecutor(max_workers=2) as pool:
             upcoming = pool.submit(self._mutants, chunks[0])
             for k in range(len(chunks)):
+                waited = time.monotonic()
                 mutants = upcoming.result()
+                self.waited += time.monotonic() - waited
                 if k + 1 < len(chunks):
                     upcoming = pool.submit(self._mutants, chunks[k + 1])
                 self._batch(mutants, pool)
@@ -163,14 +169,19 @@ class Campaign:
         with tempfile.TemporaryDirectory(prefix="vecverify-differential-") as work:
             cases = [case_of(write_pair(Path(work), f"m{m.index:06d}", m.pair, [], m.seed.test_args))
                      for m in mutants]
+            start = time.monotonic()
             alive_side = pool.submit(alive_tv_batch, self.alive, cases, self.limits, self.jobs)
             ours = vecverify_batch(cases, self.limits, self.jobs)
+            self.checking += time.monotonic() - start
             theirs = alive_side.result()
+            self.alive_after += time.monotonic() - start
         for m, v, a in zip(mutants, ours, theirs, strict=True):
             outcome = Outcome(m.index, m.seed.name, m.operator, m.side, v.verdict, v.detail, a.verdict, a.detail,
                               a.warnings, vecverify_s=round(v.seconds, 3), alive_tv_s=round(a.seconds, 3))
             if outcome.disagrees:
+                start = time.monotonic()
                 outcome.finding = str(self._save(m, outcome))
+                self.reducing += time.monotonic() - start
                 print(f"DISAGREEMENT #{m.index} ({m.seed.name}, {m.operator} on @{m.function} of the {m.side}): "
                       f"vecverify {v.verdict} {v.detail}; alive-tv {a.verdict} {a.detail} -> {outcome.finding}",
                       flush=True)
