@@ -92,3 +92,26 @@ def test_a_struct_field_offset_follows_the_module_layout() -> None:
         module = parse_module(PAIR.format(layout=layout, offset=offset))
         result = check_pair(module.functions["src"], module.functions["tgt"], CheckOptions(timeout_ms=10_000))
         assert result.status == verdict, (layout, offset, result.status)
+
+
+def test_addresses_in_an_address_space_too_small_for_a_block_are_unsupported() -> None:
+    """8-bit pointers: no block base (4096-byte aligned, above null) fits, so a check that
+    looks at an address would have inputs with no memory layout at all and hold
+    vacuously (it called `ret undef` for `ret false` correct); it is unsupported. At 16
+    bits the same pair is refuted (corpus/layout/p16-samesign-undef-fail.srctgt.ll)."""
+    text = """target datalayout = "p:{bits}:{bits}:{bits}"
+define i1 @src(ptr %a) {{
+  %c = icmp samesign eq ptr %a, null
+  ret i1 false
+}}
+define i1 @tgt(ptr %a) {{
+  ret i1 undef
+}}
+"""
+    expected = {8: "unsupported", 16: "incorrect"}
+    for bits, status in expected.items():
+        module = parse_module(text.format(bits=bits))
+        result = check_pair(module.functions["src"], module.functions["tgt"], CheckOptions(timeout_ms=10_000))
+        assert result.status == status, (bits, result.status, result.detail)
+    assert "8-bit pointers" in check_pair(*(parse_module(text.format(bits=8)).functions[n] for n in ("src", "tgt")),
+                                          CheckOptions()).detail

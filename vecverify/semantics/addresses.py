@@ -1,7 +1,8 @@
 """ptrtoint: the address of a pointer. Every block that arguments and globals may point
 into has an address, a part of the environment shared by source and target (an input
 of the check, see Environment.block_addresses): aligned to BLOCK_ALIGN, above zero (the
-null pointer's address), not wrapping around, and disjoint from the other blocks. A
+null pointer's address), not wrapping around, and disjoint from the other blocks (an
+address space too small for one such block, 8-bit pointers, is reported unsupported). A
 pointer's address is its block's plus its offset; null's is 0. Blocks of allocas get no
 address: ptrtoint where one exists is reported unsupported."""
 
@@ -12,7 +13,7 @@ import z3
 from ..ir.types import IntType
 from ..ir.values import Instruction
 from .core import PTR_ADDR_BITS, Context, Lane, SymValue, semantics
-from .memory import address_of, block_of
+from .memory import BLOCK_ALIGN, address_of, block_of
 
 
 def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
@@ -23,6 +24,11 @@ def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
     bases, local = ctx.block_addresses()
     if local:
         raise ctx.unsupported(f"{what} in a function with allocas (their addresses are not modelled)")
+    if bases and 1 << ctx.layout.pointer_bits <= BLOCK_ALIGN:
+        # No block base (aligned, above null) fits in the address space: the inputs would
+        # have no memory layout at all, and every verdict would hold vacuously.
+        raise ctx.unsupported(f"{what} with {ctx.layout.pointer_bits}-bit pointers (block addresses are "
+                              f"{BLOCK_ALIGN}-byte aligned, none fits in that address space)")
     bid = block_of(ptr)
     base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
     for k, b in bases.items():
