@@ -27,7 +27,7 @@ from bench.bench_alivetv import find_alive_tv
 from bench.differential.campaign import Campaign, read_log, summary
 from bench.differential.seeds import Seed, from_opt, from_suite, load_cache, save_cache
 from bench.differential.tools import Limits
-from vecverify.conformance import default_suite
+from vecverify.app.conformance import default_suite
 from vecverify.toolchain import ToolchainError, ensure_tool
 
 REPO = Path(__file__).resolve().parent.parent

@@ -16,8 +16,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vecverify.app.opttv.compare import opt_command, run_opt
 from vecverify.errors import InputError
-from vecverify.opttv.compare import opt_command, run_opt
 from vecverify.testfile import TestCase, discover
 
 from .irtext import functions, remove_function, valid

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.bench_alivetv import alive_tv_verdict, run_timed
-from vecverify.conformance import categorize, run_cases
+from vecverify.app.conformance import categorize, run_cases
 from vecverify.refine import CheckOptions
 from vecverify.testfile import TestCase, load_case
 
