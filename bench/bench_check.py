@@ -1,9 +1,10 @@
 """Speed of `vecverify check`: time per file over Alive2's suite (the scored folders)
 and over generated vector-heavy pairs (shuffles, 8 and 16 lanes, loads and stores).
 
-    python -m bench check [--suite DIR] [--timeout-ms N] [--limit N]
+    python -m bench check [--suite DIR] [--timeout-ms N] [--limit N] [--solver z3|portfolio|...] [--slowest N]
 
-Prints median and p90 seconds per decided file (correct or incorrect), for each set.
+Prints median and p90 seconds per decided file (correct or incorrect), for each set,
+then the slowest queries of the suite (seconds, result, the solver that decided them).
 Target (issue 2): median under 100 ms per decided file.
 """
 
@@ -18,6 +19,7 @@ from pathlib import Path
 from vecverify.app.conformance import SCORED_FOLDERS, collect, default_suite
 from vecverify.checker import check_case, check_pair
 from vecverify.llvm import parse_module
+from vecverify.portfolio import DEFAULT_SOLVER, SOLVERS
 from vecverify.refine import CheckOptions
 
 
@@ -128,6 +130,20 @@ def vector_pairs() -> list[tuple[str, str]]:
     return pairs
 
 
+def print_slowest(queries: list[tuple[float, str, str, str, str]], n: int) -> None:
+    """The ``n`` slowest queries, and which solver decided how many checks."""
+    if not queries or n <= 0:
+        return
+    print(f"slowest {min(n, len(queries))} of {len(queries)} queries (seconds, file, query, result, solver):")
+    for seconds, name, query, result, solver in sorted(queries, reverse=True)[:n]:
+        print(f"  {seconds:7.2f}  {name}  {query}  {result}  {solver or '-'}")
+    by_solver: dict[str, int] = {}
+    for q in queries:
+        by_solver[q[4] or "-"] = by_solver.get(q[4] or "-", 0) + 1
+    print("  queries by the solver of their last decided check: " +
+          ", ".join(f"{k} {v}" for k, v in sorted(by_solver.items())))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench check")
     ap.add_argument("--suite", type=Path, default=default_suite())
@@ -135,8 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="only the first N files of the suite")
     ap.add_argument("--verbose", action="store_true", help="time of every vector pair")
     ap.add_argument("--json", type=Path, help="write the suite's per-file times (wall, CPU) as JSON")
+    ap.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER, help="which solvers decide the queries")
+    ap.add_argument("--slowest", type=int, default=10, help="print the N slowest queries (default 10)")
     args = ap.parse_args(argv)
-    options = CheckOptions(timeout_ms=args.timeout_ms)
+    options = CheckOptions(timeout_ms=args.timeout_ms, solver=args.solver)
+    queries: list[tuple[float, str, str, str, str]] = []  # seconds, file, query, result, solver
 
     times, undecided, total = [], 0, 0.0
     cases = collect(args.suite, list(SCORED_FOLDERS))
@@ -149,12 +168,15 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.perf_counter() - start
         total += elapsed
         decided = all(r.verdict.status in ("correct", "incorrect") for r in results)
+        queries += [(float(q["seconds"]), f"{folder}/{case.name}", str(q["query"]), str(q.get("result", "")),  # type: ignore[arg-type]
+                     str(q.get("solver", ""))) for r in results for q in r.verdict.query_log]
         per_file[f"{folder}/{case.name}"] = {"seconds": elapsed, "cpu": time.process_time() - cpu, "decided": decided}
         if decided:
             times.append(elapsed)
         else:
             undecided += 1
     _report(f"Alive2 suite ({args.suite.name}, scored folders)", times, undecided, total)
+    print_slowest(queries, args.slowest)
     if args.json is not None:
         # Per file, to compare two versions on the files both decide (a shared machine's
         # load moves timeouts, and the files that hit them, from run to run).

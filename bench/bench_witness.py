@@ -3,11 +3,12 @@ compiled by clang-22 with the scalar flags, vectorized by our loop vectorizer at
 default VF (and at each ``--vf`` given), each loop's witness proved with a timeout.
 
     ./dev bench witness [--target avx2|sse4] [--kernels a,b] [--vf default,4]
-                        [--timeout-ms 10000] [--json FILE]
+                        [--timeout-ms 10000] [--solver z3|portfolio|...] [--queries] [--json FILE]
 
 Printed per loop: VF, UF, the proof's status, seconds per obligation (entry, step,
 exit, and the "source always UB" check after a proof) and the number of Z3 checks each
-made; totals at the end. Figures are printed, never asserted.
+made; totals at the end. With ``--queries``, each obligation's queries: seconds, result
+and the solver that decided them. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from bench.bench_loop import KERNELS, OURS_INPUT_FLAGS, kernel_flags
 from bench.kernels import host_target, run_kernels
 from transforms.vectorize.clang import MARCH, compile_c
+from vecverify.portfolio import DEFAULT_SOLVER, SOLVERS
 
 OBLIGATIONS = ("entry", "step", "exit", "always-ub")
 
@@ -37,6 +39,7 @@ class LoopFigures:
     status: str = ""
     seconds: dict[str, float] = field(default_factory=dict)  # obligation -> s
     z3_checks: dict[str, int] = field(default_factory=dict)  # obligation -> Z3 checks
+    queries: dict[str, list[dict[str, object]]] = field(default_factory=dict)  # obligation -> its queries
     total_s: float = 0.0
     note: str = ""
 
@@ -65,7 +68,8 @@ class _CountingChecks:
         self._tactics.Tactics._check_solver = self._original  # type: ignore[method-assign]
 
 
-def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int) -> list[LoopFigures]:
+def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int,
+                 solver: str = DEFAULT_SOLVER) -> list[LoopFigures]:
     from transforms.loop.vectorizer import vectorize_module_loops
     from vecverify.llvm import parse_module
 
@@ -79,35 +83,50 @@ def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int) -> 
             out.append(fig)
             continue
         fig.vf, fig.uf = r.vf, r.uf
-        _prove_timed(r, fig, timeout_ms)
+        _prove_timed(r, fig, timeout_ms, solver)
         out.append(fig)
     return out
 
 
-def _prove_timed(report: Any, fig: LoopFigures, timeout_ms: int) -> None:
+def _prove_timed(report: Any, fig: LoopFigures, timeout_ms: int, solver: str = DEFAULT_SOLVER) -> None:
     """prove_loop on ``report``, each of its checks timed and its Z3 checks counted."""
     from transforms.loop import prove_loop
+    from transforms.loop.witness import WITNESS_OF
     from vecverify.checker import check_pair
 
-    names = iter(OBLIGATIONS)
+    try:  # the obligations' names, in the order prove_loop checks them
+        vl = report.vector
+        names = iter([o.name for o in WITNESS_OF[type(vl)](vl).obligations()] + ["always-ub"])
+    except Exception:  # the proof reports the witness error itself
+        names = iter(OBLIGATIONS)
     counter = _CountingChecks()
 
     def timed(src: Any, tgt: Any, options: Any) -> Any:
-        name = next(names, "extra")
+        name = next(names, None) or f"extra{len(fig.seconds)}"
         before = counter.count
         t0 = time.perf_counter()
         verdict = check_pair(src, tgt, options)
         fig.seconds[name] = time.perf_counter() - t0
         fig.z3_checks[name] = counter.count - before
+        fig.queries[name] = list(getattr(verdict, "query_log", []))
         return verdict
 
     t0 = time.perf_counter()
     with counter:
-        proof = prove_loop(report, timeout_ms, check=timed)
+        proof = prove_loop(report, timeout_ms, check=timed, solver=solver)
     fig.total_s = time.perf_counter() - t0
     fig.status = proof.status
     if proof.status != "proved":
         fig.note = proof.line()
+
+
+def print_queries(rows: list[LoopFigures]) -> None:
+    """Each obligation's queries: seconds, result, and the solver that decided them."""
+    for f in rows:
+        for name, qs in f.queries.items():
+            cells = ", ".join(f"{q['query']} {float(q['seconds']):.2f}s {q.get('result', '')}"  # type: ignore[arg-type]
+                              f"{' ' + str(q['solver']) if q.get('solver') else ''}" for q in qs)
+            print(f"  {f.kernel} {f.loop} {name}: {cells}")
 
 
 def print_table(rows: list[LoopFigures], target: str, timeout_ms: int) -> None:
@@ -142,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--vf", default="default", help="comma-separated VFs: 'default' (the cost model's) or numbers")
     p.add_argument("--timeout-ms", type=int, default=10_000, help="per query (default 10000, as vectorize --verify)")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    p.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER, help="which solvers decide the queries")
+    p.add_argument("--queries", action="store_true", help="print each obligation's queries (seconds, solver)")
     args = p.parse_args(argv)
     target = args.target or host_target()
     try:
@@ -150,11 +171,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench witness: --vf wants 'default' or integers, got {args.vf!r}", file=sys.stderr)
         return 2
     results = run_kernels("bench witness", KERNELS, args.kernels,
-                          lambda source: [f for vf in vfs for f in prove_kernel(source, target, vf, args.timeout_ms)])
+                          lambda source: [f for vf in vfs
+                                          for f in prove_kernel(source, target, vf, args.timeout_ms, args.solver)])
     if results is None:
         return 2
     rows = [f for per_kernel in results for f in per_kernel]
     print_table(rows, target, args.timeout_ms)
+    if args.queries:
+        print_queries(rows)
     if args.json:
         args.json.write_text(json.dumps({"target": target, "timeout_ms": args.timeout_ms,
                                          "loops": [asdict(f) for f in rows]}, indent=2) + "\n")
