@@ -188,3 +188,18 @@ def test_llvm_slp_and_interleaved_access_tests_with_real_opt(tmp_path: Path) -> 
         ["load_factorf64_4", "load_factori64_4", "load_factorf64_1", "store_factorf64_4"], "correct")
     # the legacy-style pass flag of the InterleavedAccess test ran as it is
     assert "-interleaved-access" in data["files"][1]["command"]
+
+
+def test_a_functions_queries_share_one_limit() -> None:
+    """opt-tv gives each function one limit for all its queries; a verdict it cuts short
+    is "failed" and says that the whole check's limit ran out (here: no time at all)."""
+    from vecverify.app.opttv.compare import _check_function
+    from vecverify.refine import CheckOptions
+
+    before = parse_module("define i32 @f(i32 noundef %x) {\n  %y = mul i32 %x, 3\n  ret i32 %y\n}\n")
+    after = parse_module("define i32 @f(i32 noundef %x) {\n  %s = shl i32 %x, 1\n  %y = add i32 %s, %x\n  ret i32 %y\n}\n")
+    cut = _check_function("f", before, after, CheckOptions(function_timeout_ms=0.0001))  # type: ignore[arg-type]
+    assert cut is not None and cut.status == "failed"
+    assert "the time limit of the whole check ran out" in cut.detail
+    whole = _check_function("f", before, after, CheckOptions(function_timeout_ms=60_000))
+    assert whole is not None and whole.status == "correct"

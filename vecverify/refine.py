@@ -71,6 +71,9 @@ class CheckOptions:
     loops: str = "prove"
     # Which solvers decide the queries: z3 | bitwuzla | cvc5 | portfolio (portfolio.py).
     solver: str = DEFAULT_SOLVER
+    # A function's queries share one limit (opt-tv: its --function-timeout-ms): the
+    # caller sets ``deadline`` from it where the function's check starts.
+    function_timeout_ms: int | None = None
 
 
 @dataclass
@@ -343,6 +346,8 @@ class RefinementCheck:
         except Unknown as e:
             reason = str(e)
             detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
+            if self.options.deadline is not None and time.monotonic() >= self.options.deadline - 0.05:
+                detail = "timeout (the time limit of the whole check ran out)"
             return Verdict("failed", detail=f"solver gave up: {detail}")
         return Verdict("correct", source_always_ub=self.source_always_ub())
 

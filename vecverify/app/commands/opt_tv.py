@@ -13,7 +13,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -24,7 +24,7 @@ from ...jobs import Placement
 from ...pool import ProgressBar, in_order, run_all
 from ...refine import CheckOptions
 from ...toolchain import ToolchainError, ensure_tool
-from ..options import add_cluster_options, placement
+from ..options import add_cluster_options, non_negative, placement
 from ..opttv.compare import FileResult, check_file
 from .check import add_check_options, check_options
 
@@ -42,8 +42,21 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", type=Path, metavar="F", help="write the results as JSON to F")
     p.add_argument("--junit", type=Path, metavar="F", help="write the results as JUnit XML to F")
     add_check_options(p)
-    p.set_defaults(run=lambda args: cmd_opttv(args, check_options(args)))
+    p.add_argument("--function-timeout-ms", type=non_negative, default=None, metavar="N",
+                   help=f"a function's queries share this limit in all (default {FUNCTION_QUERIES} times "
+                        "--timeout-ms; 0: none); a verdict it cuts short says so")
+    p.set_defaults(run=lambda args: cmd_opttv(args, _with_function_limit(args, check_options(args))))
     return p
+
+
+# A function's queries share the time of this many queries (opt-tv's default).
+FUNCTION_QUERIES = 3
+
+
+def _with_function_limit(args: argparse.Namespace, options: CheckOptions) -> CheckOptions:
+    limit = args.function_timeout_ms
+    limit = FUNCTION_QUERIES * options.timeout_ms if limit is None else limit
+    return replace(options, function_timeout_ms=limit or None)
 
 
 def _find_opt(given: Path | None) -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...compare import Witness, compare_functions
@@ -157,6 +157,9 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
         if name in module.opaque:
             return FunctionResult(name, "unsupported", detail=_reason(module.opaque[name]))
     src, tgt = before.functions[name], after.functions[name]
+    if options.function_timeout_ms:  # the function's queries share one limit
+        deadline = time.monotonic() + options.function_timeout_ms / 1000
+        options = replace(options, deadline=deadline if options.deadline is None else min(deadline, options.deadline))
     try:
         comparison = compare_functions(src, tgt, options, Witness(replay=True))
     except InputError as e:  # the pass changed the signature, for one
