@@ -57,6 +57,7 @@ from vecverify.ir.values import (
     Value,
 )
 
+from ..vectorize.costs import Target
 from .codegen import (
     I1,
     I32,
@@ -71,6 +72,7 @@ from .codegen import (
     void_type,
     widened_live_outs,
 )
+from .cost import vector_iteration_cost
 from .groups import keep_last_iteration
 from .induction import incoming
 from .legality import LoopPlan
@@ -96,17 +98,24 @@ class EpilogueLoop(VectorLoop):
         return self.epilogue_check.name
 
 
-def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
+def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None, target: Target | None = None) -> int:
     """The epilogue's lanes for a main loop of VF x UF (0: no vectorized epilogue).
-    ``forced``: 0 turns it off, N asks for N lanes. By default what LLVM 22 picks on x86
-    for the benchmark's kernels: 64 bits of the narrowest element loaded or stored, at
-    least 4 lanes and at most VF (8 x i8, 4 x i16, 4 x i32, 4 x double; short remainders
-    run mostly in vector code), where that is fewer lanes than the main loop's VF*UF."""
+    ``forced``: 0 turns it off, N asks for N lanes. By default at most 64 bits of the
+    narrowest element loaded or stored (8 x i8, 4 x i16, 4 x i32; the witness of a wider
+    epilogue's step takes the solver longer), at least 4 lanes and at most VF; with a
+    target, the cost model's choice for short trip counts between 4 lanes and that
+    (``short_trip_vf``)."""
     if forced == 0:
         return 0
     narrowest = min((a.value_type.bits for a in plan.accesses if isinstance(a.value_type, IntType | FloatType)),
                     default=plan.widest_bits)
-    vfe = forced if forced is not None else min(vf, max(4, 64 // max(8, narrowest)))
+    widest = min(vf, max(4, 64 // max(8, narrowest)))
+    if forced is not None:
+        vfe = forced
+    elif target is not None:
+        vfe = short_trip_vf(plan, vf * uf, target, min(4, widest), widest)
+    else:
+        vfe = widest
     if why := epilogue_decline(plan):
         if forced is not None:
             raise Decline(f"no vectorized epilogue: {why}")
@@ -116,6 +125,37 @@ def epilogue_vf(plan: LoopPlan, vf: int, uf: int, forced: int | None) -> int:
             raise Decline(f"epilogue VF {forced} is not possible after VF {vf} x UF {uf}")
         return 0
     return vfe
+
+
+def short_trip_cost(plan: LoopPlan, lanes: int, vfe: int, target: Target) -> int:
+    """What the trip counts 0 .. ``lanes``-1 cost together in an epilogue of ``vfe`` lanes
+    and the scalar loop after it: each runs its whole vectors of VFe (a gap at a load
+    group's end keeps a whole last vector for the scalar loop, as the code does) and its
+    rest in scalar iterations (the cost model's per-iteration costs)."""
+    scalar, vector = vector_iteration_cost(plan, vfe, target)
+    total = 0
+    for r in range(lanes):
+        rem = r % vfe if r % vfe or not plan.requires_scalar_epilogue else min(r, vfe)
+        total += (r - rem) // vfe * vector + rem * scalar
+    return total
+
+
+def short_trip_vf(plan: LoopPlan, lanes: int, target: Target, min_lanes: int, max_lanes: int) -> int:
+    """The epilogue's lanes for what a main loop of ``lanes`` lanes per iteration leaves
+    (and for loops shorter than that, which run in the epilogue alone): the power of two
+    below ``lanes``, from ``min_lanes`` to ``max_lanes``, whose epilogue and scalar iterations cost
+    the least over the remainders 0 .. lanes-1 (``short_trip_cost``), the wider on a tie.
+    Fewer lanes run more of a short trip count in vector code; more lanes need fewer
+    vector iterations: an interleave group with a gap, whose epilogue keeps a whole vector
+    for the scalar loop, or an expensive scalar iteration, wants fewer."""
+    best, best_cost = 0, 0
+    vfe = min_lanes
+    while vfe < lanes and vfe <= max_lanes:
+        cost = short_trip_cost(plan, lanes, vfe, target)
+        if best == 0 or cost <= best_cost:
+            best, best_cost = vfe, cost
+        vfe *= 2
+    return best
 
 
 def epilogue_decline(plan: LoopPlan) -> str:

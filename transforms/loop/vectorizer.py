@@ -148,6 +148,6 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
     # Map loops are interleaved only where a vectorized epilogue covers short trip counts.
     may_epilogue = options.epilogue_vf != 0 and not epilogue_decline(plan)
     uf = choose_uf(plan, vf, target, forced_uf, options.max_uf, maps=may_epilogue)
-    vfe = epilogue_vf(plan, vf, uf, options.epilogue_vf)
+    vfe = epilogue_vf(plan, vf, uf, options.epilogue_vf, target)
     vl = vectorize(plan, vf, uf)
     return add_epilogue(vl, vfe) if vfe else vl
