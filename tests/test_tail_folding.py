@@ -327,9 +327,16 @@ def test_auto_folds_where_masked_moves_exist() -> None:
     _, (r,) = vectorize_loops(fn, LoopOptions(target="sse4", tail="auto"))  # no masked moves
     assert r.vectorized and not isinstance(r.vector, FoldedLoop)
     # A map with the shifted tail: 16 iterations run no masked store.
-    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    out_of_place = IN_PLACE.replace("ptr noalias %y,", "ptr noalias %y, ptr noalias %z,").replace(
+        "  store i32 %w, ptr %p, align 4", "  %q = getelementptr inbounds nuw i32, ptr %z, i64 %i\n  store i32 %w, ptr %q, align 4")
+    fn = parse_module(out_of_place, "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
     assert isinstance(r.vector, FoldedLoop) and r.vector.tail is not None
+    # ... but in place its overlapping stores stall the next reading of the object
+    # (STORE_FORWARD_STALL): the epilogue form.
+    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
+    assert r.vectorized and not isinstance(r.vector, FoldedLoop), r.line()
 
 
 # --------------------------------------------------------------------------- refutations
