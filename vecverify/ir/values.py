@@ -163,6 +163,18 @@ class ParamAttrs:
     # the pointer may be captured in every way.
     captures: str | None = None
 
+    def merged(self, other: ParamAttrs) -> ParamAttrs:
+        """The attributes of both (a call site's and its callee's declaration's): each
+        holds, so the stronger of each."""
+        return ParamAttrs(
+            self.noalias or other.noalias, self.noundef or other.noundef, self.nonnull or other.nonnull,
+            max(self.dereferenceable, other.dereferenceable),
+            max(self.dereferenceable_or_null, other.dereferenceable_or_null), max(self.align, other.align),
+            self.readonly or other.readonly, self.writeonly or other.writeonly,
+            self.range if self.range is not None else other.range,
+            self.captures if self.captures is not None else other.captures,
+        )
+
     def __str__(self) -> str:
         out = []
         if self.range is not None:
@@ -482,6 +494,9 @@ class Call(Instruction):
     # Arguments the callee does not capture (nocapture or captures(none), at the call
     # site or in the declaration): set with ``effects``.
     nocapture_args: frozenset[int] = frozenset()
+    # The declaration's parameter attributes (they hold at every call, as the call
+    # site's do): set with ``effects``.
+    decl_arg_attrs: tuple[ParamAttrs, ...] = ()
     # A constrained floating-point intrinsic's metadata arguments: (rounding mode,
     # exception behaviour), as written (round.upward, fpexcept.strict ...).
     fp_env: tuple[str, str] | None = None

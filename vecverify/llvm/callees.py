@@ -200,6 +200,7 @@ def _resolve_calls_of(module: Module, fn: Function) -> None:
             inst.effects = effects_of(attrs, ret_noundef)
             params = [*inst.arg_attrs]
             decl_params = decl.param_attrs if decl is not None else []
+            inst.decl_arg_attrs = tuple(decl_params)
             inst.nocapture_args = frozenset(
                 i for i in range(len(inst.operands))
                 if any(i < len(ps) and ps[i].captures == "none" for ps in (params, decl_params)))

@@ -361,7 +361,13 @@ class CallSemantics:
         masked = intrinsic_base_name(inst.callee).startswith(("llvm.masked.", "llvm.mem"))
         external = inst.effects is not None
         out = list(args)
-        for i, attrs in enumerate(inst.arg_attrs):
+        n = max(len(inst.arg_attrs), len(inst.decl_arg_attrs))
+        for i in range(n):
+            attrs = inst.arg_attrs[i] if i < len(inst.arg_attrs) else ParamAttrs()
+            if i < len(inst.decl_arg_attrs):  # the declaration's hold at the call too
+                attrs = attrs.merged(inst.decl_arg_attrs[i])
+            if i >= len(args):  # a variadic declaration's parameters are the first ones
+                break
             if external and (attrs.nonnull or attrs.align > 1):
                 out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
                                for lane in args[i])

@@ -473,6 +473,9 @@ def _entry_attrs(ex: Executor) -> None:
         if a.noundef:
             for p, u in zip(inp.poison, inp.undef, strict=True):
                 ctx.ub(z3.Or(p, u))
+            if a.range is not None:  # outside the range is poison, and poison is UB here
+                for v, p in zip(inp.values, inp.poison, strict=True):
+                    ctx.ub(z3.And(z3.Not(p), outside(v, a.range)))
         if a.range is not None:  # outside the range: poison, lane by lane (see argument)
             ex.arg_ranges[i] = a.range
         ptr = inp.pointer

@@ -17,6 +17,9 @@ access whose roots decide the question is UB (or not) whenever it executes; one 
 roots leave it open (a select of a readonly argument and another pointer) is reported
 unsupported, never guessed. Comparisons and ptrtoint of a ``captures(none)`` pointer
 are not counted as captures (LLVM's own runtime checks compare such pointers).
+
+An access through a pointer a call returned is reported unsupported: the model gives
+such a pointer no object of its own (Alive2 gives it a fresh block the callee may own).
 """
 
 from __future__ import annotations
@@ -136,13 +139,19 @@ class FunctionPromises:
         readonly = {a.index for a in fn.args if a.attrs.readonly}
         writeonly = {a.index for a in fn.args if a.attrs.writeonly}
         no_capture = {a.index for a in fn.args if a.attrs.captures is not None}
-        if fn.memory is None and not readonly and not writeonly and not no_capture:
+        returned_pointers = any(isinstance(i, Call) and is_pointer(i.type) for i in fn.instructions())
+        if fn.memory is None and not readonly and not writeonly and not no_capture and not returned_pointers:
             return
         self.roots = pointer_roots(fn)
         self.barred = {"write": readonly, "read": writeonly}
         for inst in fn.instructions():
             for ptr, kind in _accesses(inst):
-                self._access(inst, roots_of(ptr, self.roots), kind)
+                roots = roots_of(ptr, self.roots)
+                if UNKNOWN in roots:
+                    # A call's pointer result has no block of its own in the model (the
+                    # callee's memory is not modelled): an access through it is not.
+                    raise self._unsupported(f"a {kind} through a pointer returned by a call")
+                self._access(inst, roots, kind)
             if isinstance(inst, Call) and inst.effects is not None:
                 self._unknown_call(inst)
             if no_capture:

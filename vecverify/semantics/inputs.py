@@ -188,6 +188,10 @@ def _global_blocks(
         if g.is_constant:
             constant.add(bid)
         size = layout.alloc_size(g.value_type)
+        if g.initializer is None and size == 0:
+            # `@a = external global [0 x i8]` (C's `extern char a[];`): the object defined
+            # elsewhere may be larger than its declared type says (as Alive2 reads it).
+            raise Unsupported(f"external global variable @{name} of size 0 (its object's size is not known)")
         blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
         # Only a constant's bytes are known when the function runs: a writable global may
         # have been written before (Alive2's model too).

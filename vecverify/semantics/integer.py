@@ -16,6 +16,7 @@ from ..ir.values import Instruction
 from .addresses import pointer_address
 from .core import (
     FALSE,
+    NULL_POINTER,
     PTR_ADDR_BITS,
     PTR_BITS,
     Context,
@@ -237,15 +238,18 @@ def _icmp(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 def _pointer_operands(
     ctx: Context, pred: str, x: z3.BitVecRef, y: z3.BitVecRef
 ) -> tuple[z3.BitVecRef, z3.BitVecRef]:
-    """Pointers are (block, offset): equality compares both. An ordering compares
-    addresses (LangRef: as integers): within one block, the offsets; across blocks, the
-    blocks' addresses too (see addresses.py)."""
-    if pred in ("eq", "ne"):
-        return x, y
+    """A comparison of pointers compares their addresses (LangRef: as integers). Within
+    one block, the offsets; across blocks, the blocks' addresses too (see addresses.py):
+    a pointer one past the end of an object may equal a pointer to another, with other
+    provenance. Equality with the null constant compares (block, offset): a pointer into
+    a block is taken never to compute to address 0."""
     bx = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
     by = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
+    if pred in ("eq", "ne") and (bx.eq(by) or x.eq(NULL_POINTER) or y.eq(NULL_POINTER)):
+        return x, y
     if not bx.eq(by):
-        what = "ordered comparison of pointers that may be in different blocks"
+        kind = "equality" if pred in ("eq", "ne") else "ordered comparison"
+        what = f"{kind} of pointers that may be in different blocks"
         return pointer_address(ctx, x, what), pointer_address(ctx, y, what)
     bits = ctx.layout.pointer_bits  # a signed order sees the data layout's sign bit
     return z3.Extract(bits - 1, 0, x), z3.Extract(bits - 1, 0, y)
