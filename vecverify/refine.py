@@ -154,7 +154,8 @@ class RefinementCheck:
             observed_pointer_args(src) | observed_pointer_args(tgt),
         )
         # Unknown functions: the source's calls define them, the target's must match.
-        self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks))
+        self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks),
+                               global_blocks=frozenset(self.inputs.global_blocks.values()))
         self.src = execute(src, self.inputs, "src", options.unroll, self.env)
         tgt_inputs = self.inputs if not differing else replace(  # its own constants' bytes
             self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks, tgt.layout))

@@ -7,7 +7,7 @@ block labels (strings).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .floats import float_bits_to_double_bits
 from .types import FloatType, IntType, PtrType, Type, VectorType
@@ -136,7 +136,7 @@ class GlobalVariable(Constant):
     value_type: Type
     initializer: Constant | None
     is_constant: bool = False
-    align: int = 1
+    align: int = 0  # 0: not stated (the target's choice: at least its type's ABI alignment)
     text: str = ""  # the definition line as LLVM printed it
 
     def ref(self) -> str:
@@ -163,16 +163,17 @@ class ParamAttrs:
     # the pointer may be captured in every way.
     captures: str | None = None
 
-    def merged(self, other: ParamAttrs) -> ParamAttrs:
-        """The attributes of both (a call site's and its callee's declaration's): each
-        holds, so the stronger of each."""
-        return ParamAttrs(
-            self.noalias or other.noalias, self.noundef or other.noundef, self.nonnull or other.nonnull,
-            max(self.dereferenceable, other.dereferenceable),
-            max(self.dereferenceable_or_null, other.dereferenceable_or_null), max(self.align, other.align),
-            self.readonly or other.readonly, self.writeonly or other.writeonly,
-            self.range if self.range is not None else other.range,
-            self.captures if self.captures is not None else other.captures,
+    def with_declared(self, decl: ParamAttrs) -> ParamAttrs:
+        """A call site's attributes with those of the callee's declaration that make an
+        argument poison or the call UB (noundef, nonnull, align, dereferenceable, range):
+        they hold at every call. The declaration's promises about what the callee does
+        (readonly, writeonly, noalias, captures) only narrow the callee, which is not
+        needed: the call site's own are kept."""
+        return replace(
+            self, noundef=self.noundef or decl.noundef, nonnull=self.nonnull or decl.nonnull,
+            dereferenceable=max(self.dereferenceable, decl.dereferenceable),
+            dereferenceable_or_null=max(self.dereferenceable_or_null, decl.dereferenceable_or_null),
+            align=max(self.align, decl.align), range=self.range if self.range is not None else decl.range,
         )
 
     def __str__(self) -> str:
@@ -464,6 +465,7 @@ class CalleeEffects:
     noreturn: bool = False  # never returns
     willreturn: bool = False  # always returns
     ret_noundef: bool = False  # its result is never undef or poison
+    nofree: bool = False  # frees no memory (otherwise it may free what its arguments point to)
     # Per location kind (argmem, inaccessiblemem, other): (may read, may write); for a
     # caller whose own memory attribute restricts what its calls may do.
     locations: tuple[tuple[str, bool, bool], ...] = ()

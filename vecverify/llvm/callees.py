@@ -91,7 +91,8 @@ def effects_of(attrs: list[Attr], ret_noundef: bool) -> CalleeEffects:
         raise Unsupported("a call that is both noreturn and willreturn")
     per = memory_locations(attrs) or {loc: (reads, writes) for loc in LOCATIONS}
     locations = tuple((loc, r, w) for loc, (r, w) in per.items())
-    return CalleeEffects(reads, writes, noreturn, willreturn, ret_noundef, locations)
+    nofree = not writes or any(name == "nofree" for name, _ in attrs)  # freeing writes memory
+    return CalleeEffects(reads, writes, noreturn, willreturn, ret_noundef, nofree, locations)
 
 
 LOCATIONS = ("argmem", "inaccessiblemem", "other")  # "other": globals, errno, the rest

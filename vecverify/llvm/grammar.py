@@ -157,7 +157,7 @@ class ModuleGrammar(InstructionGrammar):
             if not isinstance(value, Constant) or isinstance(value, GlobalVariable):
                 raise Unsupported(f"initializer of global variable @{name}")
             init = value
-        align = 1
+        align = 0  # not stated
         while self.peek().line == start_line and self.peek().kind != "eof":
             t = self.next()
             if t.text == "align":

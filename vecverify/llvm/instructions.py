@@ -406,7 +406,7 @@ class InstructionGrammar(ValueGrammar):
         if self.peek().text == "," and self.peek(1).kind != "ident":
             self.next()
             count = self.parse_typed_value()
-        align = 1
+        align = 0  # not stated: its type's ABI alignment
         while self.peek().text == ",":
             self.next()
             word = self.next().text

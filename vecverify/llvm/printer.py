@@ -247,7 +247,7 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
         count = ops[0]
         one = isinstance(count, ConstInt) and count.value == 1
         extra = "" if one else f", {nm.typed(count)}"
-        return f"alloca {inst.allocated_type}{extra}, align {inst.align}"
+        return f"alloca {inst.allocated_type}{extra}" + (f", align {inst.align}" if inst.align else "")
     if isinstance(inst, Load):
         align = f", align {inst.align}" if inst.align else ""
         md = ""
@@ -329,8 +329,8 @@ def print_global(g: GlobalVariable) -> str:
     kind = "constant" if g.is_constant else "global"
     name = quote_name(g.name or "")
     if g.initializer is None:
-        return f"@{name} = external {kind} {g.value_type}, align {g.align}"
-    return f"@{name} = {kind} {g.value_type} {g.initializer.ref()}, align {g.align}"
+        return f"@{name} = external {kind} {g.value_type}" + (f", align {g.align}" if g.align else "")
+    return f"@{name} = {kind} {g.value_type} {g.initializer.ref()}" + (f", align {g.align}" if g.align else "")
 
 
 def print_module(m: Module) -> str:

@@ -71,7 +71,8 @@ def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: in
     the source where it is defined fits (the source alone is executed), or None."""
     while bound < MAX_AUTO_UNROLL:
         bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
-        env = Environment(FIRST_LOCAL_BLOCK, frozenset(rc.inputs.constant_blocks))
+        env = Environment(FIRST_LOCAL_BLOCK, frozenset(rc.inputs.constant_blocks),
+                          global_blocks=frozenset(rc.inputs.global_blocks.values()))
         b = execute(src, rc.inputs, "src", bound, env)
         ok = z3.And(z3.Not(b.ub), z3.Not(b.sink), *env.constraints)
         if _sat(ok, rc.pre, timeout_ms) is not False:

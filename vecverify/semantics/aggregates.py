@@ -28,15 +28,15 @@ def _leaves(layout: DataLayout, t: Type, at: int = 0) -> list[tuple[int, Type]]:
     return [(at, t)]
 
 
-def _check_whole(ctx: Context, ops: MemoryOps, ptr: Lane, size: int, align: int, write: bool) -> None:
+def _check_whole(ctx: Context, ops: MemoryOps, mem: Memory, ptr: Lane, size: int, align: int, write: bool) -> None:
     if size == 0:
         ctx.ub(ptr.poison)
     else:
-        ctx.ub(z3.Not(ops.valid_access(ptr, size, align, write)))
+        ctx.ub(z3.Not(ops.valid_access(ptr, size, align, write, mem)))
 
 
 def load_aggregate(ctx: Context, ops: MemoryOps, mem: Memory, ptr: Lane, t: Type, align: int) -> SymValue:
-    _check_whole(ctx, ops, ptr, ctx.layout.alloc_size(t), align, write=False)
+    _check_whole(ctx, ops, mem, ptr, ctx.layout.alloc_size(t), align, write=False)
     lanes: list[Lane] = []
     for off, leaf in _leaves(ctx.layout, t):
         lanes += ops.load_lanes(ctx, mem, Lane(offset_by(ptr.value, off), ptr.poison), leaf, 1)
@@ -47,7 +47,7 @@ def store_aggregate(
     ctx: Context, ops: MemoryOps, mem: Memory, ptr: Lane, t: Type, value: SymValue, align: int
 ) -> Memory:
     size = ctx.layout.alloc_size(t)
-    _check_whole(ctx, ops, ptr, size, align, write=True)
+    _check_whole(ctx, ops, mem, ptr, size, align, write=True)
     covered: set[int] = set()
     k = 0
     for off, leaf in _leaves(ctx.layout, t):

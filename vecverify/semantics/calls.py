@@ -69,8 +69,8 @@ from .memory import (
     Memory,
     MemoryBlock,
     MemoryOps,
-    address_of,
     block_of,
+    misaligned,
     pointer_lane,
     poison_bytes,
 )
@@ -107,6 +107,7 @@ class Environment:
     variables: list[z3.ExprRef] = field(default_factory=list)
     constraints: list[z3.BoolRef] = field(default_factory=list)
     addresses: dict[int, z3.BitVecRef] | None = None  # see block_addresses
+    global_blocks: frozenset[int] = frozenset()  # a callee may not free these
 
     def reachable(self, key: z3.BitVecRef) -> z3.BoolRef:
         bid = block_of(key)
@@ -136,7 +137,11 @@ class Environment:
         if effects.writes:
             data = self._var(z3.Array(f"{name}!data", z3.BitVecSort(PTR_BITS), z3.BitVecSort(8)))
             poison = self._var(z3.Array(f"{name}!poison", z3.BitVecSort(PTR_BITS), z3.BoolSort()))
-            clobber = Clobber(data, poison, TRUE, self.writable_below, self.constant_blocks)
+            freed = None
+            if not effects.nofree:  # which of the blocks it reaches it frees
+                freed = self._var(z3.Array(f"{name}!freed", z3.BitVecSort(8), z3.BoolSort()))
+            clobber = Clobber(data, poison, TRUE, self.writable_below, self.constant_blocks, freed,
+                              self.global_blocks)
         event = CallEvent(callee, effects, args, memory if effects.reads else None, order, path, ret, ub,
                           returns, clobber)
         self._consistent_with_earlier(event)
@@ -154,7 +159,9 @@ class Environment:
                 base = z3.BitVec(f"env!block{b.block_id}!address", PTR_ADDR_BITS)
                 self._var(base)
                 self.constraints += [
-                    z3.Extract(BLOCK_ALIGN.bit_length() - 2, 0, base) == 0,
+                    # aligned as the block (a global: as it states, see MemoryBlock)
+                    z3.Extract(BLOCK_ALIGN.bit_length() - 2, 0, base)
+                    == (0 if b.residue is None else z3.Extract(BLOCK_ALIGN.bit_length() - 2, 0, b.residue)),
                     base != 0,
                     z3.ULE(b.size, ~base),  # base + size does not wrap
                 ]
@@ -202,6 +209,8 @@ class Environment:
                          for a, b in zip(e.ret, o.ret, strict=True)]
             if e.clobber is not None and o.clobber is not None:
                 same_out += [e.clobber.data == o.clobber.data, e.clobber.poison == o.clobber.poison]
+                if e.clobber.freed is not None and o.clobber.freed is not None:
+                    same_out.append(e.clobber.freed == o.clobber.freed)
             self.constraints.append(z3.Implies(all_of(same_in), all_of(same_out)))
 
     def _same_memory(self, a: Memory, b: Memory) -> z3.BoolRef | None:
@@ -258,9 +267,12 @@ class Environment:
                         for a, b in zip(e.ret, ret, strict=True))
             ub, returns = z3.If(m, e.ub, ub), z3.If(m, e.returns, returns)
             if clobber is not None and e.clobber is not None:
+                freed = None  # candidates share the callee and its effects: nofree or not alike
+                if clobber.freed is not None and e.clobber.freed is not None:
+                    freed = z3.If(m, e.clobber.freed, clobber.freed)
                 clobber = Clobber(z3.If(m, e.clobber.data, clobber.data),
                                   z3.If(m, e.clobber.poison, clobber.poison),
-                                  TRUE, self.writable_below, self.constant_blocks)
+                                  TRUE, self.writable_below, self.constant_blocks, freed, self.global_blocks)
         return ret, z3.Or(z3.Not(matched), ub), returns, clobber
 
     def _refines(
@@ -343,7 +355,7 @@ class CallSemantics:
         raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
 
     def _call(self, inst: Call, args: list[SymValue], state: CallState) -> SymValue:
-        args = self._call_arg_attrs(inst, args)
+        args = self._call_arg_attrs(inst, args, state.memory)
         result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
         if inst.ret_attrs.noundef:
             for lane in result:
@@ -352,7 +364,7 @@ class CallSemantics:
             raise Unsupported(f"call-site return attribute on @{inst.callee}", self.fn.name)
         return result
 
-    def _call_arg_attrs(self, inst: Call, args: list[SymValue]) -> list[SymValue]:
+    def _call_arg_attrs(self, inst: Call, args: list[SymValue], mem: Memory) -> list[SymValue]:
         """Call-site argument attributes: noundef makes poison or undef UB; on a call of an
         external function, nonnull and align make a null or misaligned pointer poison
         (the masked intrinsics carry their alignment as ``align``, handled there); others
@@ -365,11 +377,11 @@ class CallSemantics:
         for i in range(n):
             attrs = inst.arg_attrs[i] if i < len(inst.arg_attrs) else ParamAttrs()
             if i < len(inst.decl_arg_attrs):  # the declaration's hold at the call too
-                attrs = attrs.merged(inst.decl_arg_attrs[i])
+                attrs = attrs.with_declared(inst.decl_arg_attrs[i])
             if i >= len(args):  # a variadic declaration's parameters are the first ones
                 break
             if external and (attrs.nonnull or attrs.align > 1):
-                out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs)))
+                out[i] = tuple(Lane(lane.value, z3.Or(lane.poison, _pointer_attr_poison(lane.value, attrs, self.mem_ops.blocks)))
                                for lane in args[i])
             if attrs.noundef:  # after nonnull/align: the poison they make is UB with noundef
                 for lane in out[i]:
@@ -379,7 +391,7 @@ class CallSemantics:
             # allows null too.
             for n, null_ok in ((attrs.dereferenceable, False), (attrs.dereferenceable_or_null, True)):
                 for lane in args[i] if n else ():
-                    bad = z3.Not(self.mem_ops.valid_access(lane, n, 1))
+                    bad = z3.Not(self.mem_ops.valid_access(lane, n, 1, mem=mem))
                     if null_ok:
                         bad = z3.And(bad, z3.Or(lane.poison, lane.value != NULL_POINTER))
                     self.ctx.ub(bad)
@@ -493,13 +505,13 @@ class CallSemantics:
         return [lane.value == 1 for lane in mask]
 
 
-def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs) -> z3.BoolRef:
+def _pointer_attr_poison(ptr: z3.BitVecRef, attrs: ParamAttrs, blocks: list[MemoryBlock]) -> z3.BoolRef:
     """When a pointer passed with ``nonnull`` / ``align N`` is poison instead (LangRef)."""
     conds = []
     if attrs.nonnull:
         conds.append(ptr == 0)
     if attrs.align > 1:
-        conds.append(z3.Extract(attrs.align.bit_length() - 2, 0, address_of(ptr)) != 0)
+        conds.append(misaligned(blocks, ptr, attrs.align))
     return any_of(conds)
 
 

@@ -174,6 +174,9 @@ class Context:
     # The addresses of the input blocks (by id, shared by source and target) and whether
     # the function has made blocks of its own so far (see addresses.py).
     block_addresses: Callable[[], tuple[dict[int, z3.BitVecRef], bool]] | None = None
+    # A block's address modulo the block alignment, where it is not 0 (memory.residue_of:
+    # globals and allocas are aligned as they state, no more); None: 0 everywhere.
+    block_residue: Callable[[z3.BitVecRef], z3.BitVecRef | None] | None = None
 
     @property
     def big_endian(self) -> bool:  # byte order of memory and of bitcasts between lane shapes

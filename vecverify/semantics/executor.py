@@ -65,8 +65,11 @@ from .memory import (
     MemoryBlock,
     MemoryOps,
     in_bounds,
+    placement,
+    placement_bits,
     pointer_lane,
     poison_bytes,
+    residue_of,
 )
 from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
@@ -137,6 +140,7 @@ class Executor(CallSemantics):
         # already there; any other such write changes memory and is caught as a mismatch.
         self.mem_ops = MemoryOps(list(inputs.blocks), inputs.constant_blocks)  # grows with allocas
         self.promises = FunctionPromises(fn)  # its memory, readonly/writeonly, captures attributes
+        self.ctx.block_residue = lambda bid: residue_of(self.mem_ops.blocks, bid)
         if env is not None:  # ptrtoint: addresses of the input blocks; allocas have none
             self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks, fn.layout.pointer_bits),
                                                 len(self.mem_ops.blocks) > len(inputs.blocks))
@@ -440,7 +444,11 @@ class Executor(CallSemantics):
             raise Unsupported("too many allocas", self.fn.name)
         bid = self.next_local_block
         self.next_local_block += 1
-        self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
+        # Where it lies is this side's choice, aligned as the alloca states and no more.
+        align = inst.align or self.ctx.layout.abi_align(inst.allocated_type)
+        bits = placement_bits(align)
+        var = self.ctx.fresh("alloca.placement", bits) if bits else None
+        self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS), placement(var, align)))
         ptr = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
         state.memory = poison_bytes(state.memory, ptr, size)
         return (Lane(ptr, FALSE),)
@@ -483,7 +491,7 @@ def _entry_attrs(ex: Executor) -> None:
             continue
         extra = []
         if a.align > 1:
-            extra.append(z3.Extract(a.align.bit_length() - 2, 0, ptr.offset) != 0)
+            extra.append(ex.mem_ops.misaligned(ptr.pointer, a.align))
         if a.nonnull and not inp.values[0].eq(ptr.pointer):  # this argument may be null
             extra.append(inp.values[0] == 0)
         if extra:

@@ -31,7 +31,16 @@ from ..ir.values import (
     Store,
 )
 from .core import FALSE, PTR_ADDR_BITS, PTR_BLOCK_BITS, any_of, lane_widths
-from .memory import Memory, MemoryBlock, PointerArg, initial_memory, offset_by, pointer_lane
+from .memory import (
+    Memory,
+    MemoryBlock,
+    PointerArg,
+    initial_memory,
+    offset_by,
+    placement,
+    placement_bits,
+    pointer_lane,
+)
 
 # Blocks may be huge (a source may index 2**32 bytes into one), but stay clear of the top
 # of the address space so that in-bounds offset arithmetic never wraps.
@@ -57,6 +66,7 @@ class Inputs:
     pre: list[z3.BoolRef] = field(default_factory=list)
     global_blocks: dict[str, int] = field(default_factory=dict)  # global name -> block id
     constant_blocks: set[int] = field(default_factory=set)  # blocks of constant globals
+    placements: list[z3.BitVecRef] = field(default_factory=list)  # globals' address residues
 
     def variables(self) -> list[z3.ExprRef]:
         out: list[z3.ExprRef] = []
@@ -71,7 +81,7 @@ class Inputs:
             if a.null is not None:
                 out.append(a.null)
         out += [self.memory.init_data, self.memory.init_poison]
-        return out
+        return out + self.placements
 
 
 @dataclass(frozen=True)
@@ -105,7 +115,8 @@ def build_inputs(
     # space (PTRDIFF_MAX): its offsets, no larger than its size, fit too.
     largest = min(MAX_BLOCK_SIZE, 1 << (fn.layout.pointer_bits - 1))
     pre += [z3.ULE(b.size, largest) for b in blocks]
-    global_blocks, constant_blocks = _global_blocks(fn.layout, globals_ or [], blocks, memory, pre)
+    placements: list[z3.BitVecRef] = []
+    global_blocks, constant_blocks = _global_blocks(fn.layout, globals_ or [], blocks, memory, pre, placements)
     shared = [k + 1 for k, i in enumerate(pointer_args) if not fn.args[i].attrs.noalias]
     shared += list(global_blocks.values())
     for i, arg in enumerate(fn.args):
@@ -154,7 +165,7 @@ def build_inputs(
         # A lane is poison or undef, not both: keeps counterexamples readable.
         pre += [z3.Not(z3.And(p, u)) for p, u in zip(poison, undef, strict=True) if not z3.is_false(p) and not z3.is_false(u)]
         args.append(ArgInput(label, t, values, poison, undef))
-    return Inputs(args, blocks, memory, pre, global_blocks, constant_blocks)
+    return Inputs(args, blocks, memory, pre, global_blocks, constant_blocks, placements)
 
 
 def _is_pointer(t: Type) -> bool:
@@ -175,10 +186,13 @@ MAX_GLOBAL_INIT_BYTES = 4096
 
 
 def _global_blocks(
-    layout: DataLayout, globals_: list[GlobalVariable], blocks: list[MemoryBlock], memory: Memory, pre: list[z3.BoolRef]
+    layout: DataLayout, globals_: list[GlobalVariable], blocks: list[MemoryBlock], memory: Memory,
+    pre: list[z3.BoolRef], placements: list[z3.BitVecRef],
 ) -> tuple[dict[str, int], set[int]]:
-    """A block per global variable, of its type's size; an initializer fixes the initial
-    bytes (for source and target alike), an external global's bytes are unknown."""
+    """A block per global variable, of its type's size, aligned as it states (or as its
+    type's ABI alignment when it does not), no more: where it lies is an input
+    (``placements``); an initializer fixes the initial bytes (for source and target
+    alike), an external global's bytes are unknown."""
     ids: dict[str, int] = {}
     constant: set[int] = set()
     for k, g in enumerate(globals_):
@@ -192,7 +206,12 @@ def _global_blocks(
             # `@a = external global [0 x i8]` (C's `extern char a[];`): the object defined
             # elsewhere may be larger than its declared type says (as Alive2 reads it).
             raise Unsupported(f"external global variable @{name} of size 0 (its object's size is not known)")
-        blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS)))
+        align = g.align or layout.abi_align(g.value_type)
+        var = None
+        if (bits := placement_bits(align)) > 0:
+            var = z3.BitVec(f"global!{name}!placement", bits)
+            placements.append(var)
+        blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS), placement(var, align)))
         # Only a constant's bytes are known when the function runs: a writable global may
         # have been written before (Alive2's model too).
         if g.initializer is None or not g.is_constant:

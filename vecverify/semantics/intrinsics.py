@@ -25,7 +25,7 @@ from .core import (
     text_attr,
 )
 from .integer import lanewise2
-from .memory import BLOCK_ALIGN, address_of
+from .memory import BLOCK_ALIGN, address_of, block_of
 
 BinFn = Callable[[z3.BitVecRef, z3.BitVecRef], z3.BitVecRef]
 
@@ -207,6 +207,8 @@ def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
         if not isinstance(align, ConstInt) or align.value & (align.value - 1) or align.value > BLOCK_ALIGN:
             raise ctx.unsupported(f'"align" bundle with alignment {align.ref()}')
         addr = address_of(p.value)
+        if ctx.block_residue is not None and (res := ctx.block_residue(block_of(p.value))) is not None:
+            addr = addr + res  # the address's alignment: its block's placement too
         if count > 2:
             (off,) = values[2]
             ctx.ub(off.poison)

@@ -42,13 +42,13 @@ def mem_intrinsic(ctx: Context, ops: MemoryOps, mem: Memory, inst: Call, base: s
     if n == 0:
         return mem
     (dest,) = args[0]
-    ctx.ub(z3.Not(ops.valid_access(dest, n, _align(inst, 0), write=True)))
+    ctx.ub(z3.Not(ops.valid_access(dest, n, _align(inst, 0), write=True, mem=mem)))
     if base.startswith("llvm.memset"):
         (value,) = args[1]
         data = [(b, value.poison) for b in bytes_of_one_value(ctx, value.value, n)]
     else:
         (src,) = args[1]
-        ctx.ub(z3.Not(ops.valid_access(src, n, _align(inst, 1))))
+        ctx.ub(z3.Not(ops.valid_access(src, n, _align(inst, 1), mem=mem)))
         if base.startswith("llvm.memcpy"):  # the ranges must be equal or not overlap (LangRef)
             a, b = address_of(dest.value), address_of(src.value)
             overlap = z3.And(block_of(dest.value) == block_of(src.value), a != b,

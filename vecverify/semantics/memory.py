@@ -60,14 +60,27 @@ class Clobber:
     cond: z3.BoolRef
     below: int
     constant: frozenset[int]
+    # Blocks the call may free (block id -> freed), None for a nofree callee; only the
+    # blocks of pointer arguments (not globals: ``fixed``; not allocas: not reachable).
+    freed: z3.ArrayRef | None = None
+    fixed: frozenset[int] = frozenset()
 
     def covers(self, key: z3.BitVecRef) -> z3.BoolRef:
-        bid = block_of(key)
+        return self._reaches(block_of(key), self.constant)
+
+    def frees(self, bid: z3.BitVecRef) -> z3.BoolRef:
+        """Whether the call freed block ``bid`` (then accessing it is UB)."""
+        if self.freed is None:
+            return FALSE
+        reach = self._reaches(bid, self.constant | self.fixed)
+        return FALSE if reach is FALSE else z3.And(reach, z3.Select(self.freed, bid))
+
+    def _reaches(self, bid: z3.BitVecRef, excluded: frozenset[int]) -> z3.BoolRef:
         if z3.is_bv_value(bid):
             b = bid.as_long()
-            reach = TRUE if b < self.below and b not in self.constant else FALSE
+            reach = TRUE if b < self.below and b not in excluded else FALSE
         else:
-            reach = z3.And(z3.ULT(bid, self.below), *[bid != c for c in sorted(self.constant)])
+            reach = z3.And(z3.ULT(bid, self.below), *[bid != c for c in sorted(excluded)])
         if self.cond is TRUE or z3.is_true(self.cond):
             return reach
         return FALSE if reach is FALSE else z3.And(self.cond, reach)
@@ -113,6 +126,10 @@ class Memory:
 
     def write(self, key: z3.BitVecRef, byte: z3.BitVecRef, poison: z3.BoolRef, cond: z3.BoolRef = TRUE) -> Memory:
         return Memory(self.init_data, self.init_poison, self.writes + (Write(key, byte, poison, cond, key_shape(key)),))
+
+    def freed(self, bid: z3.BitVecRef) -> z3.BoolRef:
+        """Whether a call since the start freed block ``bid``."""
+        return any_of([w.frees(bid) for w in self.writes if isinstance(w, Clobber) and w.freed is not None])
 
     def clobber(self, c: Clobber) -> Memory:
         return Memory(self.init_data, self.init_poison, self.writes + (c,))
@@ -216,16 +233,39 @@ def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3
 def _guarded(w: Write | Clobber, cond: z3.BoolRef) -> Write | Clobber:
     both = cond if z3.is_true(w.cond) else z3.And(cond, w.cond)
     if isinstance(w, Clobber):
-        return Clobber(w.data, w.poison, both, w.below, w.constant)
+        return Clobber(w.data, w.poison, both, w.below, w.constant, w.freed, w.fixed)
     return Write(w.key, w.byte, w.poison, both, w.shape)
 
 
 @dataclass
 class MemoryBlock:
-    """A block that pointer arguments may point into: its id and its size in bytes."""
+    """A block that pointer arguments may point into: its id and its size in bytes.
+
+    ``residue``: the block's address modulo BLOCK_ALIGN, for the blocks whose offsets
+    start at 0 (globals, allocas): a value whose low bits are zero as far as the object's
+    own ``align`` says, and no further (LangRef: an object is aligned as stated, not
+    more). None for the blocks pointer arguments point into: their offsets are inputs,
+    which already take every alignment."""
 
     block_id: int
     size: z3.BitVecRef
+    residue: z3.BitVecRef | None = None
+
+
+def placement(var: z3.BitVecRef | None, align: int) -> z3.BitVecRef:
+    """A residue (see MemoryBlock) for an object of alignment ``align``: ``var`` (of
+    log2(BLOCK_ALIGN / align) bits) above ``align``'s zero bits, or 0 when ``align`` is
+    BLOCK_ALIGN or more."""
+    k = max(align, 1).bit_length() - 1
+    if var is None or k >= BLOCK_ALIGN.bit_length() - 1:
+        return z3.BitVecVal(0, PTR_ADDR_BITS)
+    low = [z3.BitVecVal(0, k)] if k else []
+    return z3.ZeroExt(PTR_ADDR_BITS - (BLOCK_ALIGN.bit_length() - 1), z3.Concat(var, *low) if low else var)
+
+
+def placement_bits(align: int) -> int:
+    """The bits of the variable ``placement`` takes for alignment ``align`` (0: none)."""
+    return max(0, BLOCK_ALIGN.bit_length() - 1 - (max(align, 1).bit_length() - 1))
 
 
 @dataclass
@@ -268,6 +308,29 @@ def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.B
     else:
         known = any_of([bid == b.block_id for b in blocks])
     return all_of([known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size)])
+
+
+def misaligned(blocks: list[MemoryBlock], ptr: z3.BitVecRef, align: int) -> z3.BoolRef:
+    """``ptr``'s address is not a multiple of ``align`` (a power of two): its offset
+    plus the residue of its block (see MemoryBlock)."""
+    addr = address_of(ptr)
+    res = residue_of(blocks, block_of(ptr))
+    return z3.Extract(align.bit_length() - 2, 0, addr if res is None else addr + res) != 0
+
+
+def residue_of(blocks: list[MemoryBlock], bid: z3.BitVecRef) -> z3.BitVecRef | None:
+    """The residue (see MemoryBlock) of block ``bid``; None where it is 0 for certain."""
+    placed = [b for b in blocks if b.residue is not None]
+    if not placed:
+        return None
+    k = const_value(bid)
+    if k is not None:
+        return next((b.residue for b in placed if b.block_id == k), None)
+    res: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)
+    for b in reversed(placed):
+        assert b.residue is not None
+        res = z3.If(bid == b.block_id, b.residue, res)
+    return res
 
 
 def pointer_lane(block_id: int | z3.BitVecRef, addr: z3.BitVecRef) -> z3.BitVecRef:
@@ -341,14 +404,26 @@ class MemoryOps:
         self.blocks = blocks
         self.readonly = readonly or set()  # constant globals: writing them is UB
 
-    def valid_access(self, ptr: Lane, nbytes: int, align: int, write: bool = False) -> z3.BoolRef:
+    def valid_access(self, ptr: Lane, nbytes: int, align: int, write: bool = False,
+                     mem: Memory | None = None) -> z3.BoolRef:
+        """The access is defined: in bounds of a live block (not freed by a call since:
+        ``mem``, the memory then), aligned, writable when it writes."""
         conds = [z3.Not(ptr.poison), in_bounds(self.blocks, ptr.value, nbytes)]
+        if mem is not None:
+            freed = mem.freed(block_of(ptr.value))
+            if not z3.is_false(freed):
+                conds.append(z3.Not(freed))
         if write and self.readonly:
             bid = block_of(ptr.value)
             conds += [bid != b for b in self.readonly]
         if align > 1:
-            conds.append(z3.Extract(align.bit_length() - 2, 0, address_of(ptr.value)) == 0)
+            conds.append(z3.Not(self.misaligned(ptr.value, align)))
         return z3.And(*conds)
+
+    def misaligned(self, ptr: z3.BitVecRef, align: int) -> z3.BoolRef:
+        """The pointer's address is not a multiple of ``align``: its offset plus its
+        block's residue (see MemoryBlock)."""
+        return misaligned(self.blocks, ptr, align)
 
     def load_lanes(
         self, ctx: Context, mem: Memory, ptr: Lane, t: Type, align: int, active: list[z3.BoolRef] | None = None
@@ -356,7 +431,7 @@ class MemoryOps:
         """Read a value of type ``t``; ``active`` (masked loads) says which lanes are read."""
         size = element_bytes(t, ctx, "load")
         lanes = t.count if isinstance(t, VectorType) else 1
-        self._check_access(ctx, ptr, size, lanes, align, active, write=False)
+        self._check_access(ctx, mem, ptr, size, lanes, align, active, write=False)
         out = []
         for i in range(lanes):
             read = [mem.read(offset_by(ptr.value, i * size + k)) for k in range(size)]
@@ -366,22 +441,21 @@ class MemoryOps:
         return tuple(out)
 
     def _check_access(
-        self, ctx: Context, ptr: Lane, size: int, lanes: int, align: int, active: list[z3.BoolRef] | None,
-        write: bool,
+        self, ctx: Context, mem: Memory, ptr: Lane, size: int, lanes: int, align: int,
+        active: list[z3.BoolRef] | None, write: bool,
     ) -> None:
         """UB unless the access is valid: as a whole, or lane by lane when masked (only
         the active lanes are accessed then). The alignment is the base pointer's, so a
         masked access is UB when misaligned and any lane is active (LLVM 22 states it as
         ``align`` on the pointer argument: a misaligned pointer is poison)."""
         if active is None:
-            ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align, write)))
+            ctx.ub(z3.Not(self.valid_access(ptr, size * lanes, align, write, mem)))
             return
         if align > 1:
-            misaligned = z3.Extract(align.bit_length() - 2, 0, address_of(ptr.value)) != 0
-            ctx.ub(z3.And(any_of(active), misaligned))
+            ctx.ub(z3.And(any_of(active), self.misaligned(ptr.value, align)))
         for i in range(lanes):
             lane_ptr = Lane(offset_by(ptr.value, i * size), ptr.poison)
-            valid = self.valid_access(lane_ptr, size, 1, write)
+            valid = self.valid_access(lane_ptr, size, 1, write, mem)
             ctx.ub(z3.And(active[i], z3.Not(valid)))
 
     def store_lanes(
@@ -395,7 +469,7 @@ class MemoryOps:
         active: list[z3.BoolRef] | None = None,
     ) -> Memory:
         size = element_bytes(t, ctx, "store")
-        self._check_access(ctx, ptr, size, len(value), align, active, write=True)
+        self._check_access(ctx, mem, ptr, size, len(value), align, active, write=True)
         for i, lane in enumerate(value):
             cond = TRUE if active is None else active[i]
             for k in range(size):
