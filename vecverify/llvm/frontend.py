@@ -51,6 +51,11 @@ def parse_module(text: str, source_name: str = "<input>", lenient: bool = False)
         raise InputError(f"{source_name}: empty input, no LLVM IR")
     if "\x00" in text:
         raise InputError(f"{source_name}: is a binary file, not LLVM IR text")
+    if (depth := nesting_depth(text)) > MAX_NESTING:
+        # LLVM's parser recurses once per level, in C++: deep enough, it overflows the
+        # stack and the process dies (a segmentation fault), so it never sees such input.
+        raise InputError(f"{source_name}: error: input nested too deeply ({depth} levels of brackets, "
+                         f"at most {MAX_NESTING})")
     canonical = canonicalize(text, source_name)
     try:
         return ModuleGrammar(canonical, source_name, lenient).parse_module()
@@ -58,6 +63,23 @@ def parse_module(text: str, source_name: str = "<input>", lenient: bool = False)
         raise InputError(f"{source_name}: error: {e}") from None
     except RecursionError:
         raise InputError(f"{source_name}: error: input nested too deeply") from None
+
+
+MAX_NESTING = 1000  # brackets within brackets: far beyond any real module
+_NESTING_RE = re.compile(r'[(\[{<]|[)\]}>]|;[^\n]*|"[^"]*"')
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of brackets ((), [], {}, <>) outside comments and strings."""
+    depth = deepest = 0
+    for m in _NESTING_RE.finditer(text):
+        c = m.group()
+        if c in "([{<":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in ")]}>":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def canonicalize(text: str, source_name: str = "<input>") -> str:
