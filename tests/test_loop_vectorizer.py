@@ -337,3 +337,20 @@ def test_bounded_check_timeout_does_not_decide_a_proved_loop(tmp_path, capsys, m
     assert "bounded check (loops unrolled 3 times): ERROR: Couldn't prove" in printed
     assert "(a second opinion: the witness decides)" in printed
     assert code == 0, printed
+
+
+def test_vectorize_verify_jobs_prints_as_one_process(tmp_path, capsys) -> None:  # noqa: ANN001
+    """--jobs 2: the functions' loops are verified in worker processes (each reads the
+    file again and vectorizes its function as the command did); the output and verdicts
+    are printed in the file's order."""
+    from vecverify.app.cli import main
+
+    one = kernel(REDUCTION, "i8", OP="add i8 %x, %s")
+    src = tmp_path / "k.ll"
+    src.write_text(one + "\n" + one.replace("@f(", "@g("))
+    code = main(["vectorize", str(src), "-o", str(tmp_path / "o.ll"), "--vf", "2", "--verify",
+                 "--bounded-unroll", "0", "--jobs", "2"])
+    printed = {"2": capsys.readouterr().out}
+    assert code == 0, printed["2"]
+    assert printed["2"].count("native: 14 runs at trip counts 0..7 and larger, 0 mismatches") == 2
+    assert printed["2"].index("@f: loop %loop (VF 2): proved") < printed["2"].index("@g: loop %loop (VF 2): proved")

@@ -12,6 +12,7 @@ the verdict of a function whose loops are all proved."""
 from __future__ import annotations
 
 import argparse
+import io
 import time
 from typing import Any
 
@@ -21,6 +22,7 @@ from transforms.loop.witness import prove_loop
 from vecverify.checker import check_pair
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
 from vecverify.ir.function import Module
+from vecverify.pool import executor
 from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions
 from vecverify.report import verdict_text
@@ -93,62 +95,98 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
 
 def verify_loops(before: Module, reports: list[LoopReport], after: Module, args: argparse.Namespace,
                  verdicts: list[dict[str, Any]], log: Any) -> int:
-    """The three opinions on every vectorized loop; returns the exit code (0, 1, 3)."""
-
+    """The three opinions on every vectorized loop; returns the exit code (0, 1, 3).
+    With ``args.jobs`` above 1 (and ``args.file`` to read again), the functions are
+    verified in that many worker processes, their output printed in order."""
+    by_fn: dict[str, list[LoopReport]] = {}
+    for r in reports:
+        if r.vectorized:
+            by_fn.setdefault(r.function, []).append(r)
+    jobs = min(getattr(args, "jobs", 1) or 1, len(by_fn))
+    if jobs > 1 and getattr(args, "file", None) is not None:
+        settings = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+        with executor(jobs) as pool:
+            done = list(pool.map(_verify_function_job, [(settings, name) for name in by_fn]))
+    else:
+        done = []
+        for name, rs in by_fn.items():
+            out = io.StringIO()
+            one_code, entries = verify_function(before.functions[name], after.functions[name], rs, args, out)
+            done.append((out.getvalue(), entries, one_code))
     code = 0
+    for text, entries, one_code in done:
+        log.write(text)
+        verdicts.extend(entries)
+        code = EXIT_INCORRECT if EXIT_INCORRECT in (code, one_code) else (code or one_code)
+    return code
+
+
+def _verify_function_job(job: tuple[argparse.Namespace, str]) -> tuple[str, list[dict[str, Any]], int]:
+    """In a worker: read the file again, vectorize the one function as the command did
+    (deterministic), and verify its loops; returns (its output, its verdicts, its code)."""
+    from .vectorize import vectorized_function
+
+    args, name = job
+    src, tgt, rs = vectorized_function(args, name)
+    out = io.StringIO()
+    code, entries = verify_function(src, tgt, rs, args, out)
+    return out.getvalue(), entries, code
+
+
+def verify_function(src: Any, tgt: Any, rs: list[LoopReport], args: argparse.Namespace,
+                    log: Any) -> tuple[int, list[dict[str, Any]]]:
+    """The witness, native runs and bounded check of one function's vectorized loops
+    ``rs`` (``src`` its input, ``tgt`` the command's output); (exit code, verdicts)."""
+    code = 0
+    verdicts: list[dict[str, Any]] = []
 
     def worse(c: int) -> None:
         nonlocal code
         code = EXIT_INCORRECT if c == EXIT_INCORRECT else (code or c)
 
-    by_fn: dict[str, list[LoopReport]] = {}
-    for r in reports:
-        if r.vectorized:
-            by_fn.setdefault(r.function, []).append(r)
-    for name, rs in by_fn.items():
-        src, tgt = before.functions[name], after.functions[name]
-        for r in rs:
-            entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf, "uf": r.uf}
-            proof = prove_loop(r, timeout_ms=args.timeout_ms, solver=getattr(args, "solver", DEFAULT_SOLVER))
-            print(proof.line(), file=log)
-            entry["witness"] = proof.status
-            for check, v in proof.checks:
-                if getattr(v, "status", "") == "incorrect":
-                    print(f"{check} check of loop {r.loop}:\n{verdict_text(v)}", file=log)  # type: ignore[arg-type]
-            if proof.status == "refuted":
-                worse(EXIT_INCORRECT)
-            elif proof.status != "proved":
-                worse(EXIT_INCONCLUSIVE)
-            try:
-                runs = compare_at_trip_counts(src, tgt, r.vector, args.seed)  # type: ignore[arg-type]
-                entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
-                for m in runs.mismatches[:1]:
-                    print(f"@{name}: loop {r.loop}: native mismatch at {m}", file=log)
-                print(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts 0..{3 * r.vf * r.uf + 1} "
-                      f"and larger, {len(runs.mismatches)} mismatches", file=log)
-                if runs.mismatches:
-                    worse(EXIT_INCORRECT)
-            except Exception as e:  # the harness cannot run it: said, never a verdict
-                entry["native"] = f"skipped: {e}"
-                print(f"@{name}: loop {r.loop}: native: skipped ({e})", file=log)
-            verdicts.append(entry)
-        bounded = bounded_check(src, tgt, getattr(args, "bounded_unroll", BOUNDED_UNROLL), args.timeout_ms,
-                                getattr(args, "solver", DEFAULT_SOLVER))
-        if bounded is None:
-            continue
-        v, unroll = bounded
-        all_proved = all(e.get("witness") == "proved" for e in verdicts
-                         if e.get("function") == name and "witness" in e)
-        second = "" if v.status in ("correct", "incorrect") else \
-            (" (a second opinion: the witness decides)" if all_proved else "")
-        print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}{second}", file=log)
-        verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error,
-                         "seconds": round(v.seconds, 2)})
-        if v.status == "incorrect":
+    name = src.name
+    for r in rs:
+        entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf, "uf": r.uf}
+        proof = prove_loop(r, timeout_ms=args.timeout_ms, solver=getattr(args, "solver", DEFAULT_SOLVER))
+        print(proof.line(), file=log)
+        entry["witness"] = proof.status
+        entry["witness_seconds"] = round(proof.seconds, 2)
+        for check, v in proof.checks:
+            if getattr(v, "status", "") == "incorrect":
+                print(f"{check} check of loop {r.loop}:\n{verdict_text(v)}", file=log)  # type: ignore[arg-type]
+        if proof.status == "refuted":
             worse(EXIT_INCORRECT)
-        elif not all_proved and v.status != "correct":
+        elif proof.status != "proved":
             worse(EXIT_INCONCLUSIVE)
-    return code
+        try:
+            runs = compare_at_trip_counts(src, tgt, r.vector, args.seed)  # type: ignore[arg-type]
+            entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
+            for m in runs.mismatches[:1]:
+                print(f"@{name}: loop {r.loop}: native mismatch at {m}", file=log)
+            print(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts 0..{3 * r.vf * r.uf + 1} "
+                  f"and larger, {len(runs.mismatches)} mismatches", file=log)
+            if runs.mismatches:
+                worse(EXIT_INCORRECT)
+        except Exception as e:  # the harness cannot run it: said, never a verdict
+            entry["native"] = f"skipped: {e}"
+            print(f"@{name}: loop {r.loop}: native: skipped ({e})", file=log)
+        verdicts.append(entry)
+    bounded = bounded_check(src, tgt, getattr(args, "bounded_unroll", BOUNDED_UNROLL), args.timeout_ms,
+                            getattr(args, "solver", DEFAULT_SOLVER))
+    if bounded is None:
+        return code, verdicts
+    v, unroll = bounded
+    all_proved = all(e.get("witness") == "proved" for e in verdicts)
+    second = "" if v.status in ("correct", "incorrect") else \
+        (" (a second opinion: the witness decides)" if all_proved else "")
+    print(f"@{name}: bounded check (loops unrolled {unroll} times): {verdict_text(v)}{second}", file=log)
+    verdicts.append({"function": name, "bounded": v.status, "unroll": unroll, "error": v.error,
+                     "seconds": round(v.seconds, 2)})
+    if v.status == "incorrect":
+        worse(EXIT_INCORRECT)
+    elif not all_proved and v.status != "correct":
+        worse(EXIT_INCONCLUSIVE)
+    return code, verdicts
 
 
 def bounded_check(src: Any, tgt: Any, unroll: int, timeout_ms: int,

@@ -60,7 +60,33 @@ def add_command(sub: Any) -> None:
 
     add_loop_options(p)
     add_solver_option(p)
+    p.add_argument("-j", "--jobs", type=at_least_one, default=1, metavar="N",
+                   help="with --verify, functions with vectorized loops are verified in N worker processes "
+                        "(default 1)")
     p.set_defaults(run=run_vectorize)
+
+
+def _vectorize(module: Module, args: argparse.Namespace) -> tuple[Module, list[Any], list[Any], list[Any]]:
+    """(the vectorized module, loop reports, SLP trees, interleaved combines)."""
+    options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
+                         reductions=not args.no_reductions)
+    # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
+    # vector loads de-interleaved by shuffles (transforms/interleave).
+    looped, loop_reports = (module, []) if args.no_loops else \
+        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf, args.index32,
+                               args.epilogue_vf)
+    out, reports = vectorize_module(looped, options)
+    out, interleaved = combine_module(out)
+    return out, loop_reports, reports, interleaved
+
+
+def vectorized_function(args: argparse.Namespace, name: str) -> tuple[Any, Any, list[Any]]:
+    """The function ``name`` of ``args.file`` vectorized as the command does it:
+    (input, output, its vectorized loops' reports), for a worker of ``--jobs``."""
+    module = read_module(args.file, lenient=True)
+    one = Module({name: module.functions[name]}, dict(module.declarations), module.source_name, dict(module.globals))
+    out, loop_reports, _, _ = _vectorize(one, args)
+    return one.functions[name], out.functions[name], [r for r in loop_reports if r.vectorized]
 
 
 def run_vectorize(args: argparse.Namespace) -> int:
@@ -71,16 +97,7 @@ def run_vectorize(args: argparse.Namespace) -> int:
         # Read at one vscale only: a rewrite of that copy would hold at that vscale.
         module.opaque[name] = "scalable vectors"
         del module.functions[name]
-    options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
-                         reductions=not args.no_reductions)
-    # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
-    # vector loads de-interleaved by shuffles (transforms/interleave).
-
-    looped, loop_reports = (module, []) if args.no_loops else \
-        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf, args.index32,
-                               args.epilogue_vf)
-    out, reports = vectorize_module(looped, options)
-    out, interleaved = combine_module(out)
+    out, loop_reports, reports, interleaved = _vectorize(module, args)
     text = splice_module(module, out)
     log = sys.stderr if args.output is None else sys.stdout
     for name, what in module.opaque.items():
