@@ -3,8 +3,8 @@
 flags, then vectorized and verified by the real command (the witness for every trip
 count, native runs, the bounded check as a second opinion), one command per file.
 
-    ./dev bench verify [--kernels a,b] [--jobs 2] [--timeout-ms N] [--solver z3|portfolio|...]
-                       [--json FILE]
+    ./dev bench verify [--kernels a,b] [--jobs 2] [--verify-jobs 1] [--timeout-ms N]
+                       [--solver z3|portfolio|...] [--json FILE]
 
 Prints per loop the witness's status and per file the command's wall and CPU seconds
 and exit code; then the totals (wall time of the whole run, loops proved of loops
@@ -51,7 +51,8 @@ def sources(only: str | None) -> list[Path]:
     return files
 
 
-def verify_file(source: Path, target: str, timeout_ms: int, solver: str, workdir: Path) -> FileFigures:
+def verify_file(source: Path, target: str, timeout_ms: int, solver: str, workdir: Path,
+                verify_jobs: int = 1) -> FileFigures:
     fig = FileFigures(source.stem)
     ll = workdir / f"{source.stem}.ll"
     report = workdir / f"{source.stem}.json"
@@ -61,7 +62,8 @@ def verify_file(source: Path, target: str, timeout_ms: int, solver: str, workdir
         fig.error = str(e)
         return fig
     cmd = [sys.executable, "-m", "vecverify.app.launch", "vectorize", str(ll), "-o", os.devnull, "--verify",
-           "--target", target, "--timeout-ms", str(timeout_ms), "--solver", solver, "--json", str(report)]
+           "--target", target, "--timeout-ms", str(timeout_ms), "--solver", solver, "--json", str(report),
+           "--jobs", str(verify_jobs)]
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out, _ = proc.communicate()
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--kernels", help="comma-separated file stems (default: every file)")
     p.add_argument("--jobs", type=int, default=2, help="commands run at once (default 2: the 2-core machine)")
+    p.add_argument("--verify-jobs", type=int, default=1,
+                   help="vectorize's --jobs: a file's functions verified in this many processes (default 1)")
     p.add_argument("--timeout-ms", type=int, default=20_000, help="per query (default 20000, as vectorize)")
     p.add_argument("--solver", default="z3", help="vectorize's --solver (default z3)")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
@@ -99,13 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        rows = list(pool.map(lambda f: verify_file(f, target, args.timeout_ms, args.solver, Path(tmp)), files))
+        rows = list(pool.map(lambda f: verify_file(f, target, args.timeout_ms, args.solver, Path(tmp),
+                                                          args.verify_jobs), files))
     wall = time.monotonic() - t0
     cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
     load_after = os.getloadavg()
     print(f"\nvectorize --verify: target {target}, timeout {args.timeout_ms} ms per query, solver {args.solver}, "
-          f"{args.jobs} at once")
+          f"{args.jobs} files at once, --jobs {args.verify_jobs} each")
     print(f"{'file':22s} {'function':16s} {'loop':>5s} {'VF':>3s} {'UF':>3s} {'witness':9s} {'bounded':12s} "
           f"{'file s':>7s} {'exit':>4s}")
     loops = proved = 0
