@@ -27,6 +27,8 @@ from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions
 from vecverify.report import verdict_text
 
+from ._vectorizing import vectorized_function
+
 
 def _power_of_two(text: str) -> int:
     try:
@@ -124,8 +126,6 @@ def verify_loops(before: Module, reports: list[LoopReport], after: Module, args:
 def _verify_function_job(job: tuple[argparse.Namespace, str]) -> tuple[str, list[dict[str, Any]], int]:
     """In a worker: read the file again, vectorize the one function as the command did
     (deterministic), and verify its loops; returns (its output, its verdicts, its code)."""
-    from .vectorize import vectorized_function
-
     args, name = job
     src, tgt, rs = vectorized_function(args, name)
     out = io.StringIO()

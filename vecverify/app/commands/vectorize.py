@@ -18,11 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from transforms.interleave import combine_module
-from transforms.loop.vectorizer import vectorize_module_loops
-from transforms.slp import vectorize_module
 from transforms.slp.isomorph import FAMILIES
-from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
 from transforms.vectorize.verify import verify_changed
 from vecverify.app.options import at_least_one
@@ -31,6 +27,7 @@ from vecverify.llvm import read_module, splice_module
 from vecverify.portfolio import add_solver_option
 
 from ._loops import add_loop_options, verify_loops
+from ._vectorizing import vectorize
 
 
 def _families(text: str) -> tuple[str, ...]:
@@ -66,29 +63,6 @@ def add_command(sub: Any) -> None:
     p.set_defaults(run=run_vectorize)
 
 
-def _vectorize(module: Module, args: argparse.Namespace) -> tuple[Module, list[Any], list[Any], list[Any]]:
-    """(the vectorized module, loop reports, SLP trees, interleaved combines)."""
-    options = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
-                         reductions=not args.no_reductions)
-    # Loops first (transforms/loop), then SLP on the blocks that stay scalar, then
-    # vector loads de-interleaved by shuffles (transforms/interleave).
-    looped, loop_reports = (module, []) if args.no_loops else \
-        vectorize_module_loops(module, args.target, args.vf, args.tail, args.uf, args.index32,
-                               args.epilogue_vf)
-    out, reports = vectorize_module(looped, options)
-    out, interleaved = combine_module(out)
-    return out, loop_reports, reports, interleaved
-
-
-def vectorized_function(args: argparse.Namespace, name: str) -> tuple[Any, Any, list[Any]]:
-    """The function ``name`` of ``args.file`` vectorized as the command does it:
-    (input, output, its vectorized loops' reports), for a worker of ``--jobs``."""
-    module = read_module(args.file, lenient=True)
-    one = Module({name: module.functions[name]}, dict(module.declarations), module.source_name, dict(module.globals))
-    out, loop_reports, _, _ = _vectorize(one, args)
-    return one.functions[name], out.functions[name], [r for r in loop_reports if r.vectorized]
-
-
 def run_vectorize(args: argparse.Namespace) -> int:
 
     # Functions using what the model does not cover are left as they are.
@@ -97,7 +71,7 @@ def run_vectorize(args: argparse.Namespace) -> int:
         # Read at one vscale only: a rewrite of that copy would hold at that vscale.
         module.opaque[name] = "scalable vectors"
         del module.functions[name]
-    out, loop_reports, reports, interleaved = _vectorize(module, args)
+    out, loop_reports, reports, interleaved = vectorize(module, args)
     text = splice_module(module, out)
     log = sys.stderr if args.output is None else sys.stdout
     for name, what in module.opaque.items():
