@@ -94,7 +94,10 @@ def test_the_budget_is_kept(tmp_path: Path) -> None:
     r = run_campaign(_opts(tmp_path, budget=4, transforms=["slp", "reorder"], corpus=None))
     took = time.monotonic() - t0
     assert r.programs > 0 and r.exit_code == 0
-    assert took < 4 + 2.5  # the program running at the deadline is cut short, not finished
+    # Only a budget bounds it: it runs to the deadline, and stops soon after it (the
+    # program running then is cut short, not finished). The margin is a loaded shared
+    # machine's (start-up and shutdown of the workers included), not a quiet one's.
+    assert 4 <= took < 4 + 20, took
 
 
 def test_reduction_kernels_are_vectorized_and_proved() -> None:

@@ -1,9 +1,12 @@
 """No false alarm on identity: a function checked against itself (or against a copy with
 its blocks renamed and reordered) can only be "correct", or honestly undecided ("failed"
-to prove in time, "unsupported"). An "incorrect" here is a bug of the model, never a
-skip: every function of every corpus file, of the kept LLVM test files, of Alive2's
-files that call unknown functions or are about undef and vectors, and of generated
-functions with branches, phis, unknown calls, memory and undef/poison constants.
+to prove in time, "unsupported" by name). An "incorrect" here is a bug of the model,
+never a skip: every function of every corpus file, of the kept LLVM test files, of
+Alive2's files that call unknown functions or are about undef and vectors, and of
+generated functions with branches, phis, unknown calls, memory and undef/poison
+constants. A test that passes when everything is "unsupported" checks nothing: the kept
+files are all in the modelled fragment (each is read, no function unsupported, one at
+least proved), and most of Alive2's functions get a verdict.
 (The whole Alive2 suite, 1,200 files, is `./dev bench identity`: too long for the suite.)
 """
 
@@ -19,7 +22,7 @@ from properties.branching import BranchingFunction, branching_functions
 from tests.conftest import ALIVE2_SUITE, REPO
 from vecverify.app.conformance import SCORED_FOLDERS
 from vecverify.checker import check_pair
-from vecverify.errors import VecverifyError
+from vecverify.errors import Unsupported
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module, read_module
 from vecverify.refine import CheckOptions
@@ -49,28 +52,55 @@ def _kept_files() -> list[str]:
     return [str(p.relative_to(REPO)) for p in paths]
 
 
-def _refines_itself(path: Path, timeout_ms: int) -> None:
+# Alive2's functions (of the files read) that get a verdict ("correct" or "failed") and
+# are not "unsupported": 194 of 285 when this floor was set.
+ALIVE2_VERDICT_FLOOR = 0.6
+_ALIVE2_SEEN: dict[str, list[str]] = {}
+
+
+def _statuses(path: Path, timeout_ms: int) -> list[str] | None:
+    """Each function's status against itself; None when the file uses something not
+    modelled (read_module says what, by name)."""
     try:
         module = read_module(path)
-    except VecverifyError:
-        pytest.skip("not read (unsupported or rejected)")
-    for fn in module.functions.values():
-        _assert_identity(fn, fn, timeout_ms)
+    except Unsupported as e:
+        assert str(e).startswith("unsupported: ") and e.what, str(e)
+        return None
+    return [_assert_identity(fn, fn, timeout_ms) for fn in module.functions.values()]
 
 
-def _assert_identity(src: Function, tgt: Function, timeout_ms: int) -> None:
+def _assert_identity(src: Function, tgt: Function, timeout_ms: int) -> str:
     v = check_pair(src, tgt, CheckOptions(timeout_ms=timeout_ms))
     assert v.status in HONEST, (src.name, v.status, v.error, v.detail)
+    if v.status == "unsupported":
+        assert (v.detail or "").startswith("unsupported: "), (src.name, v.detail)
+    return v.status
 
 
 @pytest.mark.parametrize("name", _alive2_files())
 def test_alive2_functions_refine_themselves(name: str) -> None:
-    _refines_itself(ALIVE2_SUITE / name, 5000)
+    _ALIVE2_SEEN[name] = _statuses(ALIVE2_SUITE / name, 5000) or []
+
+
+def test_most_alive2_functions_get_a_verdict() -> None:
+    """The files above pass one by one whatever the share of "unsupported": here most
+    functions of the files read must get a verdict."""
+    names = _alive2_files()
+    if not names:
+        pytest.skip("shared/conformance/alive2 is not beside the repository")
+    for name in names:
+        if name not in _ALIVE2_SEEN:  # run alone (-k): check them here
+            _ALIVE2_SEEN[name] = _statuses(ALIVE2_SUITE / name, 5000) or []
+    statuses = [s for name in names for s in _ALIVE2_SEEN[name]]
+    decided = sum(s != "unsupported" for s in statuses)
+    assert decided >= ALIVE2_VERDICT_FLOOR * len(statuses), f"{decided} of {len(statuses)} functions got a verdict"
 
 
 @pytest.mark.parametrize("name", _kept_files())
 def test_kept_functions_refine_themselves(name: str) -> None:
-    _refines_itself(REPO / name, 2000)
+    statuses = _statuses(REPO / name, 5000)
+    assert statuses is not None, f"{name}: the kept files are in the modelled fragment"
+    assert "unsupported" not in statuses and "correct" in statuses, statuses
 
 
 @settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))

@@ -71,10 +71,11 @@ def test_scalar_loop_refines_itself(k: LoopKernel) -> None:
 # ----------------------------------------------------------------------------- with the vectorizer
 
 
-@pytest.mark.skipif(not os.environ.get("VECVERIFY_LOOP_PROPERTY"),
-                    reason="minutes per example (witness + bounded check at unroll 10); not yet in the suite's "
-                           "budget: VECVERIFY_LOOP_PROPERTY=1 runs it")
-@settings(max_examples=8, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+# Minutes per example (witness + bounded check at unroll 10): a step of its own in .ci/run
+# (`VECVERIFY_LOOP_PROPERTY=N` runs it with N examples), deselected in the suite's run.
+@pytest.mark.gate
+@settings(max_examples=int(os.environ.get("VECVERIFY_LOOP_PROPERTY") or 0) or 8, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
 @given(loop_kernels(types=("i8", "i32", "i64"), max_stores=2, max_reductions=1), st.integers(0, 2**32 - 1))
 def test_vectorize_then_witness_bounded_check_and_native_runs_agree(k: LoopKernel, seed: int) -> None:
     """Property: vectorize -> witness proof (every trip count) -> bounded check ->
@@ -91,10 +92,10 @@ def test_vectorize_then_witness_bounded_check_and_native_runs_agree(k: LoopKerne
 
     for r in reports:
         if r.vectorized:
-            proof = prove_loop(r)
-            assert "refuted" not in proof.line(), proof.line()
-    v = check_pair(fn, new, CheckOptions(timeout_ms=30_000, unroll=2 * 4 + 2))
-    assert v.status in ("correct", "failed"), (v.status, v.error, k.describe())
+            proof = prove_loop(r, timeout_ms=120_000)
+            assert proof.status == "proved", (proof.line(), k.describe())
+    v = check_pair(fn, new, CheckOptions(timeout_ms=120_000, unroll=2 * 4 + 2))
+    assert v.status == "correct", (v.status, v.error, v.detail, k.describe())
     tgt_text = print_module(Module({"src": new}, {}, "<vectorized>", {}))
     rng = np.random.default_rng(seed)
     for trips in range(0, 3 * 4 + 2):
@@ -106,8 +107,8 @@ def test_vectorize_then_witness_bounded_check_and_native_runs_agree(k: LoopKerne
 @given(loop_kernels(types=("i8", "i16", "i32"), max_stores=2, max_reductions=2), st.integers(0, 2**32 - 1))
 def test_interleaved_vectorization_proved_and_runs_as_the_model_says(k: LoopKernel, seed: int) -> None:
     """Property (the suite's cheap form of the one above, without the bounded check):
-    vectorized with 2 parts of 2 lanes, every loop is proved for every trip count (not
-    refuted; a timeout is not a proof but no counterexample either) and runs natively
+    vectorized with 2 parts of 2 lanes, every loop is proved for every trip count (a
+    timeout fails it: the time limit is a loaded machine's) and runs natively
     as the reference model says at trip counts 0..9 (both parts, the epilogue, and none)."""
     from transforms.loop import LoopOptions, vectorize_loops
     from transforms.loop.witness import prove_loop
@@ -121,8 +122,8 @@ def test_interleaved_vectorization_proved_and_runs_as_the_model_says(k: LoopKern
     for r in reports:
         if r.vectorized:
             assert r.uf == 2 or r.vector is not None and r.vector.plan.max_vf is not None, r.line()
-            proof = prove_loop(r, timeout_ms=30_000)
-            assert proof.status in ("proved", "unknown"), (proof.line(), k.describe())
+            proof = prove_loop(r, timeout_ms=60_000)
+            assert proof.status == "proved", (proof.line(), k.describe())
     tgt_text = print_module(Module({"src": new}, {}, "<vectorized>", {}))
     rng = np.random.default_rng(seed)
     for trips in range(0, 10):
