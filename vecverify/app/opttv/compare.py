@@ -109,20 +109,29 @@ def check_file(path: Path, opt: Path, passes: str | None, options: CheckOptions)
         text = path.read_text(encoding="utf-8")
         result.command = opt_command(opt, path, text, passes)
         result.command, after_text = run_opt(result.command, path)
-        before = parse_module(_with_layout_of(after_text, text), str(path), lenient=True)
-        after = parse_module(after_text, f"{path} (after opt)", lenient=True)
+        result.functions = check_texts(text, after_text, str(path), options)
     except Unsupported as e:  # something module-wide (a data layout, module asm...)
-        result.functions = [FunctionResult(name, "unsupported", detail=e.what)
-                            for name in _defined_names(path)]
-        if not result.functions:
-            result.error = str(e)
+        result.error = str(e)
     except (InputError, OSError, UnicodeDecodeError) as e:
         result.error = str(e)
-    else:
-        result.functions = [r for name in before.spans
-                            if (r := _check_function(name, before, after, options)) is not None]
     result.seconds = time.monotonic() - start
     return result
+
+
+def check_texts(text: str, after_text: str, label: str, options: CheckOptions) -> list[FunctionResult]:
+    """Every function of the module ``text`` checked against opt's output ``after_text``
+    (the functions the pass removed are not). Something module-wide that is not modelled
+    (a data layout, module asm...) makes every function unsupported, with its reason;
+    raises Unsupported when the module defines none."""
+    try:
+        before = parse_module(_with_layout_of(after_text, text), label, lenient=True)
+        after = parse_module(after_text, f"{label} (after opt)", lenient=True)
+    except Unsupported as e:
+        names = _defined_names(text)
+        if not names:
+            raise
+        return [FunctionResult(name, "unsupported", detail=e.what) for name in names]
+    return [r for name in before.spans if (r := _check_function(name, before, after, options)) is not None]
 
 
 _DATALAYOUT = re.compile(r'^target datalayout = "[^"]*"$', re.M)
@@ -139,11 +148,7 @@ def _with_layout_of(after_text: str, text: str) -> str:
     return f"{stated.group(0)} {text}"
 
 
-def _defined_names(path: Path) -> list[str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
+def _defined_names(text: str) -> list[str]:
     return re.findall(r"^define\b[^@\n]*@(\"[^\"]+\"|[\w.$-]+)", text, re.M)
 
 
