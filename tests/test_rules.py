@@ -32,7 +32,7 @@ FP_TOO_SLOW_FOR_SUITE = {
 # The loop vectorizer's rules (and the interleave groups) claim VF 2..16 for every element
 # type: the suite proves them at a few narrow types (the cost grows with the lanes);
 # `vecverify prove` runs every type. Floating-point ones at the types below only.
-LOOP_TRANSFORMS = ("recurrence", "reduction", "masked", "interleave")
+LOOP_TRANSFORMS = ("recurrence", "reduction", "masked", "interleave", "scalable")
 LOOP_SUITE_TYPES = ("<2 x i8>", "<3 x i16>", "<4 x i32>", "<2 x i64>", "<3 x i64>", "<4 x half>", "<4 x float>",
                     "<2 x double>")
 # Rules the suite proves at fewer types (first matching glob): the refuted variants and
@@ -50,6 +50,15 @@ LOOP_SUITE_ONLY = {
     # the groups at the narrow types, and once at the widest (16 lanes of each factor)
     "interleave.factor[234]": (*LOOP_SUITE_TYPES, "<16 x i8>"),
     "interleave.factor4-tree": (*LOOP_SUITE_TYPES, "<16 x i8>"),
+    # scalable rules: one check per vscale 1..16 each (the splice and resume at i64 in
+    # tests/test_scalable_rules.py, every type in `vecverify prove`)
+    "scalable.lane-mask*": ("<vscale x 2 x i64>", "<vscale x 4 x i32>"),
+    "scalable.splice.*": ("<vscale x 4 x i32>",),
+    "scalable.resume.*": ("<vscale x 4 x i32>",),
+    "scalable.reduction.mul.start.zero-identity": ("<vscale x 4 x i32>",),
+    "scalable.reduction.add.split.nsw": ("<vscale x 4 x i32>",),
+    "scalable.reduction.add.*": ("<vscale x 2 x i64>",),
+    "scalable.*": (),
 }
 LOOP_NOT_IN_SUITE = ("reduction.fmax.*", "reduction.fmin.nnan.*", "reduction.fmin.nnan-*",
                      # (the minnum/maxnum laws: tens of seconds)

@@ -27,7 +27,7 @@ INT_TYPES = ("i8", "i16", "i32", "i64")
 FLOAT_TYPES = ("float", "double")
 FP_SEMANTICS = "vecverify.semantics.floating"
 
-_VECTOR = re.compile(r"<\s*(\d+)\s*x\s*(\w+)\s*>$")
+_VECTOR = re.compile(r"<\s*(?:vscale\s+x\s+)?(\d+)\s*x\s*(\w+)\s*>$")  # lanes: the minimum
 _FLOAT_BITS = {"half": 16, "float": 32, "double": 64}
 _FLOAT_BIAS = {"half": 15, "float": 127, "double": 1023}
 _FLOAT_MBITS = {"half": 10, "float": 23, "double": 52}
@@ -55,6 +55,11 @@ class TypeInfo:
     @property
     def is_vector(self) -> bool:
         return _VECTOR.match(self.name) is not None
+
+    @property
+    def scalable(self) -> bool:
+        """``<vscale x N x T>``: ``lanes`` is N, the lanes at vscale 1."""
+        return self.name.startswith("<vscale")
 
     @property
     def is_float(self) -> bool:
@@ -193,6 +198,9 @@ class Rule:
     # solver's wall-clock limit ran out where it proves in time alone. Running out is
     # still "failed to prove".
     timeout_factor: int = 1
+    # Function attributes of both sides (a scalable rule's ``vscale_range``: the vscales
+    # it is proved for).
+    fn_attrs: str = ""
 
     def __post_init__(self) -> None:
         if not self.preconditions:
@@ -241,9 +249,10 @@ class Rule:
         src, tgt = render(self.src, t), render(self.tgt, t)
         if self.split_float:  # (for integer rules the assumption alone is quicker)
             src, tgt = _fixed(src, case), _fixed(tgt, case)
+        attrs = f" {self.fn_attrs}" if self.fn_attrs else ""
         text = (
-            f"define {ret} @src({params}) {{\n{assumes}{_indent(src)}{ret_line}}}\n\n"
-            f"define {ret} @tgt({params}) {{\n{_indent(tgt)}{ret_line}}}\n\n"
+            f"define {ret} @src({params}){attrs} {{\n{assumes}{_indent(src)}{ret_line}}}\n\n"
+            f"define {ret} @tgt({params}){attrs} {{\n{_indent(tgt)}{ret_line}}}\n\n"
             "declare void @llvm.assume(i1 noundef)\n"
         )
         return Obligation(self.name, type_name, text, tuple(sorted((case or {}).items())))

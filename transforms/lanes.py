@@ -148,6 +148,8 @@ def split_lanes(src: Function, tgt: Function) -> list[tuple[Function, Function]]
     (see the module text); raises NotLaneWise when the split is not justified."""
     if not isinstance(src.ret_type, VectorType) or src.ret_type != tgt.ret_type:
         raise NotLaneWise("not a vector result")
+    if src.scalable is not None or tgt.scalable is not None:
+        raise NotLaneWise("scalable vectors (their lanes depend on vscale)")
     src_deps = lane_dependence(src)
     lane_dependence(tgt)  # only lane-wise instructions, no UB, no memory
     for a, b in combinations(src_deps, 2):

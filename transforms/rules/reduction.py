@@ -89,10 +89,10 @@ def identity_text(kind: Kind, scalar: str) -> str:
 
 
 def mangle(type_name: str) -> str:
-    """The overload suffix of an intrinsic: i32, f32, v4i32, v8f16."""
+    """The overload suffix of an intrinsic: i32, f32, v4i32, v8f16, nxv4i32."""
     t = TypeInfo(type_name)
     s = {"half": "f16", "float": "f32", "double": "f64"}.get(t.scalar, t.scalar)
-    return f"v{t.lanes}{s}" if t.is_vector else s
+    return f"{'nx' if t.scalable else ''}v{t.lanes}{s}" if t.is_vector else s
 
 
 def _flags(flags: str) -> str:
