@@ -61,3 +61,19 @@ def test_check_reports_the_solver_per_query(tmp_path, capsys) -> None:  # noqa: 
     assert record["status"] == "correct"
     assert record["query_times"] and all(q["solver"] in ("cvc5", "z3", "") for q in record["query_times"])
     assert sum(record["solvers"].values()) >= 1
+
+
+def test_a_cpu_time_limit_stops_z3() -> None:
+    """CheckOptions.cpu_time: the limit counts this process's CPU time (a loaded machine
+    slows the query without using its limit up); Z3 is interrupted when it is spent."""
+    from vecverify.portfolio import Clock
+
+    x, y = z3.BitVecs("x y", 64)
+    hard = _solver(x * y == 0xC2D0D5B1A7F19E3B, z3.UGT(x, 1), z3.UGT(y, 1), z3.ULT(x, 1 << 32), z3.ULT(y, 1 << 32))
+    clock = Clock(cpu=True)
+    before = time.process_time()
+    with pytest.raises(SolverGaveUp, match="timeout"):
+        decide(hard, clock.now() + 0.3, "z3", clock)
+    assert time.process_time() - before < 3.0
+    easy = decide(_solver(x * 2 == 1), clock.now() + 20, "z3", clock)
+    assert easy.result == "unsat"

@@ -34,6 +34,52 @@ OTHERS = ("bitwuzla", "cvc5")
 Z3_SLICE_S = 1.0
 # A model read back from another solver is confirmed by Z3 within at least this long.
 CONFIRM_S = 1.0
+# Limits counted in CPU time (CheckOptions.cpu_time) still end a check after this many
+# times its limit in wall time.
+CPU_WALL_FACTOR = 10.0
+CPU_POLL_S = 0.02
+
+
+class Clock:
+    """How a query's limit is counted: wall time (``time.monotonic``), or the process's
+    CPU time (``time.process_time``: Z3 runs in this process, so a loaded machine slows
+    the query without using up its limit), then with a wall-time cap as well."""
+
+    def __init__(self, cpu: bool = False, wall_deadline: float | None = None) -> None:
+        self.cpu = cpu
+        self.wall_deadline = wall_deadline
+
+    def now(self) -> float:
+        return time.process_time() if self.cpu else time.monotonic()
+
+    def wall_left(self) -> float | None:
+        return None if self.wall_deadline is None else self.wall_deadline - time.monotonic()
+
+
+WALL = Clock()
+
+
+class _CpuWatch:
+    """Interrupts a Z3 check once the process has used ``seconds`` of CPU time."""
+
+    def __init__(self, solver: z3.Solver, seconds: float) -> None:
+        self.fired = False
+        self._solver = solver
+        self._until = time.process_time() + seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(CPU_POLL_S):
+            if time.process_time() >= self._until:
+                self.fired = True
+                self._solver.interrupt()
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 class SolverGaveUp(Exception):
@@ -97,19 +143,32 @@ class _Race:
             proc.wait()
 
 
-def _z3_check(solver: z3.Solver, seconds: float, race: _Race | None = None) -> z3.CheckSatResult:
-    solver.set(timeout=max(1, int(seconds * 1000)))
+def _z3_check(solver: z3.Solver, seconds: float, race: _Race | None = None,
+              clock: Clock = WALL) -> z3.CheckSatResult:
+    wall = seconds * CPU_WALL_FACTOR if clock.cpu else seconds
+    wall_left = clock.wall_left()
+    if wall_left is not None:
+        wall = min(wall, wall_left)
+    if wall <= 0:
+        return z3.unknown
+    solver.set(timeout=max(1, int(wall * 1000)))
     if race is not None:
         with race.lock:
             if race.first is not None:
                 return z3.unknown
             race.z3_running = solver
+    watch = _CpuWatch(solver, seconds) if clock.cpu else None
     try:
-        return solver.check()
+        result = solver.check()
     finally:
+        if watch is not None:
+            watch.stop()
         if race is not None:
             with race.lock:
                 race.z3_running = None
+    if watch is not None and watch.fired and result == z3.unknown:
+        raise SolverGaveUp("timeout")
+    return result
 
 
 def _unknown(solver: z3.Solver) -> str:
@@ -119,24 +178,25 @@ def _unknown(solver: z3.Solver) -> str:
     return reason
 
 
-def decide(solver: z3.Solver, deadline: float, mode: str) -> Answer:
-    """Decide the assertions of ``solver`` by ``deadline`` with the solvers of ``mode``;
-    SolverGaveUp if none does."""
-    left = deadline - time.monotonic()
-    if left <= 0:
+def decide(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL) -> Answer:
+    """Decide the assertions of ``solver`` by ``deadline`` (on ``clock``) with the
+    solvers of ``mode``; SolverGaveUp if none does."""
+    left = deadline - clock.now()
+    wall_left = clock.wall_left()
+    if left <= 0 or (wall_left is not None and wall_left <= 0):
         raise SolverGaveUp("timeout")
     if mode == "z3":
-        r = _z3_check(solver, left)
+        r = _z3_check(solver, left, clock=clock)
         if r == z3.unknown:
             raise SolverGaveUp(_unknown(solver))
         return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
     reason = "timeout"
     if mode == "portfolio":
-        r = _z3_check(solver, min(Z3_SLICE_S, left))
+        r = _z3_check(solver, min(Z3_SLICE_S, left), clock=clock)
         if r != z3.unknown:
             return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
         reason = _unknown(solver)
-        left = deadline - time.monotonic()
+        left = deadline - clock.now()
         if left <= 0.05:
             raise SolverGaveUp(reason)
     others = OTHERS if mode == "portfolio" else (mode,)
@@ -144,16 +204,16 @@ def decide(solver: z3.Solver, deadline: float, mode: str) -> Answer:
     try:
         race.start(others, solver.to_smt2(), max(1, int(left * 1000)))
         if mode == "portfolio":
-            r = _z3_check(solver, left, race)
+            r = _z3_check(solver, left, race, clock)
             if r != z3.unknown:
                 return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
             reason = _unknown(solver)
-        race.wait(deadline + 0.5)
+        race.wait(time.monotonic() + left + 0.5)
         name = race.first
         if name is None and mode != "portfolio":
             # That solver alone gave no answer: it could not read the query, so Z3's.
             if all(a.get("result") == "error" for a in race.answers.values()):
-                r = _z3_check(solver, max(0.001, deadline - time.monotonic()))
+                r = _z3_check(solver, max(0.001, deadline - clock.now()), clock=clock)
                 if r != z3.unknown:
                     return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
                 reason = _unknown(solver)
@@ -164,7 +224,7 @@ def decide(solver: z3.Solver, deadline: float, mode: str) -> Answer:
     answer = race.answers[name]
     if answer["result"] == "unsat":
         return Answer("unsat", None, name)
-    model = _confirm(solver, answer.get("model") or {}, max(CONFIRM_S, deadline - time.monotonic()))  # type: ignore[arg-type]
+    model = _confirm(solver, answer.get("model") or {}, max(CONFIRM_S, deadline - clock.now()))  # type: ignore[arg-type]
     if model is None:
         raise SolverGaveUp(f"{name}'s model not confirmed by Z3")
     return Answer("sat", model, name)

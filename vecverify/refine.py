@@ -74,6 +74,10 @@ class CheckOptions:
     # A function's queries share one limit (opt-tv: its --function-timeout-ms): the
     # caller sets ``deadline`` from it where the function's check starts.
     function_timeout_ms: int | None = None
+    # Count each query's limit in this process's CPU time instead of wall time (a loaded
+    # machine then slows a query without making it time out); at most
+    # portfolio.CPU_WALL_FACTOR times the limit in wall time. ``deadline`` stays wall time.
+    cpu_time: bool = False
 
 
 @dataclass

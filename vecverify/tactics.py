@@ -21,7 +21,7 @@ from typing import Protocol
 
 import z3
 
-from .portfolio import DEFAULT_SOLVER, SolverGaveUp, decide
+from .portfolio import DEFAULT_SOLVER, WALL, Clock, SolverGaveUp, decide
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.executor import Behaviour
@@ -188,6 +188,9 @@ class Tactics:
         self.decided: Counter[str] = Counter()
         self.log: list[dict[str, object]] = []
         self._last_solver = ""
+        # A query's limit counts wall time, or with CheckOptions.cpu_time this process's
+        # CPU time (the whole check's own deadline, when set, is wall time: a cap).
+        self.clock = Clock(True, options.deadline) if getattr(options, "cpu_time", False) else WALL
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
         self._names_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._names_keep: list[z3.ExprRef] = []
@@ -225,15 +228,15 @@ class Tactics:
             entry["solver"] = self._last_solver
 
     def _solve(self, q: Query, share: float) -> z3.ModelRef | None:
-        now = time.monotonic()
+        now = self.clock.now()
         deadline = now + share * self.options.timeout_ms / 1000
-        if self.options.deadline is not None:
+        if self.options.deadline is not None and not self.clock.cpu:
             deadline = min(deadline, self.options.deadline)
         try:
             return self._solve_symbolic(q, min(deadline, now + QUICK_SHARE * (deadline - now)))
         except Unknown:
             pass
-        now = time.monotonic()
+        now = self.clock.now()
         found = self.probe(q, min(deadline, now + PROBE_SHARE * (deadline - now)))
         if found is not None:
             return found
@@ -252,7 +255,7 @@ class Tactics:
             return self._check(z3.And(self.pre, *_every_choice(q.body, forall)), deadline)
         # The look at defined inputs leaves the source's other choices (NaN payloads)
         # free, which can make it the hardest query of all: it gets a slice of the time.
-        now = time.monotonic()
+        now = self.clock.now()
         try:
             found = self._defined_inputs_first(q, min(deadline, now + DEFINED_FIRST_SHARE * (deadline - now)))
         except Unknown:
@@ -485,7 +488,7 @@ class Tactics:
 
     def _check_solver(self, solver: z3.Solver, deadline: float) -> z3.ModelRef | None:
         try:
-            answer = decide(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER))
+            answer = decide(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER), self.clock)
         except SolverGaveUp as e:
             raise Unknown(str(e)) from None
         self.decided[answer.solver] += 1

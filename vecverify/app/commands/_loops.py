@@ -89,6 +89,10 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
+    p.add_argument("--wall-clock", action="store_true",
+                   help="with --verify, count the witness's query limits in wall time (default: this process's "
+                        "CPU time, at most 10 times the limit in wall time: a loaded machine slows a proof "
+                        "without turning it into a timeout)")
     p.add_argument("--bounded-unroll", type=_bounded_unroll, default=BOUNDED_UNROLL, metavar="N",
                    help="with --verify, the bounded check after the witness unrolls loops N times "
                         f"(default {BOUNDED_UNROLL}; 0: no bounded check). A second opinion: its timeout "
@@ -147,7 +151,8 @@ def verify_function(src: Any, tgt: Any, rs: list[LoopReport], args: argparse.Nam
     name = src.name
     for r in rs:
         entry: dict[str, Any] = {"function": name, "loop": r.loop, "vf": r.vf, "uf": r.uf}
-        proof = prove_loop(r, timeout_ms=args.timeout_ms, solver=getattr(args, "solver", DEFAULT_SOLVER))
+        proof = prove_loop(r, timeout_ms=args.timeout_ms, solver=getattr(args, "solver", DEFAULT_SOLVER),
+                           cpu_time=not getattr(args, "wall_clock", False))
         print(proof.line(), file=log)
         entry["witness"] = proof.status
         entry["witness_seconds"] = round(proof.seconds, 2)
