@@ -339,6 +339,22 @@ def test_auto_folds_where_masked_moves_exist() -> None:
     assert r.vectorized and not isinstance(r.vector, FoldedLoop), r.line()
 
 
+def test_fold_takes_fewer_lanes_where_masked_moves_go_lane_by_lane() -> None:
+    """i16 on AVX2 has no masked moves: the masked last vector moves lane by lane, and it
+    runs for every trip count up to VF, so --tail fold takes 8 lanes, not one register's
+    16 (trip counts above 8 run unmasked; bench loop: smooth_i16, min_i16 and minmax_u8
+    at n=13); i32, whose masked moves exist, keeps one register's 8."""
+    fn = parse_module(IN_PLACE.replace("i32", "i16").replace("align 4", "align 2"), "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
+    assert isinstance(r.vector, FoldedLoop) and r.vf == 8 and "VF 8 (tail folded" in r.line(), r.line()
+    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
+    assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
+    fn = parse_module(IN_PLACE.replace("i32", "i8").replace("align 4", "align 1"), "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
+    assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
+
+
 # --------------------------------------------------------------------------- refutations
 
 

@@ -604,6 +604,32 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
     return extra
 
 
+def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
+    """``--tail fold``'s lanes for short trip counts where the target has no masked moves
+    for the loop's accesses (SSE4; i8 and i16 on AVX2): its masked last vector moves
+    lane by lane, a branch each, and it runs for every trip count up to VF (no full
+    vector before it). Of VF and its halves down to half the nominal trip count, the one
+    whose folded loop costs least over the trip counts 1 .. ``NOMINAL_TRIP_COUNT``: a
+    trip count n above the lanes runs (n-1)//VF full vectors and the shifted tail (where
+    ``shift_decline`` allows it), one up to them the masked vector, priced as a vector
+    iteration and a scalar one per lane. Where masked moves exist, VF."""
+    if masked_access_cost(plan, vf, target) is not None:
+        return vf
+    shifted = shift_decline(plan) is None
+    best, best_cost = vf, -1
+    lanes = vf
+    while lanes >= max(2, NOMINAL_TRIP_COUNT // 2):
+        scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
+        total = 0
+        for n in range(1, NOMINAL_TRIP_COUNT + 1):
+            full = (n - 1) // lanes
+            total += (full + 1) * vector_iter + (0 if shifted and n > lanes else lanes * scalar_iter)
+        if best_cost < 0 or total < best_cost:
+            best, best_cost = lanes, total
+        lanes //= 2
+    return best
+
+
 def updates_in_place(plan: LoopPlan) -> bool:
     """Whether the loop stores to an object it loads (``y[i] = a * y[i]``)."""
     stored = {id(a.access.address.base) for a in plan.accesses if a.is_store}

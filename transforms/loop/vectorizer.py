@@ -11,11 +11,11 @@ from vecverify.ir.function import Function, Module
 from ..base import TransformOptions
 from ..vectorize.costs import TARGETS, Target
 from .codegen import VectorLoop, vectorize
-from .cost import choose_uf, choose_vf
+from .cost import choose_uf, choose_vf, vector_iteration_cost
 from .epilogue import EpilogueLoop, add_epilogue, epilogue_decline, epilogue_vf
 from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
-from .tailfold import FoldedLoop, fold_tail, prefer_fold
+from .tailfold import FoldedLoop, fold_tail, prefer_fold, short_fold_vf
 
 
 @dataclass
@@ -104,6 +104,9 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
             else:
                 vf, scalar, vector = choose_vf(plan, target, options.max_vf)
             vl = _generate(plan, vf, options, target)
+            if vl.vf != vf:  # fewer lanes for short trip counts (short_fold_vf)
+                vf, (scalar_iter, vector) = vl.vf, vector_iteration_cost(plan, vl.vf, target)
+                scalar = vf * scalar_iter
         except Decline as e:
             rep.reason = str(e)
             continue
@@ -137,7 +140,7 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
     if options.tail == "fold":
         if options.uf not in (None, 1):
             raise Decline("tail folding: interleaving (UF > 1) is not done under a mask")
-        return fold_tail(plan, vf)
+        return fold_tail(plan, vf if options.vf is not None else short_fold_vf(plan, vf, target))
     if options.tail == "auto" and prefer_fold(plan, vf, target):
         try:
             return fold_tail(plan, vf)
