@@ -133,8 +133,8 @@ class Campaign:
         self.jobs = jobs
         self.reduce_budget = reduce_budget
         self.outcomes: list[Outcome] = []
-        # (seed, both verdicts with their ERROR lines): a disagreement like one already
-        # reduced is saved as it is (reducing each of a hundred alike would take hours)
+        # (seed, both verdicts): a disagreement like one already reduced is saved as it
+        # is (reducing each of a hundred alike would take hours)
         self.reduced: set[tuple[str, str, str]] = set()
         # wall-clock seconds: waiting for mutants, vecverify's batches, until alive-tv's
         # were done too, reducing
@@ -201,7 +201,7 @@ class Campaign:
         stem = f"{m.index:06d}-{re.sub(r'[^A-Za-z0-9]+', '-', m.seed.name).strip('-')}"
         header = self._header(m, o)
         original = write_pair(self.findings / "original", stem, m.pair, header, m.seed.test_args)
-        key = (m.seed.name, f"{o.vecverify} {o.vecverify_detail}", f"{o.alive_tv} {o.alive_tv_detail}")
+        key = (m.seed.name, o.vecverify, o.alive_tv)
         if key in self.reduced:
             return original
         self.reduced.add(key)
