@@ -91,9 +91,12 @@ def write_pair(directory: Path, stem: str, pair: Pair, header: list[str], test_a
 
 
 def reason(detail: str) -> str:
-    """A reason without the names, paths and positions of one file, so reasons count."""
+    """A reason without the file, position and function of one check, so that reasons
+    count (callees stay named: the target-specific intrinsics as one family)."""
     text = re.sub(r"\S+\.ll(:\d+(:\d+)?)?:?", "FILE", detail)
-    text = re.sub(r"@(\"[^\"]+\"|[\w.$-]+)", "@F", text)
+    text = re.sub(r" in the declaration of @\S+ in @\S+$", " in a declaration", text.strip())
+    text = re.sub(r" in @(\"[^\"]+\"|[\w.$-]+)$", "", text)
+    text = re.sub(r"@llvm\.(x86|aarch64|arm|ppc|amdgcn|nvvm|wasm|riscv)\.[\w.]+", r"@llvm.\1.*", text)
     text = re.sub(r"%[\w.$-]+", "%V", text)
     return re.sub(r"^(unsupported|vecverify): ", "", text).strip()[:160]
 

@@ -73,6 +73,7 @@ from .memory import (
     misaligned,
     pointer_lane,
     poison_bytes,
+    set_alive,
 )
 from .ranges import with_range
 from .uses import UndefUses
@@ -343,14 +344,17 @@ class CallSemantics:
     exits: list[tuple[z3.BoolRef, Memory, bool]]
 
     def _lifetime(self, inst: Call, args: list[SymValue], state: CallState) -> None:
-        """lifetime.start/end: the object's contents are dead (poison) before its start
-        and after its end. (Accessing a dead object is not made UB here: the source is
-        then stricter than LLVM, and the target may look more defined than it is.)"""
+        """lifetime.start/end on an alloca (LangRef): llvm.lifetime.start makes it alive
+        with uninitialized (poison) contents, llvm.lifetime.end dead; an alloca used by
+        lifetime.start is dead until then, and accessing a dead one is UB (the executor
+        and MemoryOps.lifetimes keep track)."""
         (ptr,) = args[-1]
         bid = z3.simplify(block_of(ptr.value))
         for b in self.mem_ops.blocks:
             if z3.is_bv_value(bid) and bid.as_long() == b.block_id and z3.is_bv_value(b.size):
                 state.memory = poison_bytes(state.memory, pointer_lane(b.block_id, z3.BitVecVal(0, PTR_ADDR_BITS)), b.size.as_long())
+                if b.block_id in self.mem_ops.lifetimes:
+                    state.memory = set_alive(state.memory, b.block_id, inst.callee.startswith("llvm.lifetime.start"))
                 return
         raise Unsupported(f"@{inst.callee} on a pointer that is not an alloca", self.fn.name)
 

@@ -70,6 +70,7 @@ from .memory import (
     pointer_lane,
     poison_bytes,
     residue_of,
+    set_alive,
 )
 from .ranges import outside, with_range
 from .unroll import Instance, Unrolling
@@ -145,6 +146,7 @@ class Executor(CallSemantics):
             self.ctx.block_addresses = lambda: (env.block_addresses(inputs.blocks, fn.layout.pointer_bits),
                                                 len(self.mem_ops.blocks) > len(inputs.blocks))
         self.next_local_block = FIRST_LOCAL_BLOCK
+        self.lifetime_markers = _lifetime_markers(fn)
         self.values: dict[Instruction, SymValue] = {}
         # Poison that this side's own attributes (align, nonnull) add to an argument.
         self.arg_extra_poison: dict[int, z3.BoolRef] = {}
@@ -451,7 +453,22 @@ class Executor(CallSemantics):
         self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS), placement(var, align)))
         ptr = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
         state.memory = poison_bytes(state.memory, ptr, size)
+        markers = self.lifetime_markers.get(id(inst))
+        if markers:  # LangRef: an alloca used by llvm.lifetime.start is initially dead
+            self.mem_ops.lifetimes.add(bid)
+            state.memory = set_alive(state.memory, bid, "start" not in markers)
         return (Lane(ptr, FALSE),)
+
+
+def _lifetime_markers(fn: Function) -> dict[int, set[str]]:
+    """The lifetime intrinsics each alloca (by id) is the operand of: "start", "end"."""
+    out: dict[int, set[str]] = {}
+    for inst in fn.instructions():
+        if isinstance(inst, Call) and inst.callee.startswith(("llvm.lifetime.start", "llvm.lifetime.end")):
+            target = inst.operands[-1]
+            if isinstance(target, Alloca):
+                out.setdefault(id(target), set()).add("start" if "start" in inst.callee else "end")
+    return out
 
 
 def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolRef:

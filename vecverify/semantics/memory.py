@@ -397,25 +397,44 @@ def element_bytes(t: Type, ctx: Context, what: str) -> int:
     raise ctx.unsupported(f"{what} of {t}")
 
 
+# Where an alloca with lifetime markers keeps whether it is alive: a byte of its block at
+# the highest offset, which no access in bounds reaches (1: alive, 0: dead).
+LIVE_OFFSET = (1 << PTR_ADDR_BITS) - 1
+
+
+def liveness_key(block_id: int) -> z3.BitVecRef:
+    return pointer_lane(block_id, z3.BitVecVal(LIVE_OFFSET, PTR_ADDR_BITS))
+
+
+def set_alive(mem: Memory, block_id: int, alive: bool) -> Memory:
+    return mem.write(liveness_key(block_id), z3.BitVecVal(int(alive), 8), FALSE)
+
+
 class MemoryOps:
     """Loads and stores over the shared blocks."""
 
     def __init__(self, blocks: list[MemoryBlock], readonly: set[int] | None = None):
         self.blocks = blocks
         self.readonly = readonly or set()  # constant globals: writing them is UB
+        # allocas used by llvm.lifetime.start: dead until it runs, and after
+        # llvm.lifetime.end (LangRef); accessing one while dead is UB
+        self.lifetimes: set[int] = set()
 
     def valid_access(self, ptr: Lane, nbytes: int, align: int, write: bool = False,
                      mem: Memory | None = None) -> z3.BoolRef:
-        """The access is defined: in bounds of a live block (not freed by a call since:
-        ``mem``, the memory then), aligned, writable when it writes."""
+        """The access is defined: in bounds of a live block (not freed by a call since,
+        nor a dead alloca: ``mem``, the memory then), aligned, writable when it writes."""
         conds = [z3.Not(ptr.poison), in_bounds(self.blocks, ptr.value, nbytes)]
+        bid = block_of(ptr.value)
+        if write and self.readonly:
+            conds += [bid != b for b in self.readonly]
         if mem is not None:
-            freed = mem.freed(block_of(ptr.value))
+            freed = mem.freed(bid)
             if not z3.is_false(freed):
                 conds.append(z3.Not(freed))
-        if write and self.readonly:
-            bid = block_of(ptr.value)
-            conds += [bid != b for b in self.readonly]
+            for b in sorted(self.lifetimes):
+                alive, _ = mem.read(liveness_key(b))
+                conds.append(z3.Or(bid != b, alive == 1))
         if align > 1:
             conds.append(z3.Not(self.misaligned(ptr.value, align)))
         return z3.And(*conds)
