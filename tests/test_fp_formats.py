@@ -1,5 +1,5 @@
 """bfloat and fp128: the semantics against reference conversions written here from the
-formats' definitions (LLVM 22's JIT cannot run these types natively: see native_check),
+formats' definitions (LLVM 22's JIT cannot run these types natively: see execute/support.py),
 and their constants as LLVM writes them."""
 
 from __future__ import annotations

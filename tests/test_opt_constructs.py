@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from vecverify.errors import Unsupported
+from vecverify.execute.runs import exec_function, standalone
 from vecverify.llvm import parse_module
-from vecverify.native_check import exec_function, standalone
 
 WIDE = """
 define i200 @f(i200 %x, i200 %y) {

@@ -173,7 +173,8 @@ def native_runs(src: Function, tgt: Function, witness: Witness) -> dict[str, Any
     when they could not be run."""
     # numpy and llvmlite's JIT: imported only when native runs are asked for (start-up).
     from .execute.memory_runs import compare_on_memory
-    from .native_check import compare_natively, pair_runs_json
+    from .execute.runs import compare_natively
+    from .execute.text import pair_runs_json
 
     try:
         if witness.on_memory and any(isinstance(a.type.scalar, PtrType) for a in src.args):
@@ -192,7 +193,8 @@ def native_runs(src: Function, tgt: Function, witness: Witness) -> dict[str, Any
 def counterexample_run(example: Any) -> dict[str, Any]:
     """The counterexample run natively (when it is free of UB and poison)."""
     # numpy and llvmlite's JIT: imported only for a counterexample (start-up).
-    from .native_check import results_text, run_counterexample
+    from .execute.replay import run_counterexample
+    from .execute.text import results_text
 
     try:
         run = run_counterexample(example)

@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from vecverify.execute.inputs import shape_arguments
 from vecverify.execute.memory_runs import (
     BUFFER_BYTES,
     Input,
     MemoryRuns,
     compare_inputs,
     random_arguments,
-    shape_arguments,
 )
 from vecverify.ir.function import Function
 from vecverify.ir.values import Argument, Cast, ConstInt, Value

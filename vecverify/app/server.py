@@ -33,7 +33,7 @@ def preload() -> None:
     """Import what the served commands use, so the children start warm."""
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
-    from .. import native_check  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
+    from ..execute import replay, runs, text  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
     from ..semantics import core  # noqa: F401  (its import creates Z3's main context)
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
 

@@ -3,15 +3,17 @@ witness for functions with pointer arguments that a vectorizer rewrote (what
 ``vecverify vectorize --verify`` and the SLP benchmark run next to the proof, through
 ``vecverify.compare``).
 
-Every pointer argument gets a buffer of random bytes (the same for both functions, with
-guard bytes around it); integer arguments that decide a loop's trip count or an address
-("shape" arguments: they reach a comparison, a branch or a getelementptr) are drawn
-small, the others over their whole range, biased to edge values. A run where the source
+Inputs come from the one generator (inputs.py): every pointer argument gets a buffer of
+random bytes (the same for both functions, with guard bytes around it); integer
+arguments that decide a loop's trip count or an address ("shape" arguments: they reach a
+comparison, a branch or a getelementptr) are drawn small, the others over their whole
+range, biased to edge values; floating-point values carry no edge values (two NaN
+payloads meeting may give either, natively). A run where the source
 writes out of bounds is not compared (the source is UB there). Both functions' return
 values and the final contents of every buffer are compared byte for byte.
 
 The two native results are compared with each other, not with the source's semantics
-(vecverify.native_check.compare_natively does that, but draws loop bounds over their
+(vecverify.execute.runs.compare_natively does that, but draws loop bounds over their
 whole range, which the unrolled semantics cannot follow): a byte the source leaves poison
 is not told apart, and a mismatch is reported with its inputs, as native evidence.
 """
@@ -27,29 +29,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import Unsupported
-from ..ir.edges import int_edges
 from ..ir.function import Function, Module
-from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
-from ..ir.values import (
-    Argument,
-    BinOp,
-    Br,
-    Cast,
-    GetElementPtr,
-    ICmp,
-    Instruction,
-    Load,
-    Phi,
-    Select,
-    Store,
-    Switch,
-    Value,
-)
+from ..ir.types import FloatType, PtrType, Type
+from ..ir.values import Argument, GetElementPtr, Load, Store
 from ..llvm import print_module
+from .inputs import Draw, random_input, shape_arguments
 from .native import compile_module
 
 BUFFER_BYTES = 4096
-SHAPE_MAX = 8  # shape arguments are drawn from 0..SHAPE_MAX
 
 
 @dataclass
@@ -59,54 +46,14 @@ class MemoryRuns:
     mismatches: list[str] = field(default_factory=list)  # one line each: inputs and what differs
 
 
-def shape_arguments(fn: Function) -> set[int]:
-    """Indices of the integer arguments that reach a comparison, a branch or an address."""
-    users: dict[int, list[Instruction]] = {}
-    for inst in fn.instructions():
-        for op in inst.operands:
-            users.setdefault(id(op), []).append(inst)
-    out = set()
-    for k, arg in enumerate(fn.args):
-        if not isinstance(arg.type, IntType):
-            continue
-        seen: set[int] = set()
-        stack: list[Value] = [arg]
-        while stack:
-            v = stack.pop()
-            for u in users.get(id(v), []):
-                if isinstance(u, ICmp | Br | Switch | GetElementPtr):
-                    out.add(k)
-                    stack.clear()
-                    break
-                if isinstance(u, BinOp | Cast | Select | Phi) and id(u) not in seen:
-                    seen.add(id(u))
-                    stack.append(u)
-    return out
-
-
-def _edge_biased(bits: int, rng: random.Random) -> int:
-    if rng.random() < 0.3:
-        return rng.choice(int_edges(bits))
-    return rng.getrandbits(bits)
-
-
 def random_arguments(fn: Function, rng: random.Random, shape: set[int]) -> tuple[list[Any], dict[int, np.ndarray]]:
-    args: list[Any] = []
-    buffers: dict[int, np.ndarray] = {}
-    for k, a in enumerate(fn.args):
-        t = a.type
-        if isinstance(t, PtrType):
-            args.append(None)
-            buffers[k] = np.frombuffer(rng.randbytes(BUFFER_BYTES), dtype=np.uint8).copy()
-        elif isinstance(t, IntType):
-            args.append(rng.randint(0, SHAPE_MAX) if k in shape else _edge_biased(t.bits, rng))
-        elif isinstance(t, FloatType):
-            args.append(rng.getrandbits(t.bits))
-        elif isinstance(t, VectorType) and isinstance(t.elem, IntType | FloatType):
-            args.append([rng.getrandbits(t.elem.bits) for _ in range(t.count)])
-        else:
-            raise Unsupported(f"native runs of @{fn.name}: an argument of type {t}")
-    return args, buffers
+    """A random input (inputs.py, the draw of runs compared byte for byte) as arguments
+    and each pointer argument's buffer."""
+    inp = random_input(fn, rng, draw=Draw(float_edges=False, small_ints=False, shape=frozenset(shape),
+                                          buffer_bytes=BUFFER_BYTES))
+    buffers = {k: np.frombuffer(inp.blocks[where[0]], dtype=np.uint8).copy()
+               for k, where in inp.pointers.items() if where is not None}
+    return list(inp.args), buffers
 
 
 # One native input: the arguments, the pointer arguments' buffers, and how a mismatch names it.

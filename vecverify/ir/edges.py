@@ -1,8 +1,8 @@
 """Edge values of a type: the inputs where semantics most often go wrong (0, 1, 2, -1,
 INT_MIN, INT_MAX; for floats +-0, 1, 2, 0.5, infinity, NaNs, the smallest subnormal,
 the largest finite). Every input generator of the core draws from these: the solver's
-first guesses (semantics/inputs.py), native runs (native_check.py,
-execute/memory_runs.py), the loop kernels' inputs (properties/kernel.py); the Hypothesis
+first guesses (semantics/inputs.py), native runs (execute/inputs.py, which
+check --exec and the vectorizers' runs share), the loop kernels' inputs (properties/kernel.py); the Hypothesis
 strategies draw from every named encoding (``float_specials``)."""
 
 from __future__ import annotations
