@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 from vecverify.app.conformance import SCORED_FOLDERS, collect, default_suite
-from vecverify.checker import check_case, check_pair
+from vecverify.checker import check_pair
+from vecverify.compare import compare_case
 from vecverify.llvm import parse_module
 from vecverify.portfolio import DEFAULT_SOLVER, SOLVERS
 from vecverify.refine import CheckOptions
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     per_file: dict[str, dict[str, object]] = {}
     for folder, case in cases:
         start, cpu = time.perf_counter(), time.process_time()
-        results = check_case(case, options)
+        results = compare_case(case, options)
         elapsed = time.perf_counter() - start
         total += elapsed
         decided = all(r.verdict.status in ("correct", "incorrect") for r in results)

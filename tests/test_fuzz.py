@@ -144,10 +144,10 @@ def test_a_mutant_is_shrunk_and_saved_as_a_regression_case(tmp_path: Path) -> No
     assert "; kernel: 2 x " in text and 1 <= text.count("= sdiv ") <= 2  # shrunk to two lanes
     [case] = discover(tmp_path / "corpus")
     assert case.expected_error == "Mismatch in memory"
-    from vecverify.checker import check_case
+    from vecverify.compare import compare_case
     from vecverify.refine import CheckOptions
 
-    [res] = check_case(case, CheckOptions())
+    [res] = compare_case(case, CheckOptions())
     assert res.verdict.status == "incorrect"
 
 

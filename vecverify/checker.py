@@ -1,9 +1,9 @@
-"""Checking files: choose the function pairs, run the refinement check on each, and turn
-every user-caused failure into a result rather than an exception."""
+"""Checking pairs: choose the function pairs of a file or two, run the refinement check on
+each, and turn every user-caused failure into a verdict rather than an exception (the
+files of a test case, with the native witness: compare.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError, InternalError, SignatureMismatch, Unsupported
@@ -13,14 +13,6 @@ from .llvm import read_module as _read
 from .loops import check_loops
 from .refine import ERR_SIGNATURE, CheckOptions, Verdict
 from .scalable import check_each_vscale, is_scalable
-from .testfile import TestCase
-
-
-@dataclass
-class PairResult:
-    src: Function | None
-    tgt: Function | None
-    verdict: Verdict
 
 
 def read_module(path: Path) -> Module:
@@ -96,34 +88,3 @@ def _check_fp_exceptions(src: Function, tgt: Function) -> None:
             if isinstance(inst, Call) and inst.fp_env is not None and inst.fp_env[1] != "fpexcept.ignore":
                 raise Unsupported(f"floating-point exceptions ({inst.fp_env[1]}) of @{inst.callee} "
                                   "(the values refine; exceptions are not modelled)", fn.name)
-
-
-def check_files(
-    src_path: Path,
-    tgt_path: Path | None,
-    options: CheckOptions,
-    src_fn: str | None = None,
-    tgt_fn: str | None = None,
-) -> list[PairResult]:
-    """Check one srctgt file (tgt_path None) or a pair of files. Raises InputError for bad
-    input and Unsupported when reading meets something not modelled."""
-    src_mod = read_module(src_path)
-    tgt_mod = src_mod if tgt_path is None else read_module(tgt_path)
-    pairs = select_pairs(src_mod, tgt_mod, tgt_path is None, src_fn, tgt_fn)
-    return [PairResult(s, t, check_pair(s, t, options)) for s, t in pairs]
-
-
-def check_case(case: TestCase, options: CheckOptions) -> list[PairResult]:
-    """Run one test case of the alive-tv protocol; reading problems become a single
-    unsupported or error result."""
-    opts = case.options(options)
-    try:
-        if case.kind == "ident":
-            mod = read_module(case.src_path)
-            return [PairResult(f, f, check_pair(f, f, opts)) for f in mod.functions.values()]
-        tgt = None if case.kind == "srctgt" else case.tgt_path
-        return check_files(case.src_path, tgt, opts)
-    except Unsupported as e:
-        return [PairResult(None, None, Verdict("unsupported", detail=str(e)))]
-    except InputError as e:
-        return [PairResult(None, None, Verdict("error", detail=str(e)))]

@@ -6,6 +6,9 @@ the exit code.
 API::
 
     compare_functions(src, tgt, options=CheckOptions(), witness=Witness()) -> Comparison
+    compare_case(case, options, witness=Witness()) -> list[Comparison]
+        a test file of the alive-tv protocol (testfile.TestCase): each of its pairs;
+        reading problems are one ``unsupported`` or ``error`` comparison
 
     Witness(runs=0, seed=0, on_memory=False, replay=True)
         runs       random inputs run natively on both functions (0: none)
@@ -43,8 +46,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .checker import check_pair
-from .errors import Unsupported
+from .checker import check_pair, read_module, select_pairs
+from .errors import InputError, Unsupported
 from .exit_codes import EXIT_INCORRECT
 from .exit_codes import exit_code as code_for_counts
 from .ir.function import Function
@@ -52,6 +55,7 @@ from .ir.types import PtrType
 from .llvm import print_function
 from .refine import CheckOptions, Verdict
 from .report import RULE, format_example, verdict_text, verdict_warnings
+from .testfile import TestCase
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,25 @@ def compare_functions(src: Function, tgt: Function, options: CheckOptions | None
     if witness.replay and verdict.example is not None:
         out.replay = counterexample_run(verdict.example)
     return out
+
+
+def compare_case(case: TestCase, options: CheckOptions, witness: Witness = Witness(replay=False)) -> list[Comparison]:
+    """Each pair of one test case of the alive-tv protocol (its own options applied);
+    reading problems become a single unsupported or error comparison. No native runs
+    unless ``witness`` asks for them (a directory of tests is checked by proof)."""
+    opts = case.options(options)
+    try:
+        if case.kind == "ident":
+            mod = read_module(case.src_path)
+            return [compare_functions(f, f, opts, witness) for f in mod.functions.values()]
+        src_mod = read_module(case.src_path)
+        tgt_mod = src_mod if case.kind == "srctgt" else read_module(case.tgt_path)
+        pairs = select_pairs(src_mod, tgt_mod, case.kind == "srctgt", None, None)
+        return [compare_functions(s, t, opts, witness) for s, t in pairs]
+    except Unsupported as e:
+        return [Comparison(None, None, Verdict("unsupported", detail=str(e)))]
+    except InputError as e:
+        return [Comparison(None, None, Verdict("error", detail=str(e)))]
 
 
 SCALABLE_NATIVE = ("scalable vectors: not run by this machine's JIT "

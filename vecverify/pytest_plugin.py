@@ -153,12 +153,12 @@ class LLItem(pytest.Item):
 
     def runtest(self) -> None:
         # z3 and the reader load when a check runs, not with the plugin (every pytest run)
-        from .checker import check_case
+        from .compare import compare_case
         from .testfile import load_case
 
         case = load_case(self.path)
         assert case is not None
-        results = check_case(case, session_options(self.config))
+        results = compare_case(case, session_options(self.config))
         texts = [_failure_text(r.verdict) for r in results]
         if case.expected_error is None:
             bad = [t for r, t in zip(results, texts, strict=True) if r.verdict.status != "correct"]

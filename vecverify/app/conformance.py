@@ -20,7 +20,7 @@ from pathlib import Path
 from queue import Empty
 from typing import Any
 
-from ..checker import check_case
+from ..compare import compare_case
 from ..errors import InputError
 from ..pool import CONTEXT
 from ..refine import CheckOptions
@@ -72,7 +72,7 @@ def categorize(case: TestCase, statuses: list[tuple[str, str | None, str]]) -> t
 
 
 def _run_one(case: TestCase, options: CheckOptions) -> tuple[str, str]:
-    results = check_case(case, options)
+    results = compare_case(case, options)
     return categorize(case, [(r.verdict.status, r.verdict.error, r.verdict.detail) for r in results])
 
 

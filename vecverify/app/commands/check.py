@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...checker import PairResult, check_case, read_module, select_pairs
-from ...compare import Comparison, Witness, compare_functions, exit_code
+from ...checker import read_module, select_pairs
+from ...compare import Comparison, Witness, compare_case, compare_functions, exit_code
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...jobs import Placement
@@ -78,10 +78,6 @@ def _print_summary(counts: Counter[str]) -> None:
     print(f"  {counts['unsupported'] + counts['error'] + counts['internal']} errors")
 
 
-def _result_json(r: PairResult) -> dict[str, Any]:
-    return Comparison(r.src, r.tgt, r.verdict).record()
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     options = check_options(args)
     files: list[Path] = args.files
@@ -125,12 +121,12 @@ class _Row:
 
 
 def _check_row(case: TestCase, root: Path, options: CheckOptions) -> _Row:
-    results = check_case(case, options)
+    results = compare_case(case, options)
     expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
     name = str(case.src_path.relative_to(root)) if case.src_path != root else case.name
     return _Row(name, expected, _case_outcome(results), sum(r.verdict.seconds for r in results),
                 _matches(case.expected_error, results), [r.verdict.status for r in results],
-                [_result_json(r) for r in results])
+                [r.record() for r in results])
 
 
 def _check_row_star(job: tuple[TestCase, Path, CheckOptions]) -> _Row:
@@ -188,7 +184,7 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Pl
     return EXIT_OK if mismatches == 0 else EXIT_INCORRECT
 
 
-def _case_outcome(results: list[PairResult]) -> str:
+def _case_outcome(results: list[Comparison]) -> str:
     for r in results:
         if r.verdict.status == "incorrect":
             return f"ERROR: {r.verdict.error}"
@@ -198,7 +194,7 @@ def _case_outcome(results: list[PairResult]) -> str:
     return "correct"
 
 
-def _matches(expected_error: str | None, results: list[PairResult]) -> bool:
+def _matches(expected_error: str | None, results: list[Comparison]) -> bool:
     statuses = {r.verdict.status for r in results}
     if expected_error is None:
         return statuses == {"correct"}
