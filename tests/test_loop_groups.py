@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from properties.loop_strategies import group_kernels
 from properties.loops import LoopKernel, evaluate, random_inputs, run_native
 from transforms.loop import LoopOptions, vectorize_loops
-from transforms.loop.native import compare_at_trip_counts
-from transforms.loop.witness import prove_loop
-from vecverify.app.fuzz.mutants import (
+from transforms.loop.mutants import (
     group_gap_unguarded,
     group_members_swapped,
     group_stride_off_by_one,
 )
+from transforms.loop.native import compare_at_trip_counts
+from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Module
 from vecverify.ir.values import ICmp, Load, ShuffleVector, Store
 from vecverify.llvm import parse_module, print_module

@@ -250,7 +250,7 @@ def test_shifted_tail_declined_keeps_the_masked_last_vector(text: str, why: str)
 def test_shifted_tail_one_iteration_early_is_refuted_and_runs_wrong() -> None:
     """The mutant loop-fold:tail-start-off-by-one (the tail starts at btc - VF): the
     mask check's start is wrong, and natively the last element is never written."""
-    from vecverify.app.fuzz.mutants import tail_start_off_by_one
+    from transforms.loop.mutants import tail_start_off_by_one
 
     text = MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x")
     assert "mask: incorrect" in _refuted(text, 2, lambda fl: tail_start_off_by_one(fl.plan.loop.fn))
@@ -300,7 +300,7 @@ def test_tail_splice_from_the_full_vectors_last_lane_is_refuted_and_runs_wrong()
     """The mutant loop-fold:tail-splice-first-lane: the tail's first lane takes the full
     vector's last lane as its predecessor (right only when btc % VF == VF-1)."""
     from tests.test_loop_vectorizer import RECURRENCE
-    from vecverify.app.fuzz.mutants import tail_splice_first_lane
+    from transforms.loop.mutants import tail_splice_first_lane
 
     text = kernel(RECURRENCE, "i8", SUB="sub i8 %cur, %prev")
     assert "incorrect" in _refuted(text, 4, lambda fl: tail_splice_first_lane(fl.plan.loop.fn))
@@ -579,7 +579,7 @@ def test_scatter_proved_and_native(tail: str, index32: bool) -> None:
 
 
 def test_scatter_in_reverse_lane_order_is_refuted() -> None:
-    from vecverify.app.fuzz.mutants import scatter_lane_order
+    from transforms.loop.mutants import scatter_lane_order
 
     fn = parse_module(SCATTER.replace("{BODY}", "store i32 %x, ptr %py, align 4"), "<test>").functions["f"]
     new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))

@@ -341,6 +341,10 @@ class Transform:
     fuzz_kernels: Callable[[], Any] | None = None
     # Programs per campaign unit, when fewer than the campaign's (slow proofs: loops).
     fuzz_chunk: int | None = None
+    # Its mutants, deliberately wrong variants (transforms/mutants.py), declared next to
+    # its code: a function returning them, so that importing it imports no Hypothesis.
+    # Every transform fuzzed with straight-line kernels also gets the generic ones.
+    mutants: Callable[[], list[Any]] | None = None
 
     def rule(self, name: str) -> Rule:
         for r in self.rules:

@@ -11,6 +11,7 @@ from vecverify.ir.function import Function, Module
 
 from ..base import Transform
 from .combine import Knobs, Result, combine
+from .mutants import mutants
 from .rules import NAME, rules
 
 __all__ = ["Knobs", "Result", "TRANSFORM", "combine", "combine_module"]
@@ -33,6 +34,7 @@ TRANSFORM = InterleaveTransform(
     # Shuffle trees over vector loads of every factor, tree shape and element type; some
     # with members left out (groups the combine must leave alone).
     fuzz_profile={"shuffle_trees": 1.0, "gaps": True},
+    mutants=mutants,
 )
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from vecverify.ir.function import Function
@@ -49,6 +50,7 @@ from vecverify.refine import Verdict
 
 from ..base import Transform
 from . import epiwitness, foldwitness  # noqa: F401  (register the epilogue's and the tail-folded loop's witness)
+from .mutants import fold_mutants, loop_mutants
 from .vectorizer import LoopOptions, LoopReport, vectorize_loops
 from .witness import LoopProof, prove_loop
 
@@ -126,6 +128,7 @@ LOOP_TRANSFORM = LoopTransform(
     "Inner-loop vectorization (LoopVectorize's shape) with first-order recurrences and reductions",
     fuzz_kernels=_loop_kernels,
     fuzz_chunk=FUZZ_CHUNK,
+    mutants=partial(loop_mutants, FUZZ_CHUNK),
 )
 FOLD_TRANSFORM = LoopTransform(
     "loop-fold",
@@ -133,5 +136,6 @@ FOLD_TRANSFORM = LoopTransform(
     fuzz_kernels=_masked_kernels,
     fuzz_chunk=FUZZ_CHUNK,
     tail="fold",
+    mutants=partial(fold_mutants, FUZZ_CHUNK),
 )
 TRANSFORM = [LOOP_TRANSFORM, FOLD_TRANSFORM]

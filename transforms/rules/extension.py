@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from vecverify.ir.function import Function
-from vecverify.ir.types import IntType
-from vecverify.ir.values import BinOp, ConstInt, Instruction, Store, Value
+from vecverify.ir.types import FloatType, IntType
+from vecverify.ir.values import BinOp, ConstFloat, ConstInt, Instruction, Store, Value
 
 from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform, TransformOptions
+from ..mutants import INTS, Mutant
 
 NAME = "extension"
 
@@ -163,6 +164,53 @@ class ExtensionTransform(Transform):
         return extend_lanes(fn, allowed=None if wanted is None else lambda op, f: rule_name(op, f) in wanted)
 
 
+# ----------------------------------------------------------------------------- mutants
+# Deliberately wrong variants (transforms/mutants.py), for the fuzz campaign to catch.
+
+
+def _identity_on_the_left(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> 0 op X``: for sub, the negation of X."""
+    if not isinstance(x.type, IntType) or op != "sub":
+        return None
+    return BinOp(x.type, None, [ConstInt(x.type, 0), x], op=op)
+
+
+def _and_zero(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> and X, 0``: or's identity taken for and's."""
+    if not isinstance(x.type, IntType) or op != "and":
+        return None
+    return BinOp(x.type, None, [x, ConstInt(x.type, 0)], op=op)
+
+
+def _fadd_pos0(x: Value, op: str, flags: frozenset[str]) -> Instruction | None:
+    """``X -> fadd X, +0.0``: X = -0.0 gives +0.0."""
+    if not isinstance(x.type, FloatType) or op != "fadd":
+        return None
+    return BinOp(x.type, None, [x, ConstFloat(x.type, 0)], op=op)
+
+
+def mutants() -> list[Mutant]:
+    from properties.strategies import KernelProfile, fp_available  # Hypothesis: only for campaigns
+
+    out = [
+        Mutant("extension:identity-on-the-left", "extension", "X -> sub 0, X (the identity on the wrong side)",
+               make=lambda fn: extend_lanes(fn, _identity_on_the_left),
+               profile=KernelProfile(types=INTS, spine=("sub",), variations=("copy", "iso"), max_lanes=4,
+                                     reduce_prob=0)),
+        Mutant("extension:and-zero", "extension", "X -> and X, 0 (or's identity used for and)",
+               make=lambda fn: extend_lanes(fn, _and_zero),
+               profile=KernelProfile(types=INTS, spine=("and",), variations=("copy", "iso"), max_lanes=4,
+                                     reduce_prob=0)),
+    ]
+    if fp_available():
+        out.append(Mutant(
+            "extension:fadd-pos0", "extension", "X -> fadd X, +0.0 on floats (X = -0.0 gives +0.0)",
+            make=lambda fn: extend_lanes(fn, _fadd_pos0),
+            profile=KernelProfile(types=("float", "double"), spine=("fadd",), variations=("copy", "iso"),
+                                  max_lanes=4)))
+    return out
+
+
 TRANSFORM = ExtensionTransform(
     NAME,
     "Extend a lane X to X op identity so it joins a group of op lanes (SLP-M Table 1); "
@@ -171,4 +219,5 @@ TRANSFORM = ExtensionTransform(
     # Integer groups with copy lanes, missing operations and other opcodes.
     fuzz_profile={"types": INT_TYPES, "reduce_prob": 0.0,
                   "variations": ("iso", "copy", "missing", "kind", "flags")},
+    mutants=mutants,
 )

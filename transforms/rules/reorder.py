@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from vecverify.ir.function import Function
 from vecverify.ir.opcodes import INT_BINOP_FLAGS
-from vecverify.ir.values import Instruction
+from vecverify.ir.values import BinOp, Instruction
 
 from ..base import FLOAT_TYPES, FP_SEMANTICS, INT_TYPES, Param, Rule, Transform
+from ..mutants import INTS, POISON_ONLY, Mutant, binops_of, insert_before
 from ._match import binop, new_binop
 
 NAME = "reorder"
@@ -170,6 +172,54 @@ def _snslp_rules() -> list[Rule]:
     ]
 
 
+# ----------------------------------------------------------------------------- mutants
+# Deliberately wrong variants (transforms/mutants.py), for the fuzz campaign to catch.
+
+
+def commute_sub(fn: Function) -> bool:
+    """Treat sub as commutative: ``sub a, b -> sub b, a``."""
+    done = False
+    for _, b in binops_of(fn, "sub"):
+        if b.operands[0] is not b.operands[1]:
+            b.operands = [b.operands[1], b.operands[0]]
+            done = True
+    return done
+
+
+def sub_add_keep_nsw(fn: Function) -> bool:
+    """SN-SLP ``(a - b) + c -> (a + c) - b`` keeping nsw (the real rule drops it)."""
+    done = False
+    for insts, add in binops_of(fn, "add"):
+        # The real transform may have commuted the add already: the sub on either side.
+        side = next((k for k in (0, 1) if isinstance(add.operands[k], BinOp)
+                     and add.operands[k].op == "sub"), None)  # type: ignore[attr-defined]
+        if side is None:
+            continue
+        sub = add.operands[side]
+        assert isinstance(sub, BinOp)
+        flags = frozenset({"nsw"}) if "nsw" in add.flags | sub.flags else frozenset()
+        a, b = sub.operands
+        t = BinOp(add.type, None, [a, add.operands[1 - side]], op="add", flags=flags)
+        insert_before(insts, add, [t])
+        add.op, add.operands, add.flags = "sub", [t, b], flags
+        done = True
+    return done
+
+
+def mutants() -> list[Mutant]:
+    from properties.strategies import KernelProfile  # Hypothesis: only for campaigns
+
+    return [
+        Mutant("reorder:commute-sub", "reorder", "sub treated as commutative: sub a, b -> sub b, a",
+               commute_sub, profile=KernelProfile(types=INTS, spine=("sub",), max_lanes=4, reduce_prob=0)),
+        Mutant("reorder:sub-add-keep-nsw", "reorder", "(a - b) + c -> (a + c) - b keeping nsw",
+               sub_add_keep_nsw,
+               profile=KernelProfile(types=INTS, spine=("add", "sub"), variations=("iso",), max_lanes=4,
+                                     flags={"add": [("nsw",)], "sub": [("nsw",)]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
+    ]
+
+
 TRANSFORM = Transform(
     NAME,
     "Reorder operands and operations so the lanes of a group become isomorphic "
@@ -177,4 +227,5 @@ TRANSFORM = Transform(
     _commutative_rules() + _snslp_rules(),
     # Commutative operations, and subtractions feeding additions.
     fuzz_profile={"ops": ("add", "mul", "and", "or", "xor", "sub", "fadd", "fsub")},
+    mutants=mutants,
 )

@@ -13,9 +13,11 @@ X, 2^k`` is not ``and X, 2^k-1`` (negative X).
 
 from __future__ import annotations
 
-from vecverify.ir.values import ConstFloat
+from vecverify.ir.function import Function
+from vecverify.ir.values import ConstFloat, ConstInt
 
 from ..base import FP_SEMANTICS, INT_TYPES, Param, Rule, Transform
+from ..mutants import INTS, POISON_ONLY, Mutant, binops_of, const_value, elem_width
 from ._match import binop, const, const_int, int_width, log2_exact, new_binop
 
 NAME = "replacement"
@@ -227,6 +229,66 @@ def _powers_of_two(width: int) -> list[int | float]:
     return [2, 4, 1 << (width - 2), 8, 1 << (width - 1)]
 
 
+# ----------------------------------------------------------------------------- mutants
+# Deliberately wrong variants (transforms/mutants.py), for the fuzz campaign to catch.
+
+
+def shl_mul_nsw_top(fn: Function) -> bool:
+    """``shl nsw X, k -> mul nsw X, 2^k`` for every k, the top bit too (X = -1, k = w-1:
+    the shl is INT_MIN, the mul overflows: poison)."""
+    done = False
+    for _, b in binops_of(fn, "shl"):
+        k = const_value(b.operands[1])
+        if k is None or k >= elem_width(b.type):
+            continue
+        b.op = "mul"
+        b.operands = [b.operands[0], ConstInt(b.type, 1 << k)]  # type: ignore[arg-type]
+        done = True
+    for _, b in binops_of(fn, "mul"):  # where the real transform already made it a mul
+        c = const_value(b.operands[1])
+        if c == 1 << (elem_width(b.type) - 1) and "nsw" not in b.flags:
+            b.flags = b.flags | {"nsw"}
+            done = True
+    return done
+
+
+def sdiv_to_ashr(fn: Function) -> bool:
+    """``sdiv X, 2^k -> ashr X, k`` (rounds down, not toward zero: X = -1, k = 1)."""
+    done = False
+    for _, b in binops_of(fn, "sdiv"):
+        c = const_value(b.operands[1])
+        if c is None or c <= 1 or c & (c - 1) or c >> (elem_width(b.type) - 1):
+            continue
+        b.op = "ashr"
+        b.operands = [b.operands[0], ConstInt(b.type, c.bit_length() - 1)]  # type: ignore[arg-type]
+        b.flags = b.flags & {"exact"}
+        done = True
+    return done
+
+
+def _top(w: int) -> list[int | float]:
+    return [w - 1]
+
+
+def _pow2(w: int) -> list[int | float]:
+    return [2, 4, 8, 1 << (w - 2)]
+
+
+def mutants() -> list[Mutant]:
+    from properties.strategies import KernelProfile  # Hypothesis: only for campaigns
+
+    return [
+        Mutant("replacement:shl-mul-nsw-top", "replacement",
+               "shl nsw X, w-1 -> mul nsw X, INT_MIN (nsw kept at the top bit)", shl_mul_nsw_top,
+               profile=KernelProfile(types=INTS, spine=("shl",), variations=("iso", "copy"), max_lanes=4,
+                                     consts={"shl": _top}, flags={"shl": [("nsw",)]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
+        Mutant("replacement:sdiv-ashr", "replacement", "sdiv X, 2^k -> ashr X, k (rounding)",
+               sdiv_to_ashr, profile=KernelProfile(types=INTS, spine=("sdiv",), max_lanes=4, reduce_prob=0,
+                                                   consts={"sdiv": _pow2}, flags={"sdiv": [()]})),
+    ]
+
+
 TRANSFORM = Transform(
     NAME,
     "Replace a binary operator by an equivalent one of another opcode (SLP-M Table 2)",
@@ -239,4 +301,5 @@ TRANSFORM = Transform(
         "ops": ("shl", "mul", "udiv", "urem", "sub", "add"),
         "consts": {"mul": _powers_of_two, "udiv": _powers_of_two, "urem": _powers_of_two},
     },
+    mutants=mutants,
 )

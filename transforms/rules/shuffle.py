@@ -43,6 +43,7 @@ from vecverify.ir.values import (
 )
 
 from ..base import FP_SEMANTICS, Param, Rule, Transform, TypeInfo
+from ..mutants import POISON_ONLY, Mutant
 from .reorder import COMMUTATIVE, FP_COMMUTATIVE
 
 NAME = "shuffle"
@@ -424,6 +425,38 @@ class ShuffleTransform(Transform):
         return blend_lanes(fn)
 
 
+# ----------------------------------------------------------------------------- mutants
+# Deliberately wrong variants (transforms/mutants.py), for the fuzz campaign to catch.
+
+
+def _flip_lane_1(mask: list[int]) -> list[int]:
+    n = len(mask)
+    return [mask[0], mask[1] + n if mask[1] < n else mask[1] - n, *mask[2:]]
+
+
+def _union(flag_sets: Sequence[frozenset[str]]) -> frozenset[str]:
+    return frozenset().union(*flag_sets)
+
+
+def mutants() -> list[Mutant]:
+    from properties.strategies import KernelProfile  # Hypothesis: only for campaigns
+
+    return [
+        Mutant("shuffle:blend-off-by-one", "shuffle", "alternate-opcode blend whose mask is one lane off",
+               make=lambda fn: blend_lanes(fn, edit_mask=_flip_lane_1),
+               profile=KernelProfile(types=("i32", "i16", "i8", "i64"), ops=("add", "sub"), spine=("add",),
+                                     variations=("kind", "iso"), max_inputs=2, max_depth=1, max_lanes=8,
+                                     reduce_prob=0)),
+        Mutant("shuffle:blend-flags-union", "shuffle",
+               "alternate-opcode blend with every lane's flags on each vector operation",
+               make=lambda fn: blend_lanes(fn, vector_flags=_union),
+               profile=KernelProfile(types=("i8", "i16", "i32"), ops=("add", "sub"), spine=("add",),
+                                     variations=("flags", "iso", "kind"), max_inputs=2, max_depth=1,
+                                     max_lanes=4, flag_prob=0.5, flags={"add": [("nsw",), ()]}, reduce_prob=0),
+               native_visible=False, why=POISON_ONLY),
+    ]
+
+
 TRANSFORM = ShuffleTransform(
     NAME,
     "Merge lanes of two different operations (alternate opcodes) or copied lanes into "
@@ -434,4 +467,5 @@ TRANSFORM = ShuffleTransform(
     fuzz_profile={"max_depth": 1, "max_inputs": 2, "reduce_prob": 0.0,
                   "variations": ("kind", "iso", "copy", "const", "flags"),
                   "ops": ("add", "sub", "mul", "shl", "lshr", "ashr", "and", "or", "xor", "fadd", "fsub")},
+    mutants=mutants,
 )

@@ -15,6 +15,7 @@ from typing import Any
 from vecverify.ir.function import Function, Module
 
 from ..base import Transform
+from .mutants import mutants
 from .vectorizer import SLPOptions, TreeReport, vectorize_function
 
 __all__ = ["SLPOptions", "TreeReport", "vectorize_function", "vectorize_module", "TRANSFORM"]
@@ -50,4 +51,5 @@ TRANSFORM = SLPTransform(
     # A tree of several float operations per lane can take Z3 minutes: the suite's property
     # draws integer kernels; tests/test_slp.py has float cases, campaigns draw every type.
     suite_types=("i8", "i16", "i32", "i64"),
+    mutants=mutants,
 )

@@ -1,0 +1,240 @@
+"""The loop vectorizer's mutants (transforms/mutants.py): wrong recurrence splices and
+resumes, reductions, interleave groups, and tail-folding masks.
+
+Its output names the values these look for (codegen.py, LoopVectorize's names): the
+recurrence's vector phi "vector.recur", the resume extract "vector.recur.extract", the
+reduction start "red.init", the reduction phi "vec.phi".
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from vecverify.ir.function import Function
+from vecverify.ir.types import IntType, VectorType
+from vecverify.ir.values import (
+    BinOp,
+    Call,
+    ConstInt,
+    ConstPoison,
+    ConstVector,
+    ExtractElement,
+    ICmp,
+    InsertElement,
+    Phi,
+    Select,
+    ShuffleVector,
+)
+
+from ..mutants import OVER_READ, POISON_ONLY, Mutant, instructions_of, named_values, replace_uses
+
+
+def splice_off_by_one(fn: Function) -> bool:
+    """The recurrence splice's mask one lane late: <VF, ..., 2VF-1> (the current vector)."""
+    hit = False
+    for _, inst in instructions_of(fn):
+        if isinstance(inst, ShuffleVector) and isinstance(inst.operands[0], Phi) and \
+                (inst.operands[0].name or "").startswith("vector.recur"):
+            inst.mask = tuple(None if m is None else m + 1 for m in inst.mask)
+            hit = True
+    return hit
+
+
+def wrong_resume(fn: Function) -> bool:
+    """The scalar epilogue resumes the recurrence with lane VF-2 instead of VF-1."""
+    hits = [x for x in named_values(fn, "vector.recur.extract", ExtractElement) if x.name == "vector.recur.extract"]
+    for x in hits:
+        lane = x.operands[1]
+        assert isinstance(lane, ConstInt)
+        x.operands[1] = ConstInt(lane.type, lane.value - 1)
+    return bool(hits)
+
+
+def reduction_identity_start(fn: Function) -> bool:
+    """The reduction's vector phi started with the identity alone (the initial value lost)."""
+    hits = named_values(fn, "red.init", InsertElement)
+    for ins in hits:
+        replace_uses(fn, ins, ins.operands[0])
+    return bool(hits)
+
+
+def reduction_keeps_nsw(fn: Function) -> bool:
+    """The scalar reduction's nsw kept on the reassociated vector add/mul."""
+    hit = False
+    for _, inst in instructions_of(fn):
+        if isinstance(inst, BinOp) and inst.op in ("add", "mul") and isinstance(inst.type, VectorType) and \
+                any(isinstance(o, Phi) and (o.name or "").startswith("vec.phi") for o in inst.operands):
+            inst.flags = inst.flags | {"nsw"}
+            hit = True
+    return hit
+
+
+def _strided_shuffles(fn: Function) -> dict[int, list[ShuffleVector]]:
+    """The strided shuffles of each wide load, in member order."""
+    out: dict[int, list[ShuffleVector]] = {}
+    for _, inst in instructions_of(fn):
+        if isinstance(inst, ShuffleVector) and (inst.name or "").startswith("strided.vec"):
+            out.setdefault(id(inst.operands[0]), []).append(inst)
+    return out
+
+
+def group_stride_off_by_one(fn: Function) -> bool:
+    """Each member's lanes taken at stride F-1: <j, j+F-1, ...>."""
+    hit = False
+    for shuffles in _strided_shuffles(fn).values():
+        for s in shuffles:
+            first, second = s.mask[0], s.mask[1]
+            assert first is not None and second is not None
+            s.mask = tuple(first + (second - first - 1) * k for k in range(len(s.mask)))
+            hit = True
+    return hit
+
+
+def group_members_swapped(fn: Function) -> bool:
+    """Members 0 and 1 of a load group get each other's lanes."""
+    hit = False
+    for shuffles in _strided_shuffles(fn).values():
+        if len(shuffles) >= 2:
+            shuffles[0].mask, shuffles[1].mask = shuffles[1].mask, shuffles[0].mask
+            hit = True
+    return hit
+
+
+def group_gap_unguarded(fn: Function) -> bool:
+    """A load group's gap at its end not guarded: the vector loop runs to tc - tc % VF
+    (the last wide load reads past the last member of the last iteration)."""
+    rems = named_values(fn, "n.rem", Select)
+    for sel in rems:
+        replace_uses(fn, sel, sel.operands[2])
+        for _, inst in instructions_of(fn):
+            if isinstance(inst, ICmp) and inst.name == "min.iters.check":
+                inst.pred = "ult"
+    return bool(rems)
+
+
+def mask_off_by_one(fn: Function) -> bool:
+    """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
+    hits = named_values(fn, "rem.splatinsert", InsertElement)
+    for ins in hits:
+        rem = ins.operands[1]
+        plus = BinOp(rem.type, "rem.plus.1", [rem, ConstInt(rem.type, 1)], op="add")
+        for b in fn.blocks:
+            if ins in b.instructions:
+                b.instructions.insert(b.instructions.index(ins), plus)
+        ins.operands[1] = plus
+    return bool(hits)
+
+
+def wrong_identity(fn: Function) -> bool:
+    """Inactive lanes fold another operator's identity (add's 0 <-> mul's 1; and's -1,
+    the min/max extremes -> 0)."""
+    hits = named_values(fn, "rdx.masked", Select)
+    for sel in hits:
+        t = sel.type
+        assert isinstance(t, VectorType) and isinstance(t.elem, IntType)
+        ident = sel.operands[2]
+        first = ident.elems[0] if isinstance(ident, ConstVector) else None
+        value = 0 if not isinstance(first, ConstInt) or first.value != 0 else 1
+        sel.operands[2] = ConstVector(t, tuple(ConstInt(t.elem, value) for _ in range(t.count)))
+    return bool(hits)
+
+
+def scatter_lane_order(fn: Function) -> bool:
+    """The scatter writes its lanes in reverse order (value, pointers and mask reversed
+    alike): where two lanes share an index the earlier iteration's value stays."""
+    hit = False
+    for b in fn.blocks:
+        for call in [i for i in b.instructions if isinstance(i, Call) and i.callee.startswith("llvm.masked.scatter")]:
+            at = b.instructions.index(call)
+            for k in range(3):
+                op = call.operands[k]
+                n = op.type.count  # type: ignore[attr-defined]
+                rev = ShuffleVector(op.type, "reversed", [op, ConstPoison(op.type)], mask=tuple(range(n - 1, -1, -1)))
+                b.instructions.insert(at, rev)
+                at += 1
+                call.operands[k] = rev
+            hit = True
+    return hit
+
+
+def tail_start_off_by_one(fn: Function) -> bool:
+    """The shifted tail starts one iteration early (``btc - VF``, not ``btc - (VF-1)``):
+    the loop's last iteration never runs."""
+    hits = named_values(fn, "tail.start", BinOp)
+    for inst in hits:
+        step = inst.operands[1]
+        assert isinstance(step, ConstInt)
+        inst.operands[1] = ConstInt(step.type, step.value - 1)
+    return bool(hits)
+
+
+def tail_splice_first_lane(fn: Function) -> bool:
+    """The paired tail's first lane takes its predecessor from the last full vector's
+    lane VF-1 (right only when the tail does not overlap it) instead of lane btc % VF."""
+    hits = named_values(fn, "tail.recur.first", ExtractElement)
+    for ext in hits:
+        vt = ext.operands[0].type
+        assert isinstance(vt, VectorType)
+        ext.operands[1] = ConstInt(ext.operands[1].type, vt.count - 1)
+    return bool(hits)
+
+
+def _all(chunk: int) -> list[Mutant]:
+    from properties.loop_strategies import (  # Hypothesis: only for campaigns
+        group_kernels,
+        loop_kernels,
+    )
+
+    ints = ("i8", "i16", "i32", "i64")
+    recurrences = partial(loop_kernels, types=ints, recurrence=True, max_reductions=0, max_stores=1)
+    return [
+        Mutant("loop:splice-off-by-one", "loop", "the recurrence splice's mask one lane late", splice_off_by_one,
+               fuzz_kernels=recurrences, fuzz_chunk=chunk),
+        Mutant("loop:wrong-resume", "loop", "the scalar epilogue resumes the recurrence with lane VF-2",
+               wrong_resume, fuzz_kernels=recurrences, fuzz_chunk=chunk),
+        Mutant("loop:reduction-identity-start", "loop",
+               "the reduction's vector phi started with the identity alone (the initial value lost)",
+               reduction_identity_start,
+               fuzz_kernels=partial(loop_kernels, types=ints, recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add", "xor", "or")), fuzz_chunk=chunk),
+        Mutant("loop:reduction-nsw-kept", "loop", "the scalar add nsw kept on the reassociated vector add",
+               reduction_keeps_nsw, native_visible=False, why=POISON_ONLY,
+               fuzz_kernels=partial(loop_kernels, types=("i8",), recurrence=False, min_reductions=1, max_reductions=1,
+                                          max_stores=0, reduction_ops=("add",), nsw=True), fuzz_chunk=chunk),
+        Mutant("loop:group-stride-off-by-one", "loop", "an interleave group's members read at stride F-1",
+               group_stride_off_by_one, fuzz_kernels=partial(group_kernels, types=ints, full=True), fuzz_chunk=chunk),
+        Mutant("loop:group-members-swapped", "loop", "members 0 and 1 of a load group get each other's lanes",
+               group_members_swapped, fuzz_kernels=partial(group_kernels, types=ints, full=True), fuzz_chunk=chunk),
+        Mutant("loop:group-gap-unguarded", "loop",
+               "a load group's gap at its end without the scalar epilogue it needs (the wide load reads past the end)",
+               group_gap_unguarded, native_visible=False, why=OVER_READ,
+               fuzz_kernels=partial(group_kernels, types=ints, gap=True), fuzz_chunk=chunk),
+        Mutant("loop-fold:mask-off-by-one", "loop-fold", "the tail-folding mask's lane l on when index + l <= tc",
+               mask_off_by_one, fuzz_kernels=partial(loop_kernels, masked=True), fuzz_chunk=chunk),
+        Mutant("loop-fold:scatter-lane-order", "loop-fold",
+               "the scatter writes its lanes in reverse order (the first of two writers to one index stays)",
+               scatter_lane_order, fuzz_kernels=partial(loop_kernels, masked=True, scatter=True, max_reductions=0),
+               fuzz_chunk=chunk),
+        Mutant("loop-fold:tail-start-off-by-one", "loop-fold",
+               "the shifted tail starts one iteration early (the last iteration never runs)", tail_start_off_by_one,
+               fuzz_kernels=partial(loop_kernels, masked=True, recurrence=False, max_reductions=0),
+               fuzz_chunk=chunk),
+        Mutant("loop-fold:tail-splice-first-lane", "loop-fold",
+               "the paired tail's first lane takes its predecessor from the full vector's last lane",
+               tail_splice_first_lane,
+               fuzz_kernels=partial(loop_kernels, masked=True, recurrence=True, max_reductions=0),
+               fuzz_chunk=chunk),
+        Mutant("loop-fold:wrong-identity", "loop-fold", "inactive lanes fold another operator's identity",
+               wrong_identity, fuzz_kernels=partial(loop_kernels, masked=True, min_reductions=1, max_reductions=1,
+                                                    max_stores=0), fuzz_chunk=chunk),
+    ]
+
+
+def loop_mutants(chunk: int) -> list[Mutant]:
+    """The loop vectorizer's (``loop:...``), ``chunk`` programs per campaign unit."""
+    return [m for m in _all(chunk) if m.base == "loop"]
+
+
+def fold_mutants(chunk: int) -> list[Mutant]:
+    """The loop vectorizer's with the tail folded (``loop-fold:...``)."""
+    return [m for m in _all(chunk) if m.base == "loop-fold"]
