@@ -124,13 +124,13 @@ def our_version(scalar: Any, target: str, tail: str = "epilogue") -> tuple[Any, 
     """(module, report lines, rules) from our loop vectorizer, or why there is none;
     ``tail="fold"``: tail-folded where folding applies, the epilogue form elsewhere."""
     try:
-        from transforms.loop.vectorizer import vectorize_module_loops
+        from transforms.loop.vectorizer import LoopOptions, vectorize_module_loops
     except ImportError:
         return "n/a: the loop vectorizer (transforms/loop) is not there yet"
-    module, reports = vectorize_module_loops(scalar, target, tail=tail)
+    module, reports = vectorize_module_loops(scalar, LoopOptions(target=target, tail=tail))
     if tail == "fold" and any(r.reason.startswith("tail folding") for r in reports):
         folding = [r.line() for r in reports]
-        module, reports = vectorize_module_loops(scalar, target)
+        module, reports = vectorize_module_loops(scalar, LoopOptions(target=target))
         return module, [*folding, *(r.line() for r in reports)], []
     lines = [r.line() for r in reports]
     rules = sorted({x for r in reports for x in getattr(r, "rules", ())})

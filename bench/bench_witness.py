@@ -70,11 +70,11 @@ class _CountingChecks:
 
 def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int,
                  solver: str = DEFAULT_SOLVER) -> list[LoopFigures]:
-    from transforms.loop.vectorizer import vectorize_module_loops
+    from transforms.loop.vectorizer import LoopOptions, vectorize_module_loops
     from vecverify.llvm import parse_module
 
     scalar = parse_module(compile_c(source, OURS_INPUT_FLAGS + kernel_flags(source), target), source.stem)
-    _, reports = vectorize_module_loops(scalar, target, vf=vf)
+    _, reports = vectorize_module_loops(scalar, LoopOptions(target=target, vf=vf))
     out = []
     for r in reports:
         fig = LoopFigures(source.stem, "default" if vf is None else str(vf), r.loop)

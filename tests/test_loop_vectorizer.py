@@ -324,10 +324,10 @@ def test_witness_keeps_the_functions_floating_point_modes() -> None:
 def test_bounded_check_timeout_does_not_decide_a_proved_loop(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
     """The witness is the proof: the bounded check after it is a second opinion whose
     timeout is reported as such (here: no time at all) and leaves the exit code 0."""
+    from transforms import pipeline
     from vecverify.app.cli import main
-    from vecverify.app.commands import _loops
 
-    monkeypatch.setattr(_loops, "BOUNDED_TOTAL_SHARE", 0.0)
+    monkeypatch.setattr(pipeline, "BOUNDED_TOTAL_SHARE", 0.0)
     src, out = tmp_path / "k.ll", tmp_path / "o.ll"
     src.write_text(kernel(REDUCTION, "i8", OP="add i8 %x, %s"))
     code = main(["vectorize", str(src), "-o", str(out), "--vf", "2", "--verify", "--timeout-ms", "20000",

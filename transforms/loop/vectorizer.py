@@ -119,15 +119,12 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
     return (current if changed else None), reports
 
 
-def vectorize_module_loops(module: Module, target: str, vf: int | None = None,
-                           tail: str = "epilogue", uf: int | None = None,
-                           index32: bool = False, epilogue_vf: int | None = None) -> tuple[Module, list[LoopReport]]:
+def vectorize_module_loops(module: Module, options: LoopOptions | None = None) -> tuple[Module, list[LoopReport]]:
     """Every function of ``module`` with its loops vectorized (unchanged where none is)."""
     out = Module(dict(module.functions), dict(module.declarations), module.source_name, dict(module.globals))
     reports: list[LoopReport] = []
     for name, fn in module.functions.items():
-        new, rs = vectorize_loops(fn, LoopOptions(target=target, vf=vf, tail=tail, uf=uf, index32=index32,
-                                                     epilogue_vf=epilogue_vf))
+        new, rs = vectorize_loops(fn, options or LoopOptions())
         if new is not None:
             out.functions[name] = new
         reports += rs

@@ -18,16 +18,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from transforms.loop.vectorizer import LoopOptions
+from transforms.pipeline import BOUNDED_UNROLL, VectorizeOptions, VerifyOptions, vectorize, verify
 from transforms.slp.isomorph import FAMILIES
+from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
-from transforms.vectorize.verify import verify_changed
-from vecverify.app.options import at_least_one
-from vecverify.ir.function import Module
-from vecverify.llvm import read_module, splice_module
-from vecverify.portfolio import add_solver_option
 
-from ._loops import add_loop_options, verify_loops
-from ._vectorizing import vectorize
+from ...llvm import read_module, splice_module
+from ...portfolio import add_solver_option
+from ..options import at_least_one
 
 
 def _families(text: str) -> tuple[str, ...]:
@@ -36,6 +35,68 @@ def _families(text: str) -> tuple[str, ...]:
     if bad:
         raise argparse.ArgumentTypeError(f"unknown transform {bad[0]!r} (known: {', '.join(FAMILIES)})")
     return names
+
+
+def _power_of_two(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 2 or n & (n - 1) or n > 64:
+        raise argparse.ArgumentTypeError(f"the VF must be a power of two from 2 to 64, not {n}")
+    return n
+
+
+def _interleave_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n not in (1, 2, 4, 8):
+        raise argparse.ArgumentTypeError(f"the UF must be 1, 2, 4 or 8, not {n}")
+    return n
+
+
+def _bounded_unroll(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"the bound must be 0 (no bounded check) or more, not {n}")
+    return n
+
+
+def _epilogue_lanes(text: str) -> int:
+    return 0 if text.strip() == "0" else _power_of_two(text)
+
+
+def add_loop_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-loops", action="store_true", help="do not vectorize loops")
+    p.add_argument("--vf", type=_power_of_two, default=None, metavar="N",
+                   help="loop vectorization factor (a power of two; default: from the target and the cost model)")
+    p.add_argument("--vector-length", type=_power_of_two, dest="vf", metavar="N",
+                   help="the same as --vf (the masked loop's vector length, VL)")
+    p.add_argument("--uf", type=_interleave_count, default=None, metavar="N",
+                   help="loop interleave count: parts of VF lanes per vector iteration (1, 2, 4 or 8; "
+                        "default: 4 for loops with a reduction, 2 for other loops with a vectorized epilogue)")
+    p.add_argument("--index32", action="store_true",
+                   help="gathers index with <VF x i32> vectors where the index is a 32-bit value extended")
+    p.add_argument("--epilogue-vf", type=_epilogue_lanes, default=None, metavar="N",
+                   help="lanes of the vectorized epilogue loop after the vector loop (a power of two below "
+                        "VF*UF; 0: none, the scalar loop runs the remainder; default: 64 bits of the narrowest "
+                        "element, 4 lanes to VF)")
+    p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
+                   help="the iterations after the last full vector: a scalar epilogue (default), "
+                        "folded into the vector loop under a mask, or as the cost model prefers")
+    p.add_argument("--wall-clock", action="store_true",
+                   help="with --verify, count the witness's query limits in wall time (default: this process's "
+                        "CPU time, at most 10 times the limit in wall time: a loaded machine slows a proof "
+                        "without turning it into a timeout)")
+    p.add_argument("--bounded-unroll", type=_bounded_unroll, default=BOUNDED_UNROLL, metavar="N",
+                   help="with --verify, the bounded check after the witness unrolls loops N times "
+                        f"(default {BOUNDED_UNROLL}; 0: no bounded check). A second opinion: its timeout "
+                        "does not decide a proved loop's verdict")
 
 
 def add_command(sub: Any) -> None:
@@ -63,54 +124,38 @@ def add_command(sub: Any) -> None:
     p.set_defaults(run=run_vectorize)
 
 
-def run_vectorize(args: argparse.Namespace) -> int:
+def vectorize_options(args: argparse.Namespace) -> VectorizeOptions:
+    slp = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
+                     reductions=not args.no_reductions)
+    loops = None if args.no_loops else LoopOptions(target=args.target, vf=args.vf, tail=args.tail, uf=args.uf,
+                                                   index32=args.index32, epilogue_vf=args.epilogue_vf)
+    return VectorizeOptions(slp=slp, loops=loops)
 
+
+def run_vectorize(args: argparse.Namespace) -> int:
     # Functions using what the model does not cover are left as they are.
     module = read_module(args.file, lenient=True)
     for name in [n for n, f in module.functions.items() if f.scalable is not None]:
         # Read at one vscale only: a rewrite of that copy would hold at that vscale.
         module.opaque[name] = "scalable vectors"
         del module.functions[name]
-    out, loop_reports, reports, interleaved = vectorize(module, args)
-    text = splice_module(module, out)
+    done = vectorize(module, vectorize_options(args))
+    text = splice_module(module, done.after)
     log = sys.stderr if args.output is None else sys.stdout
-    for name, what in module.opaque.items():
-        print(f"@{name}: left as it is ({what})", file=log)
-    for lr in loop_reports:
-        print(lr.line(), file=log)
-    for r in reports:
-        rules = f"; rules: {', '.join(r.rules)}" if r.rules else ""
-        print(f"@{r.function}: {r.seed} {r.lanes} x {r.elem}{' (full width)' if r.full_width else ''}, "
-              f"cost {r.cost.scalar} -> {r.cost.vector}{rules}", file=log)
-    for name, what in interleaved:
-        print(f"@{name}: interleaved load combine, {what}", file=log)
-    if not reports and not interleaved and not any(lr.vectorized for lr in loop_reports):
-        print("nothing vectorized", file=log)
-    verdicts: list[dict[str, Any]] = []
-    code = 0
+    for line in done.lines():
+        print(line, file=log)
+    code, verdicts = 0, []
     if args.verify:
-        if any(lr.vectorized for lr in loop_reports):
-            code = verify_loops(module, loop_reports, out, args, verdicts, log)
-        # Functions without vectorized loops: the refinement check and native runs.
-        looped_fns = {lr.function for lr in loop_reports if lr.vectorized}
-        slp_only = Module(functions={n: f for n, f in module.functions.items() if n not in looped_fns})
-        code2 = verify_changed(slp_only, out, timeout_ms=args.timeout_ms, exec_runs=args.exec_runs, solver=args.solver,
-                               seed=args.seed, verdicts=verdicts, log=log)
-        code = 1 if 1 in (code, code2) else (code or code2)
+        options = VerifyOptions(timeout_ms=args.timeout_ms, exec_runs=args.exec_runs, seed=args.seed,
+                                solver=args.solver, bounded_unroll=args.bounded_unroll, jobs=args.jobs,
+                                cpu_time=not args.wall_clock)
+        checked = verify(done, options, say=lambda line: print(line, file=log), source=args.file)
+        code, verdicts = checked.exit_code, checked.records
     if args.output is None:
         sys.stdout.write(text)
     else:
         args.output.write_text(text)
     if args.json is not None:
-        args.json.write_text(json.dumps({
-            "file": str(args.file), "target": args.target,
-            "trees": [{"function": r.function, "block": r.block, "seed": r.seed, "lanes": r.lanes, "elem": r.elem,
-                       "full_width": r.full_width, "scalar_cost": r.cost.scalar, "vector_cost": r.cost.vector,
-                       "rules": r.rules} for r in reports],
-            "loops": [{"function": lr.function, "loop": lr.loop, "vf": lr.vf, "reason": lr.reason,
-                       "recurrences": lr.recurrences, "reductions": lr.reductions, "groups": lr.groups}
-                      for lr in loop_reports],
-            "interleaved": [{"function": f, "group": g} for f, g in interleaved],
-            "verify": verdicts,
-        }, indent=2) + "\n")
+        args.json.write_text(json.dumps({"file": str(args.file), "target": args.target, **done.record(),
+                                         "verify": verdicts}, indent=2) + "\n")
     return code
