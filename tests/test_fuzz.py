@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from properties.strategies import KernelProfile, kernels
 from vecverify.app.fuzz import CampaignOptions, CampaignResult, run_campaign
+from vecverify.app.fuzz.__main__ import main
 from vecverify.app.fuzz.campaign import unit_stream
-from vecverify.app.fuzz.command import main
 from vecverify.app.fuzz.mutants import get_mutant
 from vecverify.app.fuzz.pipeline import run_program
 from vecverify.app.fuzz.transforms import resolve

@@ -4,10 +4,8 @@ proved with the checker and run natively; failures shrunk and saved in the corpu
 from __future__ import annotations
 
 from .campaign import CampaignOptions, CampaignResult, TransformStats, run_campaign
-from .command import add_fuzz_command, add_mutants_command
 from .corpus import Finding
 
 __all__ = [
-    "CampaignOptions", "CampaignResult", "Finding", "TransformStats", "add_fuzz_command",
-    "add_mutants_command", "run_campaign",
+    "CampaignOptions", "CampaignResult", "Finding", "TransformStats", "run_campaign",
 ]
