@@ -10,18 +10,14 @@ what it does not model), timeout (the wall-clock limit, or the solver gave up), 
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty
 from typing import Any
 
 from ..compare import compare_case
-from ..errors import InputError
 from ..pool import CONTEXT
 from ..refine import CheckOptions
 from ..testfile import TestCase, discover
@@ -189,42 +185,3 @@ def tally(results: list[CaseResult]) -> dict[str, Counter[str]]:
     for r in results:
         per.setdefault(r.folder, Counter())[r.category] += 1
     return per
-
-
-def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
-    # rich: the table and progress bar only (start-up of the workers, which import this module).
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
-
-    suite: Path = args.suite or default_suite()
-    if not suite.is_dir():
-        raise InputError(f"{suite}: not a directory (the Alive2 suite)")
-    folders = args.folders or list(SCORED_FOLDERS)
-    total = len(collect(suite, folders))
-    with Progress(transient=True, disable=not os.isatty(2)) as bar:
-        task = bar.add_task("conformance", total=total)
-        results = score(suite, folders, options, args.jobs, args.file_timeout,
-                        lambda: bar.advance(task))
-    per = tally(results)
-    table = Table(title=f"vecverify vs Alive2 ({suite})")
-    table.add_column("folder")
-    table.add_column("files", justify="right")
-    for c in CATEGORIES:
-        table.add_column(c, justify="right")
-    overall: Counter[str] = Counter()
-    for folder in folders:
-        cnt = per.get(folder, Counter())
-        overall += cnt
-        table.add_row(folder, str(sum(cnt.values())), *(str(cnt[c]) for c in CATEGORIES))
-    table.add_row("all", str(sum(overall.values())), *(str(overall[c]) for c in CATEGORIES))
-    console = Console(width=140)
-    console.print(table)
-    scored = sum(overall.values()) - overall["xfail"]
-    print(f"agreement: {overall['agree']} of {scored} ({100.0 * overall['agree'] / max(1, scored):.1f}%)")
-    for r in results:
-        if r.category == "wrong":
-            print(f"WRONG: {r.file}: expected {r.expected}, got {r.got}")
-    if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1))
-    return 1 if overall["wrong"] else 0

@@ -7,10 +7,16 @@ agreement table by folder (``vecverify/app/conformance.py``).
 from __future__ import annotations
 
 import argparse
+import json
+import os
+from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..conformance import run_conformance
+from ...errors import InputError
+from ...refine import CheckOptions
+from ..conformance import CATEGORIES, SCORED_FOLDERS, collect, default_suite, score, tally
 from ..options import non_negative
 from .check import add_check_options, check_options
 
@@ -31,3 +37,42 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     return run_conformance(args, check_options(args))
+
+
+def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
+    # rich: the table and progress bar only (start-up of the workers, which import this module).
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    suite: Path = args.suite or default_suite()
+    if not suite.is_dir():
+        raise InputError(f"{suite}: not a directory (the Alive2 suite)")
+    folders = args.folders or list(SCORED_FOLDERS)
+    total = len(collect(suite, folders))
+    with Progress(transient=True, disable=not os.isatty(2)) as bar:
+        task = bar.add_task("conformance", total=total)
+        results = score(suite, folders, options, args.jobs, args.file_timeout,
+                        lambda: bar.advance(task))
+    per = tally(results)
+    table = Table(title=f"vecverify vs Alive2 ({suite})")
+    table.add_column("folder")
+    table.add_column("files", justify="right")
+    for c in CATEGORIES:
+        table.add_column(c, justify="right")
+    overall: Counter[str] = Counter()
+    for folder in folders:
+        cnt = per.get(folder, Counter())
+        overall += cnt
+        table.add_row(folder, str(sum(cnt.values())), *(str(cnt[c]) for c in CATEGORIES))
+    table.add_row("all", str(sum(overall.values())), *(str(overall[c]) for c in CATEGORIES))
+    console = Console(width=140)
+    console.print(table)
+    scored = sum(overall.values()) - overall["xfail"]
+    print(f"agreement: {overall['agree']} of {scored} ({100.0 * overall['agree'] / max(1, scored):.1f}%)")
+    for r in results:
+        if r.category == "wrong":
+            print(f"WRONG: {r.file}: expected {r.expected}, got {r.got}")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1))
+    return 1 if overall["wrong"] else 0
