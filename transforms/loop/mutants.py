@@ -9,6 +9,7 @@ reduction start "red.init", the reduction phi "vec.phi".
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from vecverify.ir.function import Function
 from vecverify.ir.types import IntType, VectorType
@@ -29,6 +30,15 @@ from vecverify.ir.values import (
 from ..mutants import OVER_READ, POISON_ONLY, Mutant, instructions_of, named_values, replace_uses
 
 
+def _one_less(insts: list[Any]) -> bool:
+    """Each instruction's constant second operand made one less."""
+    for inst in insts:
+        c = inst.operands[1]
+        assert isinstance(c, ConstInt)
+        inst.operands[1] = ConstInt(c.type, c.value - 1)
+    return bool(insts)
+
+
 def splice_off_by_one(fn: Function) -> bool:
     """The recurrence splice's mask one lane late: <VF, ..., 2VF-1> (the current vector)."""
     hit = False
@@ -42,12 +52,8 @@ def splice_off_by_one(fn: Function) -> bool:
 
 def wrong_resume(fn: Function) -> bool:
     """The scalar epilogue resumes the recurrence with lane VF-2 instead of VF-1."""
-    hits = [x for x in named_values(fn, "vector.recur.extract", ExtractElement) if x.name == "vector.recur.extract"]
-    for x in hits:
-        lane = x.operands[1]
-        assert isinstance(lane, ConstInt)
-        x.operands[1] = ConstInt(lane.type, lane.value - 1)
-    return bool(hits)
+    return _one_less([x for x in named_values(fn, "vector.recur.extract", ExtractElement)
+                      if x.name == "vector.recur.extract"])
 
 
 def reduction_identity_start(fn: Function) -> bool:
@@ -160,12 +166,7 @@ def scatter_lane_order(fn: Function) -> bool:
 def tail_start_off_by_one(fn: Function) -> bool:
     """The shifted tail starts one iteration early (``btc - VF``, not ``btc - (VF-1)``):
     the loop's last iteration never runs."""
-    hits = named_values(fn, "tail.start", BinOp)
-    for inst in hits:
-        step = inst.operands[1]
-        assert isinstance(step, ConstInt)
-        inst.operands[1] = ConstInt(step.type, step.value - 1)
-    return bool(hits)
+    return _one_less(named_values(fn, "tail.start", BinOp))
 
 
 def tail_splice_first_lane(fn: Function) -> bool:
