@@ -76,12 +76,12 @@ def vecverify_batch(cases: list[TestCase], limits: Limits, jobs: int) -> list[Ve
 
 def vecverify_here(case: TestCase, limits: Limits) -> Verdict:
     """One file checked in this process, bounded by the file limit (the reducer's)."""
-    from vecverify.checker import check_case
+    from vecverify.compare import compare_case
 
     start = time.monotonic()
     options = replace(limits.check_options(), deadline=start + limits.file_timeout)
     try:
-        results = check_case(case, options)
+        results = compare_case(case, options)
         category, got = categorize(case, [(r.verdict.status, r.verdict.error, r.verdict.detail) for r in results])
     except Exception as e:  # never lose a reduction to one candidate
         category, got = "unsupported", f"internal error: {type(e).__name__}: {e}"
