@@ -15,7 +15,6 @@ cannot read the query or to confirm a model), ``portfolio`` (as above).
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -268,9 +267,3 @@ def _confirm(solver: z3.Solver, values: dict[str, str], seconds: float) -> z3.Mo
     check.add(*assertions, *pins)
     check.set(timeout=max(1, int(seconds * 1000)))
     return check.model() if check.check() == z3.sat else None
-
-
-def add_solver_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER,
-                   help=f"which solvers decide the queries (default {DEFAULT_SOLVER}; portfolio: Bitwuzla and "
-                        "cvc5 beside Z3 where Z3 has not answered within a slice)")

@@ -92,3 +92,12 @@ def placement(args: argparse.Namespace, jobs: int) -> Placement:
         return Placement(jobs=jobs)
     check_address(cluster, security)
     return Placement(jobs=jobs, cluster=cluster, security=security)
+
+
+def add_solver_option(p: argparse.ArgumentParser) -> None:
+    """``--solver`` (vecverify/portfolio.py): which solvers decide the queries."""
+    from ..portfolio import DEFAULT_SOLVER, SOLVERS  # Z3: only for the commands that check
+
+    p.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER,
+                   help=f"which solvers decide the queries (default {DEFAULT_SOLVER}; portfolio: Bitwuzla and "
+                        "cvc5 beside Z3 where Z3 has not answered within a slice)")

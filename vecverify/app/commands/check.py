@@ -20,10 +20,9 @@ from ...compare import Comparison, Witness, compare_case, compare_functions, exi
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...jobs import Placement
-from ...portfolio import add_solver_option
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
-from ..options import add_cluster_options, at_least_one, non_negative, placement
+from ..options import add_cluster_options, add_solver_option, at_least_one, non_negative, placement
 
 
 def add_command(sub: Any) -> argparse.ArgumentParser:

@@ -25,8 +25,7 @@ from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
 
 from ...llvm import read_module, splice_module
-from ...portfolio import add_solver_option
-from ..options import at_least_one
+from ..options import add_solver_option, at_least_one
 
 
 def _families(text: str) -> tuple[str, ...]:
