@@ -4,15 +4,19 @@
 which one has a loop: with ``options.loops == "prove"`` a witness is inferred from the
 target's shape (``infer.py``) and, where its obligations are discharged, the verdict is
 ``correct`` for every trip count; otherwise (or with ``loops == "bounded"``) the bounded
-check runs, and its verdict says what it covered (``bounded.py``). Functions without
-loops get the plain check.
+check runs, and its verdict says what it covered (``bounded.py``), with the reason no
+witness was found. Functions without loops get the plain check.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 from ..ir.function import Function
 from ..refine import CheckOptions, Verdict, check_refinement
 from .bounded import MAX_AUTO_UNROLL, check_bounded
+from .infer import Inferred, infer_and_prove
 
 
 def has_loops(fn: Function) -> bool:
@@ -22,7 +26,38 @@ def has_loops(fn: Function) -> bool:
 def check_loops(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     if not (has_loops(src) or has_loops(tgt)):
         return check_refinement(src, tgt, options)
-    return check_bounded(src, tgt, options)
+    if options.loops != "prove" or not has_loops(src):
+        return check_bounded(src, tgt, options)
+    start = time.monotonic()
+    inferred = infer_and_prove(src, tgt, options.timeout_ms)
+    if inferred.status == "proved":
+        return _proved(src, tgt, options, inferred, start)
+    # no witness: the bounded check, reaching the vector loop's second iteration where
+    # the shape was read
+    bound = max(options.unroll, inferred.lanes + 2) if inferred.lanes else options.unroll
+    verdict = check_bounded(src, tgt, replace(options, unroll=bound))
+    verdict.witness = inferred.record()
+    if verdict.loops in ("bounded", "vacuous") and inferred.reason:
+        verdict.coverage += f"; not proved for every trip count: {inferred.reason}"
+    verdict.seconds = time.monotonic() - start
+    return verdict
+
+
+def _proved(src: Function, tgt: Function, options: CheckOptions, inferred: Inferred, start: float) -> Verdict:
+    """A proved witness; the bounded check at one iteration per loop runs as a second
+    opinion (a real counterexample from it wins: it is replayed)."""
+    second = check_bounded(src, tgt, replace(options, unroll=1))
+    if second.status == "incorrect":
+        second.witness = inferred.record()
+        return second
+    maybe_undef = [a.name or str(k) for k, a in enumerate(src.args) if not a.attrs.noundef]
+    note = f" (arguments taken as defined values: %{', %'.join(maybe_undef)} may be undef)" if maybe_undef else ""
+    v = Verdict("correct", unroll=0, has_loops=True, loops="proved",
+                coverage=f"proved for every trip count (witness: {', '.join(n for n, _ in inferred.checks)}; "
+                         f"VF*UF {inferred.lanes}){note}",
+                witness=inferred.record())
+    v.seconds = time.monotonic() - start
+    return v
 
 
 __all__ = ["MAX_AUTO_UNROLL", "check_bounded", "check_loops", "has_loops"]

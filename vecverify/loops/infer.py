@@ -1,0 +1,412 @@
+"""Witness inference: a LoopVectorize-shaped target proved against its scalar source for
+every trip count, with no help from the tool that vectorized it.
+
+The target ``T`` is read for LoopVectorize's shape (``shape.py``): a one-block vector loop
+``vector.body`` whose canonical index steps from 0 by ``C`` (VF*UF, any loop-invariant
+value, so scalable steps too) until ``n.vec``, entered from ``vector.ph``; a
+``middle.block`` after it that goes to the exit or to ``scalar.ph``, whose resume phis
+start the scalar loop (the source's loop, kept as the remainder). The proof has two parts:
+
+1. **The scalar part is the source** (``same_scalar_part``): ``T`` with the vector path
+   removed (every branch into it sent to ``scalar.ph``, whose phis then take their
+   bypass values) is the source up to names, trivial blocks and dead pure instructions.
+2. **The vector path refines the scalar loop** (obligations decided by the refinement
+   check, as the vectorizer's own witness is): the correspondence ``alpha`` from the vector
+   state (``index``, the vector phis) to the scalar loop's header state is *inferred from
+   the target itself*: the resume value ``middle.block`` hands ``scalar.ph`` for each scalar
+   phi, with ``n.vec`` read as ``index`` and each vector phi's back-edge value read as the
+   phi (``bc.resume.val = n.vec`` gives ``iv = index``; ``bc.merge.rdx = reduce(acc)``
+   gives ``red = reduce(vec.phi)``; ``scalar.recur.init`` the last lane). Invariants on
+   ``index`` and ``n.vec`` are candidates pruned Houdini-style (each kept only while it
+   holds at entry and is preserved by a vector iteration, given the others). Then:
+
+   * *entry*: on the path into ``vector.ph`` (its branch conditions assumed: the
+     runtime checks are assumptions on the vector path only), alpha of the first vector
+     state is the scalar loop's start state;
+   * *step*: from any state satisfying the invariants where the vector loop goes on, C
+     scalar iterations from alpha(V) (none leaves the loop) and one vector iteration write
+     the same memory and reach alpha(V');
+   * *last*: where the vector loop leaves after this iteration, C scalar iterations
+     (the first C-1 do not leave) and the vector iteration with ``middle.block`` write the
+     same memory, make the same exit decision, and hand the exit block and ``scalar.ph``
+     the same values.
+
+A wrong candidate can only make a check fail (the proof then falls back to the bounded
+check, labelled as such); nothing is assumed that a check has not discharged, apart from
+the invariants, each of which was itself checked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import Unsupported
+from ..ir.function import Block, Function
+from ..ir.types import IntType, VectorType
+from ..ir.values import (
+    BinOp,
+    Br,
+    Call,
+    Cast,
+    Constant,
+    ConstInt,
+    ConstPoison,
+    ICmp,
+    Instruction,
+    Phi,
+    Select,
+    Value,
+)
+from ..refine import CheckOptions, Verdict, check_refinement
+from .obligation import (
+    FALSE,
+    I1,
+    TRUE,
+    Obligation,
+    Params,
+    Side,
+    WitnessError,
+    emit_not,
+    goes_to,
+)
+from .same import same_scalar_part
+from .shape import LoopShape, find_shape, incoming
+
+
+@dataclass
+class Inferred:
+    """The outcome of inference for one pair: proved, or why not."""
+
+    status: str  # proved | refuted | unknown | unsupported
+    reason: str = ""
+    checks: list[tuple[str, str]] = field(default_factory=list)  # (obligation, verdict status)
+    invariants: list[str] = field(default_factory=list)
+    alpha: dict[str, str] = field(default_factory=dict)
+    step: str = ""
+    lanes: int = 0  # VF*UF, where the shape was read
+    seconds: float = 0.0
+
+    def record(self) -> dict[str, object]:
+        return {"status": self.status, "reason": self.reason or None, "step": self.step,
+                "alpha": self.alpha, "invariants": self.invariants,
+                "checks": [{"name": n, "status": s} for n, s in self.checks]}
+
+
+Candidate = Callable[[Side, Value], Value]  # (side, index) -> i1
+
+
+class Inference:
+    def __init__(self, shape: LoopShape, timeout_ms: int) -> None:
+        self.s = shape
+        self.t = shape.fn
+        self.timeout_ms = timeout_ms
+        self.undef_inputs = False
+        it = shape.index.type
+        assert isinstance(it, IntType)
+        self.it: IntType = it
+
+    # ------------------------------------------------------------------ helpers
+    def _new(self) -> tuple[Side, Side]:
+        params = Params()
+        return Side("src", params, self.t), Side("tgt", params, self.t)
+
+    def _assume_path(self, side: Side) -> None:
+        for blk, target in self.s.path:
+            side.assume(goes_to(side, blk, target))
+
+    def eval_with(self, side: Side, v: Value, over: dict[int, Value]) -> Value:
+        """``v`` computed in ``side`` with the values in ``over`` replaced (by id); pure
+        instructions of the vector loop, its preheader and middle block are recomputed;
+        any other instruction of the vector loop is a witness error."""
+        memo: dict[int, Value] = {}
+
+        def go(x: Value) -> Value:
+            if id(x) in over:
+                return over[id(x)]
+            if id(x) in memo:
+                return memo[id(x)]
+            if isinstance(x, Instruction) and self.s.owner.get(id(x)) in self.s.vector_blocks:
+                if isinstance(x, Phi) or not _pure_inst(x):
+                    raise WitnessError(f"%{x.name} of the vector loop is not described by its state")
+                c = _copy(x)
+                c.operands = [go(op) for op in x.operands]
+                out: Value = side.emit(c)
+            else:
+                out = side.value(x)
+            memo[id(x)] = out
+            return out
+
+        return go(v)
+
+    def alpha(self, side: Side, index: Value, phis: dict[int, Value]) -> list[Value]:
+        """The scalar header state for the vector header state (index, phis): each scalar
+        phi's resume value from middle.block, with n.vec read as index and each vector
+        phi's back-edge value read as the phi's value in the state."""
+        over: dict[int, Value] = {id(self.s.n_vec): index}
+        for phi in self.s.vphis:
+            over[id(incoming(phi, self.s.body.name))] = phis[id(phi)]
+        return [self.eval_with(side, m, over) for m in self.s.resume_from_middle]
+
+    def _vphi_state(self, side: Side, index: Value) -> dict[int, Value]:
+        """The vector phis as state: closed forms for additive ones, parameters for others."""
+        out: dict[int, Value] = {}
+        for phi in self.s.vphis:
+            closed = self.s.closed_form.get(id(phi))
+            if closed is not None:
+                out[id(phi)] = closed(side, index)
+            else:
+                out[id(phi)] = side.state(f"v.{phi.name}", phi.type)
+        return out
+
+    def _run(self, ob: Obligation) -> Verdict:
+        try:
+            return check_refinement(ob.src, ob.tgt, CheckOptions(timeout_ms=self.timeout_ms, unroll=1, undef_inputs=self.undef_inputs))
+        except Unsupported as e:
+            return Verdict("unsupported", detail=str(e))
+
+    def _scalar_copies(self, side: Side, state: list[Value], n: int) -> tuple[list[Value], list[Value], list[Value]]:
+        """n copies of the scalar loop's body from header ``state``: the state after
+        them, each copy's "leaves the loop" condition, and the exit block's incoming
+        values in the last copy."""
+        loop = self.s.scalar
+        exits: list[Value] = []
+        live: list[Value] = []
+        for k in range(n):
+            for phi, v in zip(self.s.scalar_phis, state, strict=True):
+                side.vmap[id(phi)] = v
+            for inst in loop.instructions[:-1]:
+                if not isinstance(inst, Phi):
+                    side.clone(inst, f".{k}")
+            exits.append(goes_to(side, loop, self.s.exit.name))
+            if k == n - 1:
+                live = [side.value(incoming(ep, loop.name)) for ep in self.s.exit_phis]
+            state = [side.value(incoming(phi, loop.name)) for phi in self.s.scalar_phis]
+        return state, exits, live
+
+    def _any(self, side: Side, conds: list[Value]) -> Value:
+        acc: Value = FALSE
+        for c in conds:
+            acc = c if acc is FALSE else side.emit(BinOp(I1, None, [acc, c], op="or"))
+        return acc
+
+    def _vector_body(self, side: Side, index: Value, phis: dict[int, Value]) -> tuple[Value, dict[int, Value], Value]:
+        """One vector iteration: (index.next, the phis' next values, whether it leaves)."""
+        s = self.s
+        side.vmap[id(s.index)] = index
+        for phi in s.vphis:
+            side.vmap[id(phi)] = phis[id(phi)]
+        for inst in s.body.instructions[:-1]:
+            if not isinstance(inst, Phi):
+                side.clone(inst)
+        nxt = {id(phi): side.value(incoming(phi, s.body.name)) for phi in s.vphis}
+        leaves = goes_to(side, s.body, s.middle.name)
+        return side.value(s.index_next), nxt, leaves
+
+    def _leaves(self, side: Side, index: Value) -> Value:
+        """The vector loop leaves after the iteration at ``index``."""
+        s = self.s
+        cond = self.eval_with(side, branch_value(s.body), {id(s.index): index})
+        return cond if _true_target(s.body) == s.middle.name else emit_not(side, cond)
+
+    # ------------------------------------------------------------------ invariants
+    def candidates(self) -> list[tuple[str, Candidate]]:
+        s, it = self.s, self.it
+        out: list[tuple[str, Candidate]] = []
+
+        def nv(side: Side) -> Value:
+            return side.value(s.n_vec)
+
+        def step(side: Side) -> Value:
+            return side.value(s.step)
+
+        out.append(("index <u n.vec", lambda side, i: side.emit(ICmp(I1, None, [i, nv(side)], pred="ult"))))
+        out.append(("(n.vec - index) %u C == 0", lambda side, i: side.emit(ICmp(I1, None, [side.emit(BinOp(
+            it, None, [side.emit(BinOp(it, None, [nv(side), i], op="sub")), step(side)], op="urem")),
+            ConstInt(it, 0)], pred="eq"))))
+        for k, x in enumerate(s.trip_counts):
+            for pred in ("ule", "ult"):
+                def cand(side: Side, i: Value, x: Value = x, pred: str = pred) -> Value:
+                    return side.emit(ICmp(I1, None, [nv(side), side.value(x)], pred=pred))
+                out.append((f"n.vec {'<=u' if pred == 'ule' else '<u'} tc{k} (%{x.name or x})", cand))
+        return out
+
+    def _inv_check(self, name: str, cand: Candidate, kept: list[Candidate], entry: bool) -> bool:
+        src, tgt = self._new()
+        self._assume_path(src)
+        if entry:
+            zero = ConstInt(self.it, 0)
+            return self._run(Obligation(name, src.finish([TRUE]), tgt.finish([cand(tgt, zero)]))).status == "correct"
+        index = src.state("index", self.it, noundef=True)
+        for c in kept:
+            src.assume(c(src, index))
+        src.assume(emit_not(src, self._leaves(src, index)))
+        # tgt returns the candidate at index.next, from the same index parameter
+        t_index = tgt.arg(("state", "index"))
+        t_next = self.eval_with(tgt, self.s.index_next, {id(self.s.index): t_index})
+        return self._run(Obligation(name, src.finish([TRUE]), tgt.finish([cand(tgt, t_next)]))).status == "correct"
+
+    def houdini(self) -> list[tuple[str, Candidate]]:
+        current = [(n, c) for n, c in self.candidates() if self._inv_check(n, c, [], entry=True)]
+        while True:
+            kept = [c for _, c in current]
+            survivors = [(n, c) for n, c in current if self._inv_check(n, c, kept, entry=False)]
+            if len(survivors) == len(current):
+                return current
+            current = survivors
+
+    def check_closed_forms(self, invs: list[Candidate]) -> None:
+        """Drop the closed forms of additive vector phis that entry or a step (from a
+        state with the invariants, where the loop goes on) does not keep."""
+        s = self.s
+        for phi in list(s.vphis):
+            closed = s.closed_form.get(id(phi))
+            if closed is None:
+                continue
+            src, tgt = self._new()
+            zero = ConstInt(self.it, 0)
+            ok = self._run(Obligation("closed.entry", src.finish([src.value(incoming(phi, s.preheader.name))]),
+                                      tgt.finish([closed(tgt, zero)]))).status == "correct"
+            if ok:
+                src, tgt = self._new()
+                index = src.state("index", self.it, noundef=True)
+                for c in invs:
+                    src.assume(c(src, index))
+                src.assume(emit_not(src, self._leaves(src, index)))
+                nxt = self.eval_with(src, incoming(phi, s.body.name), {id(s.index): index, id(phi): closed(src, index)})
+                t_index = tgt.arg(("state", "index"))
+                t_next = self.eval_with(tgt, s.index_next, {id(s.index): t_index})
+                ok = self._run(Obligation("closed.step", src.finish([nxt]),
+                                          tgt.finish([closed(tgt, t_next)]))).status == "correct"
+            if not ok:
+                del s.closed_form[id(phi)]
+
+    # ------------------------------------------------------------------ obligations
+    def entry(self) -> Obligation:
+        s = self.s
+        src, tgt = self._new()
+        self._assume_path(src)
+        starts = [src.value(v) for v in s.resume_bypass]
+        zero = ConstInt(self.it, 0)
+        phis0 = {id(phi): tgt.value(incoming(phi, s.preheader.name)) for phi in s.vphis}
+        return Obligation("entry", src.finish([*starts, TRUE]), tgt.finish([*self.alpha(tgt, zero, phis0), TRUE]))
+
+    def _state_assumed(self, src: Side, invs: list[Candidate]) -> tuple[Value, dict[int, Value]]:
+        self._assume_path(src)
+        index = src.state("index", self.it, noundef=True)
+        for c in invs:
+            src.assume(c(src, index))
+        return index, self._vphi_state(src, index)
+
+    def step(self, invs: list[Candidate], last: bool) -> Obligation:
+        s = self.s
+        src, tgt = self._new()
+        index, phis = self._state_assumed(src, invs)
+        # the vector loop goes on (step) or leaves (last) after this iteration: src computes
+        # its decision from the shared state, as tgt does
+        t_index = tgt.arg(("state", "index"))
+        t_phis = {id(p): (tgt.arg(("state", f"v.{p.name}")) if id(p) not in s.closed_form
+                          else s.closed_form[id(p)](tgt, t_index)) for p in s.vphis}
+        leaves_src = self._leaves(src, index)
+        src.assume(leaves_src if last else emit_not(src, leaves_src))
+        state, exits, live = self._scalar_copies(src, self.alpha(src, index, phis), s.lanes)
+        nxt_index, nxt, _ = self._vector_body(tgt, t_index, t_phis)
+        if not last:
+            out_src = [*state, self._any(src, exits)]
+            out_tgt = [*self.alpha(tgt, nxt_index, nxt), FALSE]
+            return Obligation("step", src.finish(out_src), tgt.finish(out_tgt))
+        final = exits[-1]
+        early = self._any(src, exits[:-1])
+        resume = [src.emit(Select(v.type, None, [final, ConstPoison(v.type), v])) for v in state]
+        lives = [src.emit(Select(v.type, None, [final, v, ConstPoison(v.type)])) for v in live]
+        # tgt: middle.block
+        for inst in s.middle.instructions[:-1]:
+            tgt.clone(inst)
+        term = s.middle.instructions[-1]
+        assert isinstance(term, Br)
+        if term.operands:
+            t_final = goes_to(tgt, s.middle, s.exit.name)
+        else:
+            t_final = TRUE if term.targets[0] == s.exit.name else FALSE
+        t_resume = [tgt.value(v) for v in s.resume_from_middle]
+        t_live = [tgt.value(incoming(ep, s.middle.name)) if s.middle.name in ep.blocks else ConstPoison(ep.type)
+                  for ep in s.exit_phis]
+        return Obligation("last", src.finish([early, final, *resume, *lives]),
+                          tgt.finish([FALSE, t_final, *t_resume, *t_live]))
+
+
+def branch_value(block: Block) -> Value:
+    term = block.instructions[-1]
+    assert isinstance(term, Br) and term.operands
+    return term.operands[0]
+
+
+def _true_target(block: Block) -> str:
+    term = block.instructions[-1]
+    assert isinstance(term, Br)
+    return term.targets[0]
+
+
+def _pure_inst(x: Instruction) -> bool:
+    if isinstance(x, BinOp):
+        return x.op not in ("udiv", "sdiv", "urem", "srem") or isinstance(x.operands[1], ConstInt)
+    if isinstance(x, Call):
+        from .obligation import _pure
+        return _pure(x)
+    return isinstance(x, ICmp | Cast | Select) or type(x).__name__ in (
+        "ExtractElement", "InsertElement", "ShuffleVector", "GetElementPtr", "FCmp", "FNeg", "Freeze")
+
+
+def _copy(x: Instruction) -> Instruction:
+    import copy
+    return copy.copy(x)
+
+
+def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000) -> Inferred:
+    """Infer the witness of ``tgt``'s vector loop against ``src`` and discharge it."""
+    t0 = time.monotonic()
+    out = Inferred("unsupported")
+    try:
+        shape = find_shape(tgt)
+    except WitnessError as e:
+        out.reason = f"no LoopVectorize shape: {e}"
+        return out
+    out.step = str(shape.lanes)
+    out.lanes = shape.lanes
+    try:
+        same_scalar_part(src, tgt, shape)
+    except WitnessError as e:
+        out.reason = f"scalar part differs from the source: {e}"
+        return out
+    inf = Inference(shape, timeout_ms)
+    try:
+        invs = inf.houdini()
+        out.invariants = [n for n, _ in invs]
+        kept = [c for _, c in invs]
+        inf.check_closed_forms(kept)
+        obligations = [inf.entry(), inf.step(kept, last=False), inf.step(kept, last=True)]
+        for phi, m in zip(shape.scalar_phis, shape.resume_from_middle, strict=True):
+            out.alpha[f"%{phi.name}"] = _describe(m, shape)
+    except WitnessError as e:
+        out.reason = f"witness: {e}"
+        out.seconds = time.monotonic() - t0
+        return out
+    out.status = "proved"
+    for ob in obligations:
+        v = inf._run(ob)
+        out.checks.append((ob.name, v.status))
+        if v.status != "correct":
+            out.status = "unknown"
+            out.reason = f"{ob.name}: {v.status}" + (f" ({v.error or v.detail})" if (v.error or v.detail) else "")
+            break
+    out.seconds = time.monotonic() - t0
+    return out
+
+
+def _describe(m: Value, shape: LoopShape) -> str:
+    if m is shape.n_vec:
+        return "index"
+    if isinstance(m, Constant):
+        return str(getattr(m, "value", m))
+    return f"%{getattr(m, 'name', '?')} at n.vec := index" if not isinstance(m.type, VectorType) else "vector"

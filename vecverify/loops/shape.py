@@ -1,0 +1,233 @@
+"""LoopVectorize's shape, read from a target function (see ``infer.py``).
+
+``find_shape(fn)`` finds the one-block vector loop (a canonical ``index`` phi from 0,
+stepped by a loop-invariant ``C`` until ``n.vec``), its preheader, the block after it
+(``middle.block``), ``scalar.ph`` and its resume phis, the scalar loop they start, the exit
+block, the branch conditions on the way into the vector loop (runtime checks included)
+and the values the trip count may be (what ``n.vec`` is computed from). Nothing here is
+trusted: every fact the proof uses is checked by an obligation or by ``same.py``.
+The lane count ``C`` is a value of the function, not a number of this module's (it is
+an integer constant in fixed-width code and, for the proof's scalar copies, must be one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..ir.function import Block, Function
+from ..ir.types import IntType, VectorType
+from ..ir.values import (
+    BinOp,
+    Br,
+    Cast,
+    ConstInt,
+    ConstPoison,
+    ICmp,
+    InsertElement,
+    Instruction,
+    Phi,
+    ShuffleVector,
+    Value,
+)
+from .obligation import I32, Side, WitnessError
+
+Closed = Callable[[Side, Value], Value]
+
+
+def incoming(phi: Phi, block: str) -> Value:
+    for v, b in zip(phi.operands, phi.blocks, strict=True):
+        if b == block:
+            return v
+    raise WitnessError(f"phi %{phi.name} has no value from {block}")
+
+
+@dataclass
+class LoopShape:
+    fn: Function
+    body: Block  # vector.body
+    preheader: Block  # vector.ph
+    middle: Block  # middle.block
+    scalar_ph: Block
+    scalar: Block  # the scalar loop (one block)
+    exit: Block
+    index: Phi
+    index_next: Value
+    step: Value  # C = VF*UF
+    lanes: int
+    n_vec: Value
+    vphis: list[Phi]
+    scalar_phis: list[Phi]
+    resume_from_middle: list[Value]
+    resume_bypass: list[Value]
+    exit_phis: list[Phi]
+    path: list[tuple[Block, str]]  # (block, the successor towards vector.ph) with a condition
+    bypass: list[Block]
+    trip_counts: list[Value]
+    owner: dict[int, str] = field(default_factory=dict)
+    vector_blocks: set[str] = field(default_factory=set)
+    closed_form: dict[int, Closed] = field(default_factory=dict)
+
+
+def _preds(fn: Function) -> dict[str, list[Block]]:
+    out: dict[str, list[Block]] = {b.name: [] for b in fn.blocks}
+    for b in fn.blocks:
+        for s in b.successors():
+            if b not in out[s]:
+                out[s].append(b)
+    return out
+
+
+def _defined_in(v: Value, block: Block) -> bool:
+    return any(v is i for i in block.instructions)
+
+
+def _index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
+    """The canonical index of a one-block loop: (phi, index.next, C, n.vec)."""
+    term = block.instructions[-1]
+    if not (isinstance(term, Br) and term.operands and isinstance(term.operands[0], ICmp)):
+        return None
+    cmp = term.operands[0]
+    if cmp.pred not in ("eq", "ne"):
+        return None
+    for inst in block.instructions:
+        if not isinstance(inst, Phi) or len(inst.blocks) != 2 or block.name not in inst.blocks:
+            continue
+        other = next(b for b in inst.blocks if b != block.name)
+        start = incoming(inst, other)
+        nxt = incoming(inst, block.name)
+        if not (isinstance(start, ConstInt) and start.value == 0 and isinstance(nxt, BinOp) and nxt.op == "add"):
+            continue
+        if nxt.operands[0] is not inst or _defined_in(nxt.operands[1], block):
+            continue
+        a, b = cmp.operands
+        if a is nxt and not _defined_in(b, block):
+            return inst, nxt, nxt.operands[1], b
+        if b is nxt and not _defined_in(a, block):
+            return inst, nxt, nxt.operands[1], a
+    return None
+
+
+def find_shape(fn: Function) -> LoopShape:
+    blocks = {b.name: b for b in fn.blocks}
+    preds = _preds(fn)
+    back = fn.back_edges()
+    if any(latch != header for latch, header in back):
+        raise WitnessError("a loop of more than one block")
+    loops = [blocks[h] for _, h in back]
+    vector = [(b, found) for b in loops if (found := _index_phi(b)) is not None
+              and any(isinstance(i.type, VectorType) for i in b.instructions)]
+    if len(vector) != 1:
+        raise WitnessError(f"{len(vector)} vector loops with a canonical index")
+    body, (index, index_next, step, n_vec) = vector[0]
+    scalars = [b for b in loops if b is not body]
+    if len(scalars) != 1:
+        raise WitnessError(f"{len(scalars)} scalar loops besides the vector loop")
+    scalar = scalars[0]
+    ph = [p for p in preds[body.name] if p is not body]
+    if len(ph) != 1:
+        raise WitnessError("the vector loop is entered from more than one block")
+    preheader = ph[0]
+    mids = [s for s in body.successors() if s != body.name]
+    middle = blocks[mids[0]]
+    if preds[middle.name] != [body]:
+        raise WitnessError("the block after the vector loop is entered from elsewhere")
+    sph_names = {b for p in scalar.instructions if isinstance(p, Phi) for b in p.blocks if b != scalar.name}
+    if len(sph_names) != 1:
+        raise WitnessError("the scalar loop is entered from more than one block")
+    scalar_ph = blocks[sph_names.pop()]
+    if middle not in preds[scalar_ph.name]:
+        raise WitnessError("no resume edge from the middle block to the scalar loop")
+    exits = [s for s in scalar.successors() if s != scalar.name]
+    if len(exits) != 1:
+        raise WitnessError("the scalar loop does not have one exit block")
+    exit_ = blocks[exits[0]]
+    if not set(middle.successors()) <= {exit_.name, scalar_ph.name}:
+        raise WitnessError("the middle block goes elsewhere than the exit and the scalar loop")
+    bypass = [p for p in preds[scalar_ph.name] if p is not middle]
+    scalar_phis = [i for i in scalar.instructions if isinstance(i, Phi)]
+    from_middle, from_bypass = [], []
+    for phi in scalar_phis:
+        r = incoming(phi, scalar_ph.name)
+        if isinstance(r, Phi) and _defined_in(r, scalar_ph):
+            from_middle.append(incoming(r, middle.name))
+            starts = [incoming(r, b.name) for b in bypass]
+            if not starts or any(not _same_value(s, starts[0]) for s in starts):
+                raise WitnessError(f"the resume phi %{r.name} starts differently on the paths around the vector loop")
+            from_bypass.append(starts[0])
+        else:
+            from_middle.append(r)
+            from_bypass.append(r)
+    exit_phis = [i for i in exit_.instructions if isinstance(i, Phi) and scalar.name in i.blocks]
+    # the branch conditions on the way into vector.ph
+    path: list[tuple[Block, str]] = []
+    blk = preheader
+    seen = {blk.name}
+    while len(preds[blk.name]) == 1:
+        p = preds[blk.name][0]
+        if p.name in seen:
+            break
+        seen.add(p.name)
+        term = p.instructions[-1]
+        if isinstance(term, Br) and term.operands:
+            path.insert(0, (p, blk.name))
+        elif not isinstance(term, Br):
+            raise WitnessError(f"block {p.name} on the way into the vector loop ends in {term.opcode}")
+        blk = p
+    trips: list[Value] = []
+    if isinstance(n_vec, BinOp) and n_vec.op == "sub":
+        trips.append(n_vec.operands[0])
+    mt = middle.instructions[-1]
+    if isinstance(mt, Br) and mt.operands and isinstance(mt.operands[0], ICmp):
+        trips += [v for v in mt.operands[0].operands if v is not n_vec and not any(v is t for t in trips)]
+    if not isinstance(step, ConstInt):
+        raise WitnessError("the vector loop's step is not a constant (scalable steps are proved per vscale)")
+    shape = LoopShape(fn, body, preheader, middle, scalar_ph, scalar, exit_, index, index_next, step, step.value,
+                      n_vec, [i for i in body.instructions if isinstance(i, Phi) and i is not index],
+                      scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips)
+    for b in (preheader, body, middle):
+        shape.vector_blocks.add(b.name)
+    for b in fn.blocks:
+        for inst in b.instructions:
+            shape.owner[id(inst)] = b.name
+    for phi in shape.vphis:
+        closed = _additive(shape, phi)
+        if closed is not None:
+            shape.closed_form[id(phi)] = closed
+    return shape
+
+
+def _same_value(a: Value, b: Value) -> bool:
+    if a is b:
+        return True
+    return isinstance(a, ConstInt) and isinstance(b, ConstInt) and a.type == b.type and a.value == b.value
+
+
+def _additive(shape: LoopShape, phi: Phi) -> Closed | None:
+    """A widened induction ``phi = phi0 + splat(index / C) * D`` (``vec.ind``): its value
+    computed from the index (checked by ``Inference.check_closed_forms``)."""
+    latch = incoming(phi, shape.body.name)
+    t = phi.type
+    if not (isinstance(latch, BinOp) and latch.op == "add" and latch.operands[0] is phi
+            and not _defined_in(latch.operands[1], shape.body) and isinstance(t, VectorType)
+            and isinstance(t.elem, IntType)):
+        return None
+    d = latch.operands[1]
+    start = incoming(phi, shape.preheader.name)
+    it = shape.index.type
+    assert isinstance(it, IntType)
+    et = t.elem
+
+    def closed(side: Side, index: Value) -> Value:
+        q: Value = side.emit(BinOp(it, None, [index, side.value(shape.step)], op="udiv"))
+        if et.bits != it.bits:
+            q = side.emit(Cast(et, None, [q], op="trunc" if et.bits < it.bits else "zext"))
+        ins = side.emit(InsertElement(t, None, [ConstPoison(t), q, ConstInt(I32, 0)]))
+        spl = side.emit(ShuffleVector(t, None, [ins, ConstPoison(t)], mask=tuple(0 for _ in range(t.count))))
+        mul = side.emit(BinOp(t, None, [spl, side.value(d)], op="mul"))
+        return side.emit(BinOp(t, None, [side.value(start), mul], op="add"))
+
+    return closed
+
+
+__all__ = ["LoopShape", "find_shape", "incoming", "Instruction"]
