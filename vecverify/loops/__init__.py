@@ -17,6 +17,7 @@ from ..ir.function import Function
 from ..refine import CheckOptions, Verdict, check_refinement
 from .bounded import MAX_AUTO_UNROLL, check_bounded
 from .infer import Inferred, infer_and_prove
+from .refute import refute_by_trip_count
 
 
 def has_loops(fn: Function) -> bool:
@@ -32,6 +33,15 @@ def check_loops(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     inferred = infer_and_prove(src, tgt, options.timeout_ms)
     if inferred.status == "proved":
         return _proved(src, tgt, options, inferred, start)
+    if inferred.refutable and inferred.trip is not None:
+        found = refute_by_trip_count(src, tgt, inferred.trip, inferred.lanes, options, options.timeout_ms)
+        if found is not None:
+            verdict, count = found
+            verdict.witness = inferred.record()
+            verdict.coverage = (f"refuted at trip count {count} (the arguments fixed there: every execution "
+                                f"checked); the inferred witness failed: {inferred.reason}")
+            verdict.seconds = time.monotonic() - start
+            return verdict
     # no witness: the bounded check, reaching the vector loop's second iteration where
     # the shape was read
     bound = max(options.unroll, inferred.lanes + 2) if inferred.lanes else options.unroll

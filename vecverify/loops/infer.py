@@ -86,6 +86,8 @@ class Inferred:
     alpha: dict[str, str] = field(default_factory=dict)
     step: str = ""
     lanes: int = 0  # VF*UF, where the shape was read
+    trip: Value | None = None  # the trip count the vector loop's n.vec is computed from
+    refutable: bool = False  # an obligation failed with a counterexample (not a timeout)
     seconds: float = 0.0
 
     def record(self) -> dict[str, object]:
@@ -374,6 +376,7 @@ def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000) -> I
         return out
     out.step = str(shape.lanes)
     out.lanes = shape.lanes
+    out.trip = shape.trip_counts[0] if shape.trip_counts else None
     try:
         same_scalar_part(src, tgt, shape)
     except WitnessError as e:
@@ -398,6 +401,7 @@ def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000) -> I
         out.checks.append((ob.name, v.status))
         if v.status != "correct":
             out.status = "unknown"
+            out.refutable = v.status == "incorrect"
             out.reason = f"{ob.name}: {v.status}" + (f" ({v.error or v.detail})" if (v.error or v.detail) else "")
             break
     out.seconds = time.monotonic() - t0
