@@ -1,0 +1,129 @@
+"""LoopVectorize's output checked for every trip count (issue 23): over LLVM's
+LoopVectorize tests kept in tests/data/llvm/LoopVectorize (or the files given), opt-22
+runs each file's first RUN line, and every function the pass changed is checked with
+``--loops prove``. Printed: the share proved for every trip count (by an inferred
+witness, or because every execution fits the automatic bound), bounded only, vacuous,
+incorrect, failed, unsupported (reasons, most frequent first), the time, and alive-tv's
+verdict on the same function where it is installed (~/.cache/alive2/alive-tv or
+$ALIVE_TV; `-passes` as opt-tv runs it, its default unroll bound).
+
+    python -m bench loops [FILES...] [--timeout-ms N] [--unroll N] [--no-alive]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+
+from vecverify.opttv.compare import check_file
+from vecverify.refine import CheckOptions
+from vecverify.toolchain import ensure_tool
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "llvm" / "LoopVectorize"
+
+
+def _alive_tv() -> str | None:
+    for c in (os.environ.get("ALIVE_TV"), str(Path.home() / ".cache" / "alive2" / "alive-tv")):
+        if c and Path(c).is_file() and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float) -> dict[str, str]:
+    """alive-tv's verdict per function: before (the file) against after (opt's output)."""
+    out_file = Path("/tmp") / f"vecverify-bench-loops-{os.getpid()}.ll"
+    cmd = [c for c in command if c not in ("-S",)]
+    try:
+        after = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        out_file.write_text(after.stdout)
+        run = subprocess.run([alive, str(path), str(out_file), "--smt-to=10000"], capture_output=True, text=True,
+                             timeout=timeout)
+    except (subprocess.TimeoutExpired, OSError):
+        return {}
+    verdicts: dict[str, str] = {}
+    current = None
+    for line in run.stdout.splitlines():
+        if line.startswith("define "):
+            current = line.split("@", 1)[1].split("(", 1)[0]
+        elif current and "seems to be correct" in line:
+            verdicts[current] = "correct"
+        elif current and "doesn't verify" in line:
+            verdicts[current] = "incorrect"
+        elif current and line.startswith("ERROR:"):
+            verdicts.setdefault(current, "failed" if "Couldn't prove" in line or "Timeout" in line else "unsupported")
+    return verdicts
+
+
+def _kind(f: object) -> str:
+    status, loops = f.status, f.loops
+    if status == "correct" and loops in ("proved", "complete"):
+        return "proved for every trip count"
+    if status == "correct" and loops == "bounded":
+        return "bounded only"
+    if status == "correct":
+        return "correct (no loop)"
+    if loops == "vacuous":
+        return "vacuous"
+    return str(status)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench loops")
+    ap.add_argument("files", nargs="*", type=Path)
+    ap.add_argument("--timeout-ms", type=int, default=10_000)
+    ap.add_argument("--unroll", type=int, default=4)
+    ap.add_argument("--no-alive", action="store_true")
+    args = ap.parse_args(argv)
+    files = args.files or sorted(DATA.rglob("*.ll"))
+    opt = ensure_tool("opt")
+    alive = None if args.no_alive else _alive_tv()
+    options = CheckOptions(timeout_ms=args.timeout_ms, unroll=args.unroll, loops="prove")
+    kinds: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    witness_reasons: Counter[str] = Counter()
+    alive_kinds: Counter[str] = Counter()
+    total = 0.0
+    for path in files:
+        r = check_file(path, opt, None, options)
+        total += r.seconds
+        av = _alive_verdicts(alive, path, r.command, 600) if alive and r.command else {}
+        print(f"{path.name}: {r.seconds:.1f} s" + (f"  error: {r.error}" if r.error else ""), flush=True)
+        for f in r.functions:
+            if f.status == "unchanged":
+                continue
+            k = _kind(f)
+            kinds[k] += 1
+            if f.status == "unsupported":
+                reasons[f.detail] += 1
+            a = av.get(f.name, "-")
+            if alive:
+                alive_kinds[a] += 1
+            why = f.coverage.split("not proved for every trip count: ", 1)[1] if "not proved for every" in f.coverage else ""
+            if why:
+                witness_reasons[why.split(":")[0] + (": " + why.split(":")[1].strip()[:60] if ":" in why else "")] += 1
+            print(f"   @{f.name:<32} {f.seconds:7.1f} s  {k}" + (f" ({f.detail})" if f.detail and k != "proved for every trip count" else "")
+                  + (f"  [alive-tv: {a}]" if alive else ""), flush=True)
+    n = sum(kinds.values())
+    print(f"\n{n} changed functions in {len(files)} files, {total:.0f} s")
+    for k, c in kinds.most_common():
+        print(f"  {k:<30} {c:4d}  {100 * c / max(n, 1):5.1f}%")
+    if reasons:
+        print("unsupported, most frequent first:")
+        for why, c in reasons.most_common():
+            print(f"  {c:4d}  {why}")
+    if witness_reasons:
+        print("no witness (bounded check instead), most frequent first:")
+        for why, c in witness_reasons.most_common():
+            print(f"  {c:4d}  {why}")
+    if alive:
+        print("alive-tv on the same functions: " + ", ".join(f"{k} {c}" for k, c in alive_kinds.most_common()))
+    else:
+        print("alive-tv not installed ($ALIVE_TV, ~/.cache/alive2/alive-tv): vecverify only")
+    return 0
+
+
+__all__ = ["main", "time"]
