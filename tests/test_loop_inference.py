@@ -43,9 +43,3 @@ def test_mutants_are_refuted_at_a_trip_count_and_replayed_natively(name: str, co
     c = compare_functions(src, tgt, CheckOptions(timeout_ms=60_000), Witness(replay=True))
     assert c.verdict.status == "incorrect" and f"trip count {count}" in c.verdict.coverage
     assert c.replay is not None and c.replay["shows_difference"], c.replay
-
-
-def test_bounded_mode_does_not_infer() -> None:
-    src, tgt = _pair("map_vf4")
-    v = check_pair(src, tgt, CheckOptions(loops="bounded", unroll=2))
-    assert v.loops == "bounded" and v.status == "correct" and "at most 2 times" in v.coverage
