@@ -167,22 +167,33 @@ def test_load_group_with_a_gap_keeps_an_iteration_in_the_epilogue_too() -> None:
     assert not runs.mismatches, runs.mismatches
 
 
-@pytest.mark.slow
-def test_a_gap_group_gets_the_epilogue_short_trip_counts_want() -> None:
-    """RGBA to gray (i8, a stride-4 group with a gap at its end): its epilogue keeps a
-    whole vector for the scalar loop where the trip count is a multiple of its lanes,
-    and one vector iteration of 4 lanes costs about a scalar one, so the cost model's
-    sum over the main loop's remainders (short trip counts: ``bench loop`` at n=13)
-    takes 4 lanes, not the 8 of 64 bits of i8; the shape proved and run natively."""
+def _gray(factor: int) -> str:
+    """RGBA (a stride-4 group with a gap at its end) or RGB (stride 3) to gray on i8."""
     from test_loop_groups import GRAY, struct_loop
 
-    text = struct_loop(GRAY, "i8").replace("i64 %n) {", "i64 noundef %n) {")
-    _, _, r = _vectorize(text, target="avx2")
+    body = GRAY if factor == 4 else GRAY.replace("%j = shl nsw i64 %i, 2", "%j = mul nuw nsw i64 %i, 3")
+    return struct_loop(body, "i8").replace("i64 %n) {", "i64 noundef %n) {")
+
+
+@pytest.mark.parametrize("factor", [4, 3])
+def test_pixel_groups_get_the_epilogue_short_trip_counts_want(factor: int) -> None:
+    """A vector iteration of 4 lanes of a pixel group costs about a scalar one (the group
+    fits one 128-bit half: no shuffles across halves), and a gap's epilogue keeps a whole
+    vector for the scalar loop, so the cost model's sum over the main loop's remainders
+    (short trip counts: ``bench loop`` at n=13) takes 4 lanes, not the 8 of 64 bits of i8."""
+    _, _, r = _vectorize(_gray(factor), target="avx2")
     assert isinstance(r.vector, EpilogueLoop) and r.vector.epilogue is not None
     assert (r.vf, r.uf, r.vector.epilogue.vf) == (32, 1, 4), r.line()
+    assert f"interleaved group factor {factor} (3 members)" in r.line()
     plan = r.vector.plan
     assert short_trip_cost(plan, 32, 4, AVX2) < short_trip_cost(plan, 32, 8, AVX2)
-    fn, new, r = _vectorize(text, vf=4, uf=2, epilogue_vf=4)
+
+
+@pytest.mark.slow
+def test_a_pixel_group_epilogue_of_4_lanes_is_proved() -> None:
+    """RGB to gray with an epilogue of 4 lanes (its group in one 128-bit half), proved for
+    every trip count and run natively (the gap's shape: the test above it)."""
+    fn, new, r = _vectorize(_gray(3), vf=4, uf=2, epilogue_vf=4)
     proof = prove_loop(r, timeout_ms=20_000)
     assert proof.status == "proved", proof.line()
     runs = compare_at_trip_counts(fn, new, r.vector)

@@ -138,9 +138,12 @@ def _check_group(g: Group) -> None:
 def group_cost(g: Group, vf: int, target: Target) -> int:
     """One wide access (a register each) and the (de)interleaving shuffles: each of the
     F vectors takes lanes from every register of the wide one; non-power-of-two factors
-    cross 128-bit halves unevenly on 256-bit targets (AVX2 has no such shuffles)."""
-    wide = target.registers(g.wide_type(vf))
-    uneven = 2 if g.factor & (g.factor - 1) and target.register_bits > 128 else 1
+    cross 128-bit halves unevenly on 256-bit targets (AVX2 has no such shuffles), unless
+    the wide vector fits in one half (an epilogue's few lanes: one in-lane shuffle each)."""
+    wide_type = g.wide_type(vf)
+    wide = target.registers(wide_type)
+    wide_bits = wide_type.count * getattr(wide_type.elem, "bits", 64)
+    uneven = 2 if g.factor & (g.factor - 1) and target.register_bits > 128 and wide_bits > 128 else 1
     shuffles = len(g.members) if not g.is_store else g.factor
     return wide + shuffles * target.shuffle * wide * uneven
 
