@@ -202,3 +202,23 @@ def test_unchecked_read_is_refused() -> None:
     v = check_refinement
     with pytest.raises(Exception, match="scalable vectors outside a check per vscale"):
         v(f["src"], f["tgt"], OPTS)
+
+
+@pytest.mark.skipif(__import__("vecverify.toolchain", fromlist=["tool_path"]).tool_path("opt") is None,
+                    reason="opt-22 is not installed")
+def test_opt_tv_on_llvm_sve_loop_vectorize_test(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """LLVM's sve-low-trip-count.ll through opt-22's loop-vectorize (its RUN line): the
+    tail-folded SVE loop proved for every trip count and every vscale of 1..16."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data" / "llvm" / "LoopVectorize" / "AArch64" / "sve-low-trip-count.ll"
+    done = subprocess.run([sys.executable, "-m", "vecverify.app.cli", "opt-tv", str(data), "--unroll", "8",
+                           "--json", str(tmp_path / "r.json")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    functions = {f["name"]: f for f in json.loads((tmp_path / "r.json").read_text())["files"][0]["functions"]}
+    assert functions["trip7_i64"]["status"] == "correct"
+    assert functions["trip7_i64"]["vscale"] == "for every vscale in 1..16 (vscale_range(1,16): powers of two)"
+    assert "every vscale in 1..16" in done.stdout

@@ -94,3 +94,31 @@ def test_mutants_differ_natively_under_qemu_and_the_rules_do_not() -> None:
     assert differs["scalable.resume.ignoring-vscale"] == {2, 4}
     assert 1 not in differs["scalable.lane-mask.ignoring-vscale"] and differs["scalable.lane-mask.ignoring-vscale"]
     assert differs["scalable.splice.offset-2"] == {1, 2, 4}
+
+
+@pytest.mark.skipif(missing() is not None, reason=f"SVE witness: {missing()}")
+def test_llvm_sve_loop_and_its_fixed_step_mutant_under_qemu() -> None:
+    """LLVM's tail-folded SVE loop (corpus/scalable) computes what the scalar loop does
+    at vscale 1, 2 and 4; with the step of N instead of vscale x N it does not from 2 on."""
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parent.parent / "corpus" / "scalable"
+    good = (corpus / "lv-sve-tail-folded-trip7.srctgt.ll").read_text()
+    bad = (corpus / "lv-sve-tail-folded-trip7-fixed-step-fail.srctgt.ll").read_text()
+    text = good + "\n" + bad[bad.index("define void @tgt("):].replace("@tgt(", "@mutant(")
+    mod = parse_module(text)
+    fns = [mod.functions[n] for n in ("src", "tgt", "mutant")]
+    program = SveModule(text, fns)
+    rng = random.Random(7)
+    differs: dict[str, set[int]] = {"tgt": set(), "mutant": set()}
+    try:
+        for vscale in (1, 2, 4):
+            for _ in range(3):
+                dst, src = rng.randbytes(56), rng.randbytes(56)
+                runs = program.run(vscale, [(k, [None, None], {0: dst, 1: src}) for k in range(3)])
+                for k, name in ((1, "tgt"), (2, "mutant")):
+                    if runs[k].buffers[0] != runs[0].buffers[0]:
+                        differs[name].add(vscale)
+    finally:
+        program.close()
+    assert differs == {"tgt": set(), "mutant": {2, 4}}

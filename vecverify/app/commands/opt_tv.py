@@ -136,7 +136,8 @@ def print_file(r: FileResult) -> None:
             print()
     rows = [(f.name, f.status + (f": {f.error or f.detail}" if f.error or f.detail else "")
              + (f" ({f.coverage})" if f.coverage else
-                f" (loops unrolled {f.unrolled} times)" if f.unrolled is not None else ""),
+                f" (loops unrolled {f.unrolled} times)" if f.unrolled is not None else "")
+             + (f" ({f.vscale})" if f.vscale else ""),
              f"{f.seconds:.2f}") for f in r.functions]
     width = max((len(n) for n, _, _ in rows), default=8)
     for name, outcome, secs in rows:

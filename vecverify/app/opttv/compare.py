@@ -36,6 +36,7 @@ class FunctionResult:
     unrolled: int | None = None  # loops unrolled this many times: longer executions not checked
     coverage: str = ""  # what a verdict on loops covers (vecverify/loops): "proved for every trip count", ...
     loops: str = ""  # proved | complete | bounded | vacuous (vecverify/loops)
+    vscale: str = ""  # scalable vectors: the vscales checked, or the one refuted (vecverify/scalable.py)
 
 
 @dataclass
@@ -175,7 +176,7 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
     status = verdict.status if verdict.status in STATUSES else "internal"
     out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
                          unrolled=verdict.unroll if verdict.has_loops else None,
-                         coverage=verdict.coverage, loops=verdict.loops)
+                         coverage=verdict.coverage, loops=verdict.loops, vscale=verdict.vscale)
     if status == "incorrect":
         out.text = comparison.text()
         if comparison.replay is not None:  # None: the functions' attributes differ
