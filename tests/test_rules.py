@@ -296,3 +296,32 @@ def test_double_fdiv_claim_is_narrowed_to_what_is_proved() -> None:
     assert isinstance(new, BinOp) and new.op == "fmul"
     assert isinstance(new.operands[1], ConstFloat) and new.operands[1].bits == 0x3FB0000000000000  # 1/16
     assert rule.rewrite(b) is None  # 2^20: outside the proved range
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_prints_the_obligations_proved_so_far(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str], as_json: bool) -> None:
+    """Ctrl-C during `vecverify prove`: the table (or JSON) of the obligations that came,
+    how far it got, and exit 130."""
+    import json
+
+    from vecverify.app import cli
+    from vecverify.app.commands import prove as prove_command
+
+    came = [ProofResult("binrep.shl-mul", "replacement", t, "proved", "holds", 0.1) for t in ("i8", "i16")]
+
+    def interrupted_prove(names, types, timeout_ms, progress, jobs, laws):  # noqa: ANN001, ANN202
+        for i, r in enumerate(came):
+            progress(r, i + 1, 5)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(prove_command, "prove", interrupted_prove)
+    code = cli.main(["prove", "binrep.shl-mul", *(["--json"] if as_json else [])])
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert "interrupted: 2 of 5 obligations proved" in err and "vecverify: interrupted" in err
+    if as_json:
+        data = json.loads(out)
+        assert data["interrupted"] is True and [r["type"] for r in data["results"]] == ["i8", "i16"]
+    else:
+        assert "2 of 2 obligations as expected" in out and "i16" in out

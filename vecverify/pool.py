@@ -157,9 +157,11 @@ class ProgressBar:
             self._task = self._bar.add_task(self.label, total=None)
         return self
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, what: str = "") -> None:
+        """``done`` of ``total``; ``what``: what is being worked on now (shown beside the label)."""
         if self._bar is not None:
-            self._bar.update(self._task, completed=done, total=total)
+            description = f"{self.label} {what}" if what else self.label
+            self._bar.update(self._task, completed=done, total=total, description=description)
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:

@@ -139,8 +139,12 @@ def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Place
     got: dict[int, _Row] = {}
     try:
         if not where.spread(len(cases)):
-            for i, case in enumerate(cases):
-                got[i] = _check_row(case, root, options)
+            from ...pool import ProgressBar
+
+            with ProgressBar("checking") as bar:
+                for i, case in enumerate(cases):
+                    bar(i, len(cases), case.name)
+                    got[i] = _check_row(case, root, options)
         else:
             from ...pool import ProgressBar, run_all  # multiprocessing: only for -j (start-up)
 

@@ -78,8 +78,10 @@ def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOpt
              where: Placement) -> Iterator[FileResult]:
     """Each file's result in the files' order, as soon as it and those before it are in."""
     if not where.spread(len(files)):
-        for f in files:
-            yield check_file(f, opt, passes, options)
+        with ProgressBar("opt-tv") as bar:
+            for i, f in enumerate(files):
+                bar(i, len(files), f.name)
+                yield check_file(f, opt, passes, options)
         return
     with ProgressBar("opt-tv") as bar:
         yield from in_order(run_all(_check_file_star, [(f, opt, passes, options) for f in files], where, bar))

@@ -52,22 +52,34 @@ def run_prove(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     laws: list[LawResult] = []
     where = placement(args, args.jobs)
-    if args.json or not err.is_terminal:
-        results = prove(args.names, args.types, args.timeout_ms, jobs=where, laws=laws)
-    else:
-        with Progress(console=err, transient=True) as bar:
-            task = bar.add_task("proving", total=None)
+    came: list[ProofResult] = []  # as they come: what Ctrl-C leaves to report
+    total = [0]
+    interrupted = False
+    try:
+        if args.json or not err.is_terminal:
+            def record(r: ProofResult, done: int, total_now: int) -> None:
+                came.append(r)
+                total[0] = total_now
 
-            def tick(r: ProofResult, done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total, description=f"{r.rule} {r.type}")
+            results = prove(args.names, args.types, args.timeout_ms, record, jobs=where, laws=laws)
+        else:
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task("proving", total=None)
 
-            results = prove(args.names, args.types, args.timeout_ms, tick, jobs=where, laws=laws)
+                def tick(r: ProofResult, done: int, total_now: int) -> None:
+                    came.append(r)
+                    total[0] = total_now
+                    bar.update(task, completed=done, total=total_now, description=f"{r.rule} {r.type}")
+
+                results = prove(args.names, args.types, args.timeout_ms, tick, jobs=where, laws=laws)
+    except KeyboardInterrupt:  # the table of the obligations that came, then exit 130
+        results, interrupted = came, True
     code = exit_code(results)
     if args.json:
-        json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code},
-                  sys.stdout, indent=2)
+        json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code,
+                   **({"interrupted": True} if interrupted else {})}, sys.stdout, indent=2)
         print()
-        return code
+        return _interrupted(len(results), total[0]) if interrupted else code
     table = Table(title="vecverify prove")
     for col in ("rule", "type", "expected", "result", "time"):
         table.add_column(col, justify="right" if col == "time" else "left")
@@ -89,4 +101,11 @@ def run_prove(args: argparse.Namespace) -> int:
                     f"{sum(law.seconds for law in laws):.1f}s" + (f", {len(unproved)} not proved" if unproved else "") + ")")
     console.print(f"{n_ok} of {len(results)} obligations as expected; "
                   f"{sum(r.seconds for r in results):.1f}s{law_text}", highlight=False)
-    return code
+    return _interrupted(len(results), total[0]) if interrupted else code
+
+
+def _interrupted(done: int, total: int) -> int:
+    """After the partial report: say how far it got, and exit as Ctrl-C does (130)."""
+    sys.stdout.flush()
+    print(f"interrupted: {done} of {total or '?'} obligations proved", file=sys.stderr)
+    raise KeyboardInterrupt
