@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import z3
 
-from ..ir.types import ArrayType, StructType, Type, VectorType
+from ..ir.layout import store_size
+from ..ir.types import ArrayType, IntType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
 from .core import PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
@@ -108,9 +109,17 @@ def _element_sizes(ctx: Context, source: Type, indices: list[SymValue]) -> list[
                 raise ctx.unsupported("getelementptr into a struct with a variable index")
             steps.append(ctx.layout.struct_layout(t)[0])
             t = t.fields[field]
-        elif isinstance(t, VectorType | ArrayType):
+        elif isinstance(t, ArrayType):
             t = t.elem
             steps.append(ctx.layout.alloc_size(t))
+        elif isinstance(t, VectorType):
+            # A vector's elements are packed: the stride is the element's store size, not
+            # its allocation size (LLVM's GEP type iterator; they differ when the layout
+            # aligns the element more than its size, f16:32 for half)
+            t = t.elem
+            if isinstance(t, IntType) and t.bits % 8:
+                raise ctx.unsupported(f"getelementptr into a vector of {t} (not byte-addressable)")
+            steps.append(store_size(t, ctx.layout))
         else:
             raise ctx.unsupported(f"getelementptr into {t}")
     return steps
