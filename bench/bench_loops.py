@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from vecverify.opttv.compare import check_file
+from vecverify.app.opttv.compare import check_file
 
 from vecverify.refine import CheckOptions
 from vecverify.toolchain import ensure_tool
