@@ -20,7 +20,6 @@ from collections import Counter
 from pathlib import Path
 
 from vecverify.app.opttv.compare import check_file
-
 from vecverify.refine import CheckOptions
 from vecverify.toolchain import ensure_tool
 
