@@ -36,13 +36,13 @@ def _alive_tv() -> str | None:
 def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float) -> dict[str, str]:
     """alive-tv's verdict per function: before (the file) against after (opt's output)."""
     out_file = Path("/tmp") / f"vecverify-bench-loops-{os.getpid()}.ll"
-    cmd = [c for c in command if c not in ("-S",)]
+    cmd = [*command, "-S"] if "-S" not in command else list(command)
     try:
-        after = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        after = subprocess.run(cmd, capture_output=True, text=True, timeout=120, errors="replace")
         out_file.write_text(after.stdout)
         run = subprocess.run([alive, str(path), str(out_file), "--smt-to=10000"], capture_output=True, text=True,
                              timeout=timeout)
-    except (subprocess.TimeoutExpired, OSError):
+    except (subprocess.TimeoutExpired, OSError, UnicodeDecodeError):
         return {}
     verdicts: dict[str, str] = {}
     current = None
