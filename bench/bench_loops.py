@@ -5,7 +5,7 @@ runs each file's first RUN line, and every function the pass changed is checked 
 witness, or because every execution fits the automatic bound), bounded only, vacuous,
 incorrect, failed, unsupported (reasons, most frequent first), the time, and alive-tv's
 verdict on the same function where it is installed (~/.cache/alive2/alive-tv or
-$ALIVE_TV; `-passes` as opt-tv runs it, its default unroll bound).
+$ALIVE_TV; the file against opt's output, loops unrolled 4 times).
 
     python -m bench loops [FILES...] [--timeout-ms N] [--unroll N] [--no-alive]
 """
@@ -40,7 +40,7 @@ def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float) 
     try:
         after = subprocess.run(cmd, capture_output=True, text=True, timeout=120, errors="replace")
         out_file.write_text(after.stdout)
-        run = subprocess.run([alive, str(path), str(out_file), "--smt-to=10000"], capture_output=True, text=True,
+        run = subprocess.run([alive, "-src-unroll=4", "-tgt-unroll=4", "-smt-to=10000", str(path), str(out_file)], capture_output=True, text=True,
                              timeout=timeout)
     except (subprocess.TimeoutExpired, OSError, UnicodeDecodeError):
         return {}
