@@ -4,8 +4,8 @@ The scalable counterpart of properties/crosscheck.py: each :class:`SveCase` is a
 function over ``<vscale x N x T>`` values; :func:`run_sve_batch` compiles a batch into
 one SVE program (vecverify/execute/sve.py) and, for each vscale K asked for, draws
 inputs with K*N lanes, evaluates the function read at vscale K through the semantics
-(vecverify/semantics/concrete.py) and runs it under ``qemu-aarch64 -cpu
-max,sve-max-vq=K``. A native result must be one the semantics allow wherever they define
+(vecverify/semantics/concrete.py) and runs it under qemu with SVE registers of K x 128
+bits (vecverify/execute/sve.qemu_cpu). A native result must be one the semantics allow wherever they define
 it; inputs the semantics call UB are not run. The tally shows what was compared.
 """
 

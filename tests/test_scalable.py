@@ -222,3 +222,22 @@ def test_opt_tv_on_llvm_sve_loop_vectorize_test(tmp_path) -> None:  # type: igno
     assert functions["trip7_i64"]["status"] == "correct"
     assert functions["trip7_i64"]["vscale"] == "for every vscale in 1..16 (vscale_range(1,16): powers of two)"
     assert "every vscale in 1..16" in done.stdout
+
+
+def test_vscale_constant_folds_loop_steps() -> None:
+    """LoopVectorize's step ``vscale x N`` is a constant in a function read at one vscale."""
+    from vecverify.ir.vscale import vscale_constant
+
+    text = """
+define i64 @f(i64 %x) vscale_range(1,16) {
+  %v = call i64 @llvm.vscale.i64()
+  %s = shl nuw i64 %v, 2
+  %t = mul i64 %s, 3
+  %u = add i64 %t, %x
+  ret i64 %u
+}
+"""
+    fn = parse_module(text).functions["f"].scalable.at(4)  # type: ignore[union-attr]
+    by_name = {i.name: i for i in fn.instructions()}
+    assert vscale_constant(by_name["s"]) == 16 and vscale_constant(by_name["t"]) == 48
+    assert vscale_constant(by_name["u"]) is None  # depends on %x

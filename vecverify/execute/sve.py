@@ -2,8 +2,8 @@
 
 This machine's JIT has no scalable vectors, so functions that use them are compiled by
 clang-22 for ``aarch64-linux-gnu`` with ``-march=armv8-a+sve`` (linked statically with
-lld) and run under ``qemu-aarch64 -cpu max,sve-max-vq=K``: the SVE registers are
-``K x 128`` bits, so ``vscale`` is K. One binary holds a batch of functions; one qemu
+lld) and run under ``qemu-aarch64 -cpu max,sve-max-vq=K,sve-default-vector-length=16K``:
+the SVE registers are ``K x 128`` bits, so ``vscale`` is K. One binary holds a batch of functions; one qemu
 process per vscale runs every input of the batch.
 
 Each function gets a wrapper ``void @vv.wN(ptr %slots)``: ``slots[i]`` points at
@@ -67,6 +67,13 @@ int main(void) {
   return 0;
 }
 """
+
+
+def qemu_cpu(vscale: int) -> str:
+    """qemu's CPU with SVE registers of ``vscale`` x 128 bits. ``sve-max-vq`` caps the
+    length; a process starts at qemu-user's default length (64 bytes, as Linux's
+    ``sve_default_vector_length``), so lengths above it are asked for too."""
+    return f"max,sve-max-vq={vscale},sve-default-vector-length={16 * vscale}"
 
 
 def missing() -> str | None:
@@ -221,7 +228,7 @@ class SveModule:
             record, shape = self._record(index, args, buffers, vscale)
             records.append(record)
             shapes.append(shape)
-        done = subprocess.run(["qemu-aarch64", "-cpu", f"max,sve-max-vq={vscale}", str(self.binary)],
+        done = subprocess.run(["qemu-aarch64", "-cpu", qemu_cpu(vscale), str(self.binary)],
                               input=b"".join(records), capture_output=True, timeout=600)
         if done.returncode != 0:
             raise RuntimeError(f"the SVE program failed under qemu (exit {done.returncode}): "

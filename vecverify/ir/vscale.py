@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .types import IntType
+from .values import BinOp, ConstInt, Value, VScaleCall
+
 # AArch64 SVE's architectural maximum (2048-bit vectors: vscale 16); RISC-V V allows
 # longer ones (VLEN up to 65536 bits, vscale 1024), which a verdict's bound then omits.
 DEFAULT_VSCALE_MAX = 16
@@ -65,3 +68,26 @@ class VScaleRange:
         if v < self.lo or (self.hi and v > self.hi):
             return False
         return not self.attribute or v & (v - 1) == 0
+
+
+def vscale_constant(value: Value) -> int | None:
+    """The value of ``value`` in a function read at one vscale when it is a constant there
+    (``llvm.vscale``, and integer constants combined with ``mul``/``shl``/``add``/``sub``:
+    LoopVectorize's ``vscale x N`` steps), unsigned at its width; None otherwise."""
+    if isinstance(value, ConstInt):
+        return value.value
+    if isinstance(value, VScaleCall):
+        return value.vscale if value.vscale and isinstance(value.type, IntType) and not value.vscale >> value.type.bits else None
+    if not isinstance(value, BinOp) or value.op not in _FOLDS or not isinstance(value.type, IntType):
+        return None
+    a, b = (vscale_constant(op) for op in value.operands)
+    if a is None or b is None:
+        return None
+    exact = _FOLDS[value.op](a, b)
+    if exact < 0 or exact >> value.type.bits:  # wraps: the flags would make it poison
+        return None
+    return exact
+
+
+_FOLDS = {"mul": lambda a, b: a * b, "shl": lambda a, b: a << b if b < 128 else -1,
+          "add": lambda a, b: a + b, "sub": lambda a, b: a - b}
