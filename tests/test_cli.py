@@ -267,3 +267,41 @@ def test_every_command_builds_its_parser() -> None:
     assert sorted(sub.choices) == sorted(c.name for c in builtin_commands())
     helps = {a.dest: a.help for a in sub._choices_actions}
     assert helps == {c.name: c.help for c in builtin_commands()}
+
+
+def _stderr_on_a_terminal(*args: str | Path) -> tuple[int, str, str]:
+    """Run vecverify with its stderr on a pseudo-terminal (where progress bars show)."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "vecverify"), *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    out, _ = proc.communicate(timeout=120)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return proc.returncode, out, b"".join(chunks).decode(errors="replace")
+
+
+def test_the_progress_bar_says_which_file_and_quiet_and_json_keep_out(tmp_path: Path) -> None:
+    (tmp_path / "good.srctgt.ll").write_text(GOOD)
+    (tmp_path / "bad.srctgt.ll").write_text(BAD + "; ERROR: Value mismatch\n")
+    (tmp_path / "wrong-expectation.srctgt.ll").write_text(GOOD + "; ERROR: Value mismatch\n")
+    code, out, err = _stderr_on_a_terminal("check", tmp_path)
+    assert code == 1 and all(f"checking {name}" in err for name in ("bad", "good", "wrong-expectation"))
+    code, out, err = _stderr_on_a_terminal("check", tmp_path, "--quiet")
+    assert code == 1 and "checking" not in err
+    assert out.splitlines()[0] == "UNEXPECTED: wrong-expectation.srctgt.ll: expected ERROR: Value mismatch, got correct"
+    assert "good.srctgt.ll" not in out and "2 of 3 files as expected" in out
+    code, out, err = _stderr_on_a_terminal("check", tmp_path, "--json")
+    assert code == 1 and "checking" not in err
+    assert len(json.loads(out)["files"]) == 3  # stdout is the JSON alone

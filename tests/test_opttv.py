@@ -203,3 +203,16 @@ def test_a_functions_queries_share_one_limit() -> None:
     assert "the time limit of the whole check ran out" in cut.detail
     whole = _check_function("f", before, after, CheckOptions(function_timeout_ms=60_000))
     assert whole is not None and whole.status == "correct"
+
+
+def test_quiet_prints_only_what_went_wrong_and_the_summary(tmp_path: Path) -> None:
+    src = tmp_path / "t.ll"
+    src.write_text(INPUT)
+    (tmp_path / "same").mkdir()
+    (tmp_path / "wrong").mkdir()
+    done = run(src, "--opt", _fake_opt(tmp_path / "same", INPUT), "--quiet")
+    assert done.returncode == 0, done.stdout  # every function unchanged
+    assert f"== {src}" not in done.stdout and "Summary:" in done.stdout
+    done = run(src, "--opt", _fake_opt(tmp_path / "wrong", WRONG_OUTPUT), "--quiet")
+    assert done.returncode == 1
+    assert f"== {src}" in done.stdout and "ERROR: Value mismatch" in done.stdout and "Summary:" in done.stdout

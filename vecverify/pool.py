@@ -142,13 +142,14 @@ def in_order(pairs: Iterable[tuple[int, Any]]) -> Iterator[Any]:
 class ProgressBar:
     """A transient progress bar on stderr while results come in (only on a terminal)."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, enabled: bool = True) -> None:
         self.label = label
+        self.enabled = enabled
         self._bar: Any = None
         self._task: Any = None
 
     def __enter__(self) -> ProgressBar:
-        if sys.stderr.isatty():
+        if self.enabled and sys.stderr.isatty():
             from rich.console import Console  # rich: only when a bar is shown
             from rich.progress import Progress
 
@@ -161,7 +162,8 @@ class ProgressBar:
         """``done`` of ``total``; ``what``: what is being worked on now (shown beside the label)."""
         if self._bar is not None:
             description = f"{self.label} {what}" if what else self.label
-            self._bar.update(self._task, completed=done, total=total, description=description)
+            # drawn now when it names a new item: each file shows, however fast it goes
+            self._bar.update(self._task, completed=done, total=total, description=description, refresh=bool(what))
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:

@@ -32,6 +32,8 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     check.add_argument("--src-fn", metavar="NAME", help="source function name")
     check.add_argument("--tgt-fn", metavar="NAME", help="target function name")
     check.add_argument("--json", action="store_true", help="print results as JSON")
+    check.add_argument("-q", "--quiet", action="store_true",
+                       help="a directory: no progress bar, only the unexpected files and the summary")
     check.add_argument("--exec", type=non_negative, default=0, metavar="N", dest="exec_runs",
                        help="also run both functions natively on N random inputs")
     check.add_argument("--seed", type=non_negative, default=0, help="seed of the random inputs (default 0)")
@@ -84,7 +86,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise InputError("check takes FILE, SRC.ll TGT.ll, or a directory")
     where = placement(args, args.jobs)
     if len(files) == 1 and files[0].is_dir():
-        return _check_directory(files[0], options, args.json, where)
+        return _check_directory(files[0], options, args.json, where, quiet=args.quiet)
     if where.parallel:
         raise InputError(f"{'--cluster' if where.cluster else '-j/--jobs'}: only for a directory "
                          "(its files are checked in parallel)")
@@ -132,7 +134,8 @@ def _check_row_star(job: tuple[TestCase, Path, CheckOptions]) -> _Row:
     return _check_row(*job)
 
 
-def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Placement) -> tuple[list[_Row], bool]:
+def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Placement,
+          bar_shown: bool = True) -> tuple[list[_Row], bool]:
     """Every file's row, in order, and whether all came (Ctrl-C keeps the rows that did);
     in parallel where ``where`` says (worker processes or a cluster), each worker paying
     the start-up once for all the files it checks."""
@@ -141,14 +144,14 @@ def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Place
         if not where.spread(len(cases)):
             from ...pool import ProgressBar
 
-            with ProgressBar("checking") as bar:
+            with ProgressBar("checking", bar_shown) as bar:
                 for i, case in enumerate(cases):
                     bar(i, len(cases), case.name)
                     got[i] = _check_row(case, root, options)
         else:
             from ...pool import ProgressBar, run_all  # multiprocessing: only for -j (start-up)
 
-            with ProgressBar("checking") as bar:
+            with ProgressBar("checking", bar_shown) as bar:
                 for i, row in run_all(_check_row_star, [(case, root, options) for case in cases], where, bar):
                     got[i] = row
     except KeyboardInterrupt:
@@ -156,7 +159,7 @@ def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Place
     return [got[i] for i in sorted(got)], True
 
 
-def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Placement) -> int:
+def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Placement, quiet: bool = False) -> int:
     # rich: only a directory's table needs it (start-up of a single check).
     from rich.console import Console
     from rich.table import Table
@@ -164,7 +167,7 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Pl
     cases = discover(root)
     if not cases:
         raise InputError(f"{root}: no .ll test files")
-    rows, complete = _rows(cases, root, options, where)
+    rows, complete = _rows(cases, root, options, where, bar_shown=not (quiet or as_json))
     mismatches = sum(not r.as_expected for r in rows)
     counts = Counter(status for r in rows for status in r.statuses)
     if as_json:
@@ -172,6 +175,12 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Pl
             "files": [{"file": r.file, "expected": r.expected, "got": r.got, "seconds": round(r.seconds, 4),
                        "as_expected": r.as_expected, "results": r.records} for r in rows],
             "summary": dict(counts), "unexpected": mismatches}, indent=2))
+    elif quiet:
+        for r in rows:
+            if not r.as_expected:
+                print(f"UNEXPECTED: {r.file}: expected {r.expected}, got {r.got}")
+        _print_summary(counts)
+        print(f"{len(rows) - mismatches} of {len(rows)} files as expected")
     else:
         table = Table(title=f"vecverify check {root}")
         for col in ("file", "expected", "verdict", "time (s)", ""):

@@ -40,6 +40,8 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="files checked in parallel (default 1)")
     add_cluster_options(p)
     p.add_argument("--json", type=Path, metavar="F", help="write the results as JSON to F")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bar; per file only the incorrect ones and opt's failures; the summary")
     p.add_argument("--junit", type=Path, metavar="F", help="write the results as JUnit XML to F")
     add_check_options(p)
     p.add_argument("--function-timeout-ms", type=non_negative, default=None, metavar="N",
@@ -75,15 +77,15 @@ def _check_file_star(job: tuple[Path, Path, str | None, CheckOptions]) -> FileRe
 
 
 def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOptions,
-             where: Placement) -> Iterator[FileResult]:
+             where: Placement, bar_shown: bool = True) -> Iterator[FileResult]:
     """Each file's result in the files' order, as soon as it and those before it are in."""
     if not where.spread(len(files)):
-        with ProgressBar("opt-tv") as bar:
+        with ProgressBar("opt-tv", bar_shown) as bar:
             for i, f in enumerate(files):
                 bar(i, len(files), f.name)
                 yield check_file(f, opt, passes, options)
         return
-    with ProgressBar("opt-tv") as bar:
+    with ProgressBar("opt-tv", bar_shown) as bar:
         yield from in_order(run_all(_check_file_star, [(f, opt, passes, options) for f in files], where, bar))
 
 
@@ -98,9 +100,10 @@ def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:
     results = []
     interrupted = False
     try:
-        for r in _results(args.files, opt, args.passes, options, where):
+        for r in _results(args.files, opt, args.passes, options, where, bar_shown=not args.quiet):
             results.append(r)
-            print_file(r)
+            if not args.quiet or r.error or any(f.status == "incorrect" for f in r.functions):
+                print_file(r)
     except KeyboardInterrupt:  # the summary and reports of the files that came
         interrupted = True
     totals = Counter[str]()
