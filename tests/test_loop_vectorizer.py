@@ -354,3 +354,47 @@ def test_vectorize_verify_jobs_prints_as_one_process(tmp_path, capsys) -> None: 
     assert code == 0, printed["2"]
     assert printed["2"].count("native: 14 runs at trip counts 0..7 and larger, 0 mismatches") == 2
     assert printed["2"].index("@f: loop %loop (VF 2): proved") < printed["2"].index("@g: loop %loop (VF 2): proved")
+
+
+def test_native_runs_of_a_gather_index_inside_the_buffers() -> None:
+    """``y[i] = table[idx[i]]`` from C: random bytes in ``idx`` would index far outside
+    the buffers and crash the native run (a segmentation fault took down `vectorize
+    --verify`); the index array is filled with indices of the table's buffer."""
+    import random
+
+    import numpy as np
+
+    from transforms.loop.native import BUFFER_BYTES, _index_buffers, _tame_indices
+
+    text = """define void @f(i32 noundef %n, ptr noalias noundef writeonly %y, ptr noalias noundef readonly %table,
+                  ptr noalias noundef readonly %idx) {
+entry:
+  %c = icmp sgt i32 %n, 0
+  br i1 %c, label %pre, label %exit
+pre:
+  %tc = zext nneg i32 %n to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %pre ], [ %i.next, %loop ]
+  %pi = getelementptr inbounds nuw i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi, align 4
+  %k64 = sext i32 %k to i64
+  %pt = getelementptr inbounds float, ptr %table, i64 %k64
+  %v = load float, ptr %pt, align 4
+  %py = getelementptr inbounds nuw float, ptr %y, i64 %i
+  store float %v, ptr %py, align 4
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %tc
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+    fn = parse_module(text, "<test>").functions["f"]
+    _, reports = vectorize_loops(fn, LoopOptions(vf=4))
+    assert reports[0].vectorized, reports[0].line()
+    indices = _index_buffers(reports[0].vector)
+    assert indices == {3: (4, BUFFER_BYTES // 4)}
+    buffers = {3: np.frombuffer(random.Random(1).randbytes(BUFFER_BYTES), dtype=np.uint8).copy()}
+    _tame_indices(buffers, indices, random.Random(2))
+    assert int(buffers[3].view("<u4").max()) < BUFFER_BYTES // 4

@@ -22,7 +22,8 @@ prints (:class:`Vectorized`, :class:`Verification`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,9 +145,15 @@ def verify(done: Vectorized, options: VerifyOptions = VerifyOptions(), say: Say 
     jobs = min(options.jobs, len(by_fn))
     if jobs > 1 and source is not None:
         with executor(jobs) as pool:
-            checks: Iterable[FunctionCheck] = pool.map(
-                _verify_function_job, [(source, done.options, options, name) for name in by_fn])
-            for check in checks:
+            futures = {name: pool.submit(_verify_function_job, (source, done.options, options, name))
+                       for name in by_fn}
+            for name, future in futures.items():
+                try:
+                    check = future.result()
+                except BrokenProcessPool as e:  # a crash (a native run, say): never a verdict
+                    check = FunctionCheck([f"@{name}: not verified: its worker process died ({e})"],
+                                          [{"function": name, "witness": "error", "error": "worker process died"}],
+                                          [EXIT_INCONCLUSIVE])
                 check.into(result, say)
     else:
         for name, rs in by_fn.items():

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import numpy as np
+
 from vecverify.execute.inputs import shape_arguments
 from vecverify.execute.memory_runs import (
     BUFFER_BYTES,
@@ -23,7 +25,8 @@ from vecverify.execute.memory_runs import (
     random_arguments,
 )
 from vecverify.ir.function import Function
-from vecverify.ir.values import Argument, Cast, ConstInt, Value
+from vecverify.ir.types import IntType
+from vecverify.ir.values import Argument, Cast, ConstInt, GetElementPtr, Load, Value
 
 from .codegen import VectorLoop
 from .folds import FLOATING_KINDS
@@ -56,15 +59,52 @@ def _most_trips(vl: VectorLoop) -> int:
     return min(MAX_TRIP, BUFFER_BYTES // step - 1)
 
 
+def _index_buffers(vl: VectorLoop) -> dict[int, tuple[int, int]]:
+    """The pointer arguments a gather's or scatter's index is loaded from (``x[idx[i]]``
+    with ``idx`` an argument): argument index -> (the index's element bytes, how many
+    elements of the indexed object fit a buffer). Random bytes there would index far
+    outside the buffers (a native run reading there crashes the process)."""
+    out: dict[int, tuple[int, int]] = {}
+    for a in vl.plan.accesses:
+        if a.kind not in ("gather", "scatter"):
+            continue
+        gep = a.inst.operands[0 if isinstance(a.inst, Load) else 1]
+        if not isinstance(gep, GetElementPtr) or len(gep.operands) != 2:
+            continue
+        index: Value = gep.operands[1]
+        while isinstance(index, Cast) and index.op in ("zext", "sext"):
+            index = index.operands[0]
+        if not isinstance(index, Load) or not isinstance(index.type, IntType):
+            continue
+        ptr: Value = index.operands[0]
+        while isinstance(ptr, GetElementPtr):
+            ptr = ptr.operands[0]
+        if isinstance(ptr, Argument):
+            elems = BUFFER_BYTES // max(1, a.access.size)
+            out[ptr.index] = (index.type.bits // 8, min(elems, out.get(ptr.index, (0, elems))[1]))
+    return out
+
+
+def _tame_indices(buffers: dict[int, np.ndarray], indices: dict[int, tuple[int, int]], rng: random.Random) -> None:
+    for k, (size, elems) in indices.items():
+        if k in buffers and size in (1, 2, 4, 8):
+            count = len(buffers[k]) // size
+            values = np.array([rng.randrange(elems) for _ in range(count)], dtype=f"<u{size}")
+            buffers[k][: count * size] = values.view(np.uint8)
+
+
 def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: int = 0) -> MemoryRuns:
-    """Run both at every trip count of :func:`trip_counts` (one random input each)."""
+    """Run both at every trip count of :func:`trip_counts` (one random input each; the
+    index arrays of gathers and scatters hold indices inside the buffers)."""
     shape = shape_arguments(src)
     bound = _bound_argument(vl)
+    indices = _index_buffers(vl)
     rng = random.Random(seed)
 
     def inputs() -> Iterator[Input]:
         for t in trip_counts(vl.lanes, seed, _most_trips(vl)):
             args, buffers = random_arguments(src, rng, shape)
+            _tame_indices(buffers, indices, rng)
             if bound is not None:
                 k, start = bound
                 bits = src.args[k].type.bits  # type: ignore[attr-defined]
