@@ -51,22 +51,29 @@ def _alarm(signum: int, frame: object) -> None:
     raise _TimeLimit
 
 
-def judge(code: int | None, stdout: str, stderr: str, seconds: float, limit_s: float) -> str | None:
-    """What is wrong with a run on a broken file, or None."""
+def judge(code: int | None, stdout: str, stderr: str, seconds: float, limit_s: float,
+          report_on_stdout: bool = False) -> str | None:
+    """What is wrong with a run on a broken file, or None. ``report_on_stdout``: the
+    command (opt-tv) reports a file it cannot take in its report, one ``error:`` line on
+    stdout, rather than on stderr."""
     if code is None:
         return "no exit code (an exception escaped or the time limit passed)"
     if "Traceback (most recent call last)" in stdout + stderr:
         return "a traceback"
     if code not in DOCUMENTED:
         return f"exit code {code}" + (f": {stderr.strip().splitlines()[-1]}" if stderr.strip() else "")
-    if code == 2 and len(stderr.strip().splitlines()) != 1:
-        return f"bad input with {len(stderr.strip().splitlines())} lines on stderr"
+    if code == 2:
+        lines = stderr.strip().splitlines()
+        if report_on_stdout and not lines:
+            lines = [ln for ln in stdout.splitlines() if ln.strip().startswith("error:")]
+        if len(lines) != 1:
+            return f"bad input with {len(lines)} error lines"
     if seconds > limit_s:
         return f"{seconds:.1f} s, past the limit of {limit_s} s"
     return None
 
 
-def run_in_process(argv: list[str], limit_s: float) -> Outcome:
+def run_in_process(argv: list[str], limit_s: float, report_on_stdout: bool = False) -> Outcome:
     """``vecverify ARGV`` in this process, its output captured."""
     from vecverify.app.cli import main
 
@@ -91,7 +98,7 @@ def run_in_process(argv: list[str], limit_s: float) -> Outcome:
         signal.signal(signal.SIGALRM, old)
     seconds = time.monotonic() - start
     stdout, stderr = out.getvalue(), err.getvalue()
-    return Outcome(code, stderr, stdout, seconds, judge(code, stdout, stderr, seconds, limit_s))
+    return Outcome(code, stderr, stdout, seconds, judge(code, stdout, stderr, seconds, limit_s, report_on_stdout))
 
 
 def run_cli(argv: list[str], limit_s: float) -> Outcome:
@@ -123,7 +130,8 @@ def campaign(n: int, seed: int, opt_share: float, cli_share: float, limit_s: flo
             runs = [("check", run_in_process(["check", str(path), "--timeout-ms", str(timeout_ms)], limit_s))]
             if opt_every and i % opt_every == 0:
                 runs.append(("opt-tv", run_in_process(
-                    ["opt-tv", str(path), "--passes", "instcombine", "--timeout-ms", str(timeout_ms)], limit_s)))
+                    ["opt-tv", str(path), "--passes", "instcombine", "--timeout-ms", str(timeout_ms)], limit_s,
+                    report_on_stdout=True)))
             if cli_every and i % cli_every == 0:
                 runs.append(("check (command line)", run_cli(
                     ["check", str(path), "--timeout-ms", str(timeout_ms)], limit_s)))

@@ -4,12 +4,17 @@ the text, in --json and to the front ends (Comparison.vacuous)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import check_text
+from vecverify.app.opttv.compare import check_file
 from vecverify.compare import Comparison
 from vecverify.llvm import parse_module
+from vecverify.refine import CheckOptions
 from vecverify.report import ALWAYS_UB, verdict_text, verdict_warnings
+from vecverify.toolchain import tool_path
 
 ALWAYS_UB_PAIRS = {
     "unreachable": "define i8 @src(i8 %x) {\n  unreachable\n}\ndefine i8 @tgt(i8 %x) {\n  ret i8 3\n}\n",
@@ -61,3 +66,15 @@ def test_incorrect_verdicts_are_never_vacuous() -> None:
     verdict = check_text("define i8 @src(i8 %x) {\n  ret i8 %x\n}\ndefine i8 @tgt(i8 %x) {\n  ret i8 0\n}\n")
     assert verdict.status == "incorrect"
     assert verdict_warnings(verdict) == []
+
+
+@pytest.mark.skipif(tool_path("opt") is None, reason="opt-22 is not installed")
+def test_opt_tv_marks_a_vacuous_correct_verdict_suspicious(tmp_path: Path) -> None:
+    path = tmp_path / "f.ll"
+    path.write_text("define i8 @f(i8 %x) {\n  %a = add i8 %x, 0\n  unreachable\n}\n"
+                    "define i8 @g(i8 %x) {\n  %a = add i8 %x, 0\n  ret i8 %a\n}\n")
+    result = check_file(path, tool_path("opt"), "instcombine", CheckOptions())  # type: ignore[arg-type]
+    by_name = {f.name: f for f in result.functions}
+    assert by_name["f"].status == by_name["g"].status == "correct"
+    assert by_name["f"].warnings == [ALWAYS_UB]
+    assert by_name["g"].warnings == []

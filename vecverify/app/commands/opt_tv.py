@@ -142,7 +142,8 @@ def print_file(r: FileResult) -> None:
     rows = [(f.name, f.status + (f": {f.error or f.detail}" if f.error or f.detail else "")
              + (f" ({f.coverage})" if f.coverage else
                 f" (loops unrolled {f.unrolled} times)" if f.unrolled is not None else "")
-             + (f" ({f.vscale})" if f.vscale else ""),
+             + (f" ({f.vscale})" if f.vscale else "")
+             + "".join(f" (suspicious, WARNING: {w})" for w in f.warnings),
              f"{f.seconds:.2f}") for f in r.functions]
     width = max((len(n) for n, _, _ in rows), default=8)
     for name, outcome, secs in rows:
@@ -168,6 +169,12 @@ def print_summary(results: list[FileResult], totals: Counter[str]) -> None:
     print(f"  {totals['unsupported'] + totals['internal']} errors")
     print(f"  ({totals['unchanged']} functions unchanged by the pass, "
           f"{sum(1 for r in results if r.error)} files with no verdict)")
+    vacuous = [(r.file, f) for r in results for f in r.functions if f.status == "correct" and f.warnings]
+    if vacuous:  # correct, but refined by anything: suspicious
+        print(f"\nSuspicious: {len(vacuous)} correct verdicts say nothing (WARNING: "
+              f"{vacuous[0][1].warnings[0]}):")
+        for file, f in vacuous:
+            print(f"  {Path(file).name}: @{f.name}")
     reasons = Counter(f.detail for r in results for f in r.functions if f.status == "unsupported")
     if reasons:
         print("\nUnsupported, most frequent first:")
@@ -197,6 +204,8 @@ def write_junit(results: list[FileResult], path: Path) -> None:
                 ET.SubElement(case, "error", message=f.detail)
             elif f.status != "correct":
                 ET.SubElement(case, "skipped", message=f"{f.status}" + (f": {f.detail}" if f.detail else ""))
+            elif f.warnings:  # correct but vacuous: not a pass
+                ET.SubElement(case, "skipped", message="suspicious: " + "; ".join(f.warnings))
     ET.ElementTree(root).write(path, encoding="unicode", xml_declaration=True)
 
 

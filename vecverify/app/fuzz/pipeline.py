@@ -27,7 +27,7 @@ from vecverify.ir.function import Function, Module
 from vecverify.llvm import parse_module, print_module
 from vecverify.llvm.reader import canonicalize
 from vecverify.refine import CheckOptions
-from vecverify.report import verdict_text
+from vecverify.report import verdict_text, verdict_warnings
 
 from . import native
 
@@ -175,7 +175,11 @@ def run_program(
         raise OutOfTime
     out.proof = verdict.status
     out.proof_error = verdict.error or verdict.detail or ""
-    if verdict.status != "correct":
+    if verdict.status == "correct" and (warnings := verdict_warnings(verdict)):
+        # Refined by anything: the proof says nothing about the transform (suspicious:
+        # a generated source that is always UB, or a check that could not tell).
+        out.proof, out.proof_error = "vacuous", "; ".join(warnings)
+    if out.proof != "correct":
         out.report = verdict_text(verdict)
     if use_native and native.available():
         compare_natively(kernel, out, native_seed, native_runs)

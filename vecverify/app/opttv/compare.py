@@ -18,6 +18,7 @@ from ...errors import InputError, Unsupported
 from ...ir.function import Module
 from ...llvm import parse_module
 from ...refine import CheckOptions
+from ...report import verdict_warnings
 from .runline import opt_options, with_passes
 
 STATUSES = ("correct", "incorrect", "failed", "unsupported", "unchanged", "internal")
@@ -37,6 +38,9 @@ class FunctionResult:
     coverage: str = ""  # what a verdict on loops covers (vecverify/loops): "proved for every trip count", ...
     loops: str = ""  # proved | complete | bounded | vacuous (vecverify/loops)
     vscale: str = ""  # scalable vectors: the vscales checked, or the one refuted (vecverify/scalable.py)
+    # A correct verdict's warnings ("Source function is always UB": refined by anything,
+    # so suspicious: the pass may have been given a function that says nothing).
+    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -176,7 +180,8 @@ def _check_function(name: str, before: Module, after: Module, options: CheckOpti
     status = verdict.status if verdict.status in STATUSES else "internal"
     out = FunctionResult(name, status, verdict.error, _reason(verdict.detail), verdict.seconds,
                          unrolled=verdict.unroll if verdict.has_loops else None,
-                         coverage=verdict.coverage, loops=verdict.loops, vscale=verdict.vscale)
+                         coverage=verdict.coverage, loops=verdict.loops, vscale=verdict.vscale,
+                         warnings=verdict_warnings(verdict))
     if status == "incorrect":
         out.text = comparison.text()
         if comparison.replay is not None:  # None: the functions' attributes differ
