@@ -87,11 +87,15 @@ def _input_lines(ex: Example) -> list[str]:
             poison = to_bool(m.eval(a.poison[0], model_completion=True))
             bid = to_int(m.eval(a.pointer.block, model_completion=True))
             off = to_int(m.eval(a.pointer.offset, model_completion=True))
-            size = next((to_int(m.eval(b.size, model_completion=True)) for b in ex.inputs.blocks if b.block_id == bid), 0)
+            block = next((b for b in ex.inputs.blocks if b.block_id == bid), None)
+            size = to_int(m.eval(block.size, model_completion=True)) if block is not None else 0
+            read_only = (block is not None and block.writable is not None
+                         and to_bool(m.eval(block.writable, model_completion=True)) is False)
             null = a.null is not None and to_bool(m.eval(a.null, model_completion=True))
             desc = (
                 "poison" if poison else "null" if null
-                else f"pointer(block {bid}, offset {off}) [block {bid} has {size} bytes]"
+                else f"pointer(block {bid}, offset {off}) [block {bid} has {size} bytes"
+                + (", read-only]" if read_only else "]")
             )
             lines.append(f"{a.type} {a.name} = {desc}")
             continue

@@ -162,6 +162,7 @@ class ParamAttrs:
     # captures(...) that restricts capturing ("none" for nocapture), as written; None:
     # the pointer may be captured in every way.
     captures: str | None = None
+    writable: bool = False  # the dereferenceable bytes may be written (UB if they may not)
 
     def with_declared(self, decl: ParamAttrs) -> ParamAttrs:
         """A call site's attributes with those of the callee's declaration that make an
@@ -174,6 +175,7 @@ class ParamAttrs:
             dereferenceable=max(self.dereferenceable, decl.dereferenceable),
             dereferenceable_or_null=max(self.dereferenceable_or_null, decl.dereferenceable_or_null),
             align=max(self.align, decl.align), range=self.range if self.range is not None else decl.range,
+            writable=self.writable or decl.writable,
         )
 
     def __str__(self) -> str:
@@ -199,6 +201,8 @@ class ParamAttrs:
             out.append("writeonly")
         if self.captures is not None:
             out.append(f"captures({self.captures})")
+        if self.writable:
+            out.append("writable")
         return " ".join(out)
 
 

@@ -96,7 +96,7 @@ class AnnotationGrammar(TokenCursor, TypeParser):
     def param_attrs(self, attrs: list[Attr], *, intrinsic_call: bool = False) -> ParamAttrs:
         pa = ParamAttrs()
         for name, arg in attrs:
-            if name in ("noalias", "noundef", "nonnull", "readonly", "writeonly"):
+            if name in ("noalias", "noundef", "nonnull", "readonly", "writeonly", "writable"):
                 setattr(pa, name, True)
             elif name in ("dereferenceable", "dereferenceable_or_null", "align"):
                 setattr(pa, name, self.int_arg(name, arg))

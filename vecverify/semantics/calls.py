@@ -395,7 +395,8 @@ class CallSemantics:
             # allows null too.
             for n, null_ok in ((attrs.dereferenceable, False), (attrs.dereferenceable_or_null, True)):
                 for lane in args[i] if n else ():
-                    bad = z3.Not(self.mem_ops.valid_access(lane, n, 1, mem=mem))
+                    # writable: the bytes are loaded and stored back at the call (LangRef)
+                    bad = z3.Not(self.mem_ops.valid_access(lane, n, 1, write=attrs.writable, mem=mem))
                     if null_ok:
                         bad = z3.And(bad, z3.Or(lane.poison, lane.value != NULL_POINTER))
                     self.ctx.ub(bad)

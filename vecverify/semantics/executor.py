@@ -64,6 +64,7 @@ from .memory import (
     Memory,
     MemoryBlock,
     MemoryOps,
+    block_writable,
     in_bounds,
     placement,
     placement_bits,
@@ -521,6 +522,9 @@ def _entry_attrs(ex: Executor) -> None:
             value = inp.values[0]
             ctx.ub(z3.Or(*inp.poison,
                          z3.And(value != 0, z3.Not(in_bounds(inputs.blocks, value, a.dereferenceable_or_null)))))
+        if a.writable and (a.dereferenceable or a.dereferenceable_or_null):
+            # LangRef: the dereferenceable bytes are loaded and stored back on entry
+            ctx.ub(z3.And(inp.values[0] != 0, z3.Not(block_writable(inputs.blocks, ptr.block))))
         if a.noalias:  # this side promises no other argument points into the same block
             for other in pointers:
                 if other is not ptr:

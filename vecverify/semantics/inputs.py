@@ -75,6 +75,8 @@ class Inputs:
             out += [p for p in a.poison + a.undef if z3.is_const(p) and not z3.is_false(p)]
         for b in self.blocks:
             out.append(b.size)
+            if b.writable is not None:
+                out.append(b.writable)
         for a in self.args:
             if a.pointer is not None:
                 out += [v for v in (a.pointer.block, a.pointer.offset) if not z3.is_bv_value(v)]
@@ -110,7 +112,10 @@ def build_inputs(
     pointer_args = [i for i, a in enumerate(fn.args) if _is_pointer(a.type)]
     # One block per pointer argument; a noalias argument's is its own, the others choose
     # among the blocks of the arguments that are not noalias and of the globals.
-    blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS)) for k in range(len(pointer_args))]
+    # The caller's objects may be read-only memory (LangRef: only ``writable`` says they
+    # may be written): whether each may be written is an input.
+    blocks = [MemoryBlock(k + 1, z3.BitVec(f"block{k + 1}!size", PTR_ADDR_BITS),
+                          writable=z3.Bool(f"block{k + 1}!writable")) for k in range(len(pointer_args))]
     # With narrower pointers (the data layout's), a block is at most half the address
     # space (PTRDIFF_MAX): its offsets, no larger than its size, fit too.
     largest = min(MAX_BLOCK_SIZE, 1 << (fn.layout.pointer_bits - 1))

@@ -16,7 +16,6 @@ from ..ir.values import Instruction
 from .addresses import pointer_address
 from .core import (
     FALSE,
-    NULL_POINTER,
     PTR_ADDR_BITS,
     PTR_BITS,
     Context,
@@ -241,11 +240,13 @@ def _pointer_operands(
     """A comparison of pointers compares their addresses (LangRef: as integers). Within
     one block, the offsets; across blocks, the blocks' addresses too (see addresses.py):
     a pointer one past the end of an object may equal a pointer to another, with other
-    provenance. Equality with the null constant compares (block, offset): a pointer into
-    a block is taken never to compute to address 0."""
+    provenance; and one computed out of its object's bounds (getelementptr without
+    inbounds) may have address 0 and equal null."""
     bx = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
     by = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
-    if pred in ("eq", "ne") and (bx.eq(by) or x.eq(NULL_POINTER) or y.eq(NULL_POINTER)):
+    if pred in ("eq", "ne") and (bx.eq(by) or ctx.block_addresses is None):
+        # (None: the reference interpreter on concrete in-bounds pointers, outside a
+        # check, where objects have no addresses: they are equal when they are the same.)
         return x, y
     if not bx.eq(by):
         kind = "equality" if pred in ("eq", "ne") else "ordered comparison"

@@ -250,6 +250,9 @@ class MemoryBlock:
     block_id: int
     size: z3.BitVecRef
     residue: z3.BitVecRef | None = None
+    # Whether the block may be written (an input for the blocks of pointer arguments:
+    # the caller's object may be read-only memory); None: it may.
+    writable: z3.BoolRef | None = None
 
 
 def placement(var: z3.BitVecRef | None, align: int) -> z3.BitVecRef:
@@ -308,6 +311,15 @@ def in_bounds(blocks: list[MemoryBlock], ptr: z3.BitVecRef, nbytes: int) -> z3.B
     else:
         known = any_of([bid == b.block_id for b in blocks])
     return all_of([known, z3.ULE(off, size), z3.ULE(add_constant(off, nbytes), size)])
+
+
+def block_writable(blocks: list[MemoryBlock], bid: z3.BitVecRef) -> z3.BoolRef:
+    """Whether block ``bid`` may be written (see MemoryBlock.writable)."""
+    guarded = [b for b in blocks if b.writable is not None]
+    k = const_value(bid)
+    if k is not None:
+        return next((b.writable for b in guarded if b.block_id == k and b.writable is not None), TRUE)
+    return all_of([z3.Implies(bid == b.block_id, b.writable) for b in guarded if b.writable is not None])
 
 
 def misaligned(blocks: list[MemoryBlock], ptr: z3.BitVecRef, align: int) -> z3.BoolRef:
@@ -435,6 +447,8 @@ class MemoryOps:
             for b in sorted(self.lifetimes):
                 alive, _ = mem.read(liveness_key(b))
                 conds.append(z3.Or(bid != b, alive == 1))
+        if write:
+            conds.append(block_writable(self.blocks, bid))
         if align > 1:
             conds.append(z3.Not(self.misaligned(ptr.value, align)))
         return z3.And(*conds)
