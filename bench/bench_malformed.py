@@ -66,6 +66,8 @@ def judge(code: int | None, stdout: str, stderr: str, seconds: float, limit_s: f
         lines = stderr.strip().splitlines()
         if report_on_stdout and not lines:
             lines = [ln for ln in stdout.splitlines() if ln.strip().startswith("error:")]
+        if not lines:  # a pair's own error (a signature mismatch), as alive-tv prints it
+            lines = [ln for ln in stdout.splitlines() if ln.startswith("ERROR: ")]
         if len(lines) != 1:
             return f"bad input with {len(lines)} error lines"
     if seconds > limit_s:

@@ -196,7 +196,7 @@ class Environment:
         reading needs memory free of the source's choices; other pairs get no
         constraint (which only lets the environment be more than a function)."""
         for o in self.events:
-            if o.callee != e.callee or o.effects != e.effects:
+            if o.callee != e.callee or o.effects != e.effects or not _same_shape(o.args, e.args):
                 continue
             same_in = [z3.And(a.poison == b.poison, z3.Or(a.poison, a.value == b.value))
                        for a, b in zip(e.args, o.args, strict=True)]
@@ -254,7 +254,9 @@ class Environment:
     ) -> tuple[SymValue, z3.BoolRef, z3.BoolRef, Clobber | None]:
         """The outputs of a target call: those of the first source call it matches. Returns
         (result, UB, returns, clobber); no match is UB."""
-        candidates = [e for e in self.events if e.callee == callee and e.effects == effects]
+        candidates = [e for e in self.events if e.callee == callee and e.effects == effects
+                      and _same_shape(e.args, args) and len(e.ret) == len(ret_widths)
+                      and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
         matches = [self._refines(ctx, e, args, memory, order) for e in candidates]
         matched = any_of(matches)
         if not candidates or z3.is_false(z3.simplify(matched)):
@@ -291,6 +293,13 @@ class Environment:
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
             conds.append(z3.Implies(self.reachable(key), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
         return all_of(conds)
+
+
+def _same_shape(a: tuple[Lane, ...], b: tuple[Lane, ...]) -> bool:
+    """Argument lanes of the same number and widths: calls of one callee through another
+    function type (LLVM lets a call's type differ from the declaration's) are calls of
+    another function for the environment, never matched with these."""
+    return len(a) == len(b) and all(x.value.size() == y.value.size() for x, y in zip(a, b, strict=True))
 
 
 def result_widths(ret_type: object) -> list[int]:
