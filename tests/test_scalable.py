@@ -8,7 +8,7 @@ import pytest
 from vecverify.checker import check_pair
 from vecverify.ir.vscale import VScaleRange
 from vecverify.llvm import parse_module
-from vecverify.refine import CheckOptions
+from vecverify.refine import CheckOptions, check_refinement
 
 OPTS = CheckOptions(timeout_ms=20_000)
 
@@ -120,7 +120,8 @@ define {t} @ref({t} %a, {t} %b) {{
 """
         m = parse_module(text.replace(f"{t} {mask}", f"<{len(mask.split(','))} x i32> {mask}"))
         src = m.functions["src"].scalable.at(vscale)  # type: ignore[union-attr]
-        v = check_pair(src, m.functions["ref"], OPTS)
+        # (the instance against fixed lanes: the semantics alone, no per-vscale pairing)
+        v = check_refinement(src, m.functions["ref"], OPTS)
         assert v.status == "correct", (call, vscale, v)
 
 
@@ -241,3 +242,16 @@ define i64 @f(i64 %x) vscale_range(1,16) {
     by_name = {i.name: i for i in fn.instructions()}
     assert vscale_constant(by_name["s"]) == 16 and vscale_constant(by_name["t"]) == 48
     assert vscale_constant(by_name["u"]) is None  # depends on %x
+
+
+def test_fixed_and_scalable_signatures_differ_at_every_vscale() -> None:
+    text = """
+define <4 x i32> @src(<4 x i32> %a) vscale_range(1,1) {
+  ret <4 x i32> %a
+}
+define <vscale x 4 x i32> @tgt(<vscale x 4 x i32> %a) vscale_range(1,1) {
+  ret <vscale x 4 x i32> %a
+}
+"""
+    v = verdict(text)
+    assert v.status == "error" and "signature mismatch" in v.detail

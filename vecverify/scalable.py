@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from .errors import SignatureMismatch
 from .ir.function import Function
 from .ir.vscale import VScaleRange
 from .refine import CheckOptions, Verdict
@@ -38,6 +39,9 @@ def vscale_values(src: Function, limit: int) -> tuple[VScaleRange, list[int]]:
 
 def check_each_vscale(src: Function, tgt: Function, options: CheckOptions, check: FixedCheck) -> Verdict:
     """``check`` at every vscale the source may run at (see the module docstring)."""
+    if src.signature() != tgt.signature():  # <4 x i32> is not <vscale x 4 x i32>, even at vscale 1
+        raise SignatureMismatch(f"signature mismatch between @{src.name} ({src.signature()}) and "
+                                f"@{tgt.name} ({tgt.signature()})")
     limit = options.vscale_max
     rng, values = vscale_values(src, limit)
     described = rng.describe(limit)
