@@ -255,3 +255,31 @@ define <vscale x 4 x i32> @tgt(<vscale x 4 x i32> %a) vscale_range(1,1) {
 """
     v = verdict(text)
     assert v.status == "error" and "signature mismatch" in v.detail
+
+
+def test_vscale_max_option_bounds_functions_without_vscale_range(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    f = tmp_path / "nr.ll"
+    f.write_text("""
+define i32 @src() {
+  %v = call i32 @llvm.vscale.i32()
+  %r = urem i32 %v, 3
+  ret i32 %r
+}
+define i32 @tgt() {
+  %v = call i32 @llvm.vscale.i32()
+  %r = and i32 %v, 1
+  ret i32 %r
+}
+""")
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "vecverify.app.cli", "check", str(f), *extra],
+                              capture_output=True, text=True, timeout=300)
+
+    one = run("--vscale-max", "1")
+    assert one.returncode == 0 and "(for every vscale in 1 (no vscale_range" in one.stdout, one.stdout
+    default = run()
+    assert default.returncode == 1 and "(at vscale 2, one of every vscale in 1..16" in default.stdout

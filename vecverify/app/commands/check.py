@@ -19,6 +19,7 @@ from ...checker import read_module, select_pairs
 from ...compare import Comparison, Witness, compare_case, compare_functions, exit_code
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...ir.vscale import DEFAULT_VSCALE_MAX
 from ...jobs import Placement
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
@@ -56,6 +57,9 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--loops", choices=("prove", "bounded"), default="prove",
                    help="functions with loops: infer a witness proving them for every trip count, else the "
                         "bounded check (prove, the default), or the bounded check only (docs/loops.md)")
+    p.add_argument("--vscale-max", type=at_least_one, default=DEFAULT_VSCALE_MAX, metavar="N",
+                   help="scalable vectors: the largest vscale checked where a function's vscale_range does "
+                        f"not bound it (default {DEFAULT_VSCALE_MAX}; docs/scalable.md)")
     add_solver_option(p)
 
 
@@ -68,6 +72,7 @@ def check_options(args: argparse.Namespace) -> CheckOptions:
         smt2_dir=args.smt2,
         loops=args.loops,
         solver=args.solver,
+        vscale_max=args.vscale_max,
     )
 
 
