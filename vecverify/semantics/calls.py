@@ -174,6 +174,16 @@ class Environment:
                 self.addresses[b.block_id] = base
         return self.addresses
 
+    def undef_ub(self, callee: str) -> z3.BoolRef:
+        """Whether ``callee`` has UB when an argument is undef (it branches on it, say):
+        one choice of the environment per callee, for source and target alike."""
+        name = f"env!{callee}!undef_ub"
+        for v in self.variables:
+            if v.decl().name() == name:
+                assert isinstance(v, z3.BoolRef)
+                return v
+        return self._var(z3.Bool(name))  # type: ignore[return-value]
+
     def shared(self, name: str, bits: int) -> z3.BitVecRef:
         """A part of the environment both functions see, such as the dynamic rounding
         mode: one variable per name, quantified like the inputs."""
@@ -477,8 +487,13 @@ class CallSemantics:
     ) -> SymValue:
         if self.env is None:
             raise Unsupported(f"call to @{callee}", self.fn.name)
-        # The callee gets one value for an undef argument (as if frozen): its outputs
-        # then depend on that choice, not on an undef, so branching on them is no UB.
+        # An undef argument: the callee may have UB for it (it may branch on it), which
+        # is part of the environment (one choice per callee); where it has none, it gets
+        # one value for the undef (as if frozen): its outputs then depend on that choice,
+        # not on an undef, so branching on them is no UB.
+        given_undef = any_of([self.uses.dependent(lane.value) for lane in lanes])
+        if not z3.is_false(given_undef):
+            self.ctx.ub(z3.And(given_undef, self.env.undef_ub(callee)))
         fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
         lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
         self.observed += [lane.value for lane in lanes]

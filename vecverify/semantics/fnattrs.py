@@ -1,8 +1,11 @@
 """The promises a function's own attributes make about its memory accesses, and the UB
 of breaking them (LangRef):
 
-* ``memory(...)`` (and readnone/readonly/writeonly/argmemonly/...): an access to a
-  location kind the attribute does not allow is UB;
+* ``memory(...)`` (and readnone/readonly/writeonly/argmemonly/...): a write to a
+  location kind the attribute does not allow is UB ("immediate undefined behavior");
+  a read it does not allow is reported unsupported (LangRef: under ``write`` it reads
+  poison before the function writes the location, under ``none`` it is unobserved);
+  reading allocas and constant globals is always allowed;
 * a ``readonly`` (``writeonly``) parameter: writing (reading) through a pointer *based
   on* it is UB, even where the memory may be written (read) through other pointers;
 * ``captures(none)`` / ``nocapture`` (and other restricting ``captures(...)``): where the
@@ -186,7 +189,12 @@ class FunctionPromises:
                 assert loc is not None
                 r_ok, w_ok = self.fn.memory[loc]
                 allowed.add(r_ok if kind == "read" else w_ok)
-        if allowed == {False}:
+        if allowed == {False} and kind == "read":
+            # LangRef: under `write` a read before the function writes the location is
+            # poison, under `none` it is not observed: neither is modelled (nor UB).
+            raise self._unsupported("a read of memory its memory attribute does not allow (the value read "
+                                    "is not modelled)")
+        if allowed == {False}:  # LangRef: writing a location only read is immediate UB
             self.ub_instructions[inst] = f"{kind} of memory its memory attribute does not allow"
         elif allowed == {True, False}:
             raise self._unsupported(f"a {kind} of memory its memory attribute may or may not allow "
