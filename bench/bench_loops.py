@@ -47,7 +47,9 @@ def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float) 
     verdicts: dict[str, str] = {}
     current = None
     for line in run.stdout.splitlines():
-        if line.startswith("define "):
+        if line.startswith("ERROR: Could not translate '"):
+            verdicts[line.split("'")[1]] = "unsupported"
+        elif line.startswith("define "):
             current = line.split("@", 1)[1].split("(", 1)[0]
         elif current and "seems to be correct" in line:
             verdicts[current] = "correct"
