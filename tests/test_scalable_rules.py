@@ -57,7 +57,7 @@ def _native_pairs(rules: list[tuple[str, str]]) -> tuple[SveModule, list[tuple[i
 
 
 NATIVE = [("scalable.lane-mask.next", "<vscale x 4 x i32>"), ("scalable.lane-mask.next.fixed-step", "<vscale x 4 x i32>"),
-          ("scalable.lane-mask.ignoring-vscale", "<vscale x 4 x i32>"), ("scalable.splice", "<vscale x 4 x i32>"),
+          ("scalable.lane-mask.ignoring-vscale", "<vscale x 4 x i32>"), ("scalable.splice", "<vscale x 2 x i32>"),
           ("scalable.splice.offset-2", "<vscale x 4 x i32>"), ("scalable.resume", "<vscale x 4 x i32>"),
           ("scalable.resume.ignoring-vscale", "<vscale x 4 x i32>")]
 
