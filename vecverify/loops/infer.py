@@ -366,7 +366,15 @@ def _copy(x: Instruction) -> Instruction:
 
 
 def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000) -> Inferred:
-    """Infer the witness of ``tgt``'s vector loop against ``src`` and discharge it."""
+    """Infer the witness of ``tgt``'s vector loop against ``src`` and discharge it. A bug
+    of the inference itself is its reason (the caller falls back to the bounded check)."""
+    try:
+        return _infer_and_prove(src, tgt, timeout_ms)
+    except Exception as e:  # noqa: BLE001 - never a verdict: the bounded check decides, labelled
+        return Inferred("unsupported", reason=f"inference failed: {type(e).__name__}: {e}")
+
+
+def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
     t0 = time.monotonic()
     out = Inferred("unsupported")
     try:
