@@ -8,7 +8,7 @@
 
 declare void @llvm.assume(i1)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %36
 
@@ -117,7 +117,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %83, label %11, label %37
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %21
 

@@ -9,7 +9,7 @@
 
 declare void @llvm.assume(i1)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %35
 
@@ -115,7 +115,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %80, label %11, label %36
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %21
 

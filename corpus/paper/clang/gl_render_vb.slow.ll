@@ -8,7 +8,7 @@
 
 declare void @llvm.assume(i1)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2, i32 noundef %3) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2, i32 noundef %3) {
   %5 = icmp sgt i32 %3, 0
   br i1 %5, label %6, label %38
 
@@ -116,7 +116,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %83, label %14, label %39
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2, i32 noundef %3) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2, i32 noundef %3) {
   %5 = icmp sgt i32 %3, 0
   br i1 %5, label %6, label %28
 

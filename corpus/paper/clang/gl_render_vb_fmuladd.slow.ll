@@ -13,7 +13,7 @@ declare float @llvm.fmuladd.f32(float, float, float)
 declare <4 x float> @llvm.fmuladd.v4f32(<4 x float>, <4 x float>, <4 x float>)
 declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, float noundef %2, float noundef %3, float noundef %4, float noundef %5, i32 noundef %6) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, float noundef %2, float noundef %3, float noundef %4, float noundef %5, i32 noundef %6) {
   %8 = icmp sgt i32 %6, 0
   br i1 %8, label %9, label %40
 
@@ -122,7 +122,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %87, label %15, label %41
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, float noundef %2, float noundef %3, float noundef %4, float noundef %5, i32 noundef %6) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, float noundef %2, float noundef %3, float noundef %4, float noundef %5, i32 noundef %6) {
   %8 = icmp sgt i32 %6, 0
   br i1 %8, label %9, label %32
 

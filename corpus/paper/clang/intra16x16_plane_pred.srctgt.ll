@@ -5,7 +5,7 @@
 ; TEST-ARGS: -src-unroll=1
 ; vectorized: stores 4 x i32 (binrep.shl-mul, ext.mul)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, i32 noundef %3) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, i32 noundef %3) {
   %5 = icmp sgt i32 %3, 0
   br i1 %5, label %6, label %8
 
@@ -52,7 +52,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %37, label %8, label %9
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, i32 noundef %3) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, i32 noundef %3) {
   %5 = icmp sgt i32 %3, 0
   br i1 %5, label %6, label %8
 

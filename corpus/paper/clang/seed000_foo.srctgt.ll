@@ -3,7 +3,7 @@
 ; TEST-ARGS: -src-unroll=1
 ; vectorized: stores 4 x i32
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, ptr noalias noundef readonly %3, ptr noalias noundef readonly %4, i32 noundef %5) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, ptr noalias noundef readonly captures(none) %3, ptr noalias noundef readonly captures(none) %4, i32 noundef %5) {
   %7 = icmp sgt i32 %5, 0
   br i1 %7, label %8, label %10
 
@@ -77,7 +77,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %66, label %10, label %11
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, ptr noalias noundef readonly %3, ptr noalias noundef readonly %4, i32 noundef %5) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, ptr noalias noundef readonly captures(none) %3, ptr noalias noundef readonly captures(none) %4, i32 noundef %5) {
   %7 = icmp sgt i32 %5, 0
   br i1 %7, label %8, label %10
 

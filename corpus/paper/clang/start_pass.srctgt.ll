@@ -4,7 +4,7 @@
 ; TEST-ARGS: -src-unroll=1
 ; vectorized: stores 4 x i32 (binrep.shl-mul, ext.add, ext.ashr)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %7
 
@@ -56,7 +56,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %41, label %7, label %8
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, i32 noundef %2) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, i32 noundef %2) {
   %4 = icmp sgt i32 %2, 0
   br i1 %4, label %5, label %7
 

@@ -4,7 +4,7 @@
 ; TEST-ARGS: -src-unroll=1
 ; vectorized: stores 4 x i32 (commute.add)
 
-define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, ptr noalias noundef readonly %3, i32 noundef %4) {
+define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, ptr noalias noundef readonly captures(none) %3, i32 noundef %4) {
   %6 = icmp sgt i32 %4, 0
   br i1 %6, label %7, label %9
 
@@ -66,7 +66,7 @@ define void @src(ptr noalias noundef writeonly %0, ptr noalias noundef readonly 
   br i1 %53, label %9, label %10
 }
 
-define void @tgt(ptr noalias noundef writeonly %0, ptr noalias noundef readonly %1, ptr noalias noundef readonly %2, ptr noalias noundef readonly %3, i32 noundef %4) {
+define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, ptr noalias noundef readonly captures(none) %3, i32 noundef %4) {
   %6 = icmp sgt i32 %4, 0
   br i1 %6, label %7, label %9
 
