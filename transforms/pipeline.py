@@ -247,7 +247,8 @@ def bounded_check(src: Function, tgt: Function, unroll: int, timeout_ms: int,
     if unroll <= 0:
         return None
     options = CheckOptions(timeout_ms=max(1, int(timeout_ms * BOUNDED_QUERY_SHARE)), unroll=unroll,
-                           deadline=time.monotonic() + BOUNDED_TOTAL_SHARE * timeout_ms / 1000, solver=solver)
+                           deadline=time.monotonic() + BOUNDED_TOTAL_SHARE * timeout_ms / 1000, solver=solver,
+                           loops="bounded")  # the second opinion: not witness inference again
     return compare_functions(src, tgt, options, Witness(replay=False)).verdict, unroll
 
 

@@ -171,7 +171,10 @@ def run_program(
                                     Witness(replay=False)).verdict
     out.proof_seconds = time.perf_counter() - t0
     out.timed("prove", t0)
-    if verdict.status == "failed" and time.time() >= deadline:
+    # Cut short by the campaign's deadline: the proof itself, or the question whether a
+    # correct verdict is vacuous (not a finding: the program is not counted).
+    cut = verdict.status == "failed" or (verdict.status == "correct" and verdict.source_always_ub is None)
+    if cut and time.time() >= deadline:
         raise OutOfTime
     out.proof = verdict.status
     out.proof_error = verdict.error or verdict.detail or ""
