@@ -51,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     if before is None:
         try:
             before = Path(str(source)).read_bytes()
-        except OSError:
-            return 0  # opt read it; we cannot: nothing to check
+        except OSError as e:  # opt read it; we cannot: said under strict/verbose, as every unchecked case
+            return _not_checked(f"cannot read the input {source}: {e.strerror}")
     output = _output_path(args)
     after = done.stdout if output in (None, "-") else _read(Path(str(output)))
     if after is None:
