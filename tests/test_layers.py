@@ -14,6 +14,9 @@ floors below, never above (no exemptions):
 
 And:
 
+- ``transforms/`` imports ``properties/`` only inside functions: a transform declares
+  its fuzz programs and mutants next to its code (``fuzz_kernels``, ``mutants``: functions
+  drawing on ``properties/``), and importing it loads no Hypothesis;
 - no cycle between modules, dynamic loads included;
 - the semantics never import the LLVM reader (``vecverify.llvm``);
 - ``vecverify --help`` and ``vecverify check`` on a one-line pair import neither numpy,
@@ -287,6 +290,33 @@ def test_the_floor_check_sees_an_upward_import() -> None:
             "transforms.loop": {"properties.kernel"}, "properties.kernel": {"transforms.base"}}
     assert upward(fake) == {"vecverify.compare": ["vecverify.app.fuzz.native"],
                             "properties.kernel": ["transforms.base"]}
+
+
+def imported_at_load(module: str) -> set[str]:
+    """The project modules ``module`` imports when it is loaded: its imports outside
+    function bodies (module level, classes, ``if`` and ``try`` blocks)."""
+    path, is_pkg = MODULES[module]
+    out: set[str] = set()
+    stack: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while stack:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                out.update(_imported(module, is_pkg, child))
+            stack.append(child)
+    return out
+
+
+def test_transforms_load_properties_only_when_asked() -> None:
+    """A transform's fuzz programs and mutants draw on properties/ (Hypothesis) inside the
+    functions that hand them out: loading a transform loads neither."""
+    bad = {m: sorted(t for t in imported_at_load(m) if _under(t, ("properties",)))
+           for m in MODULES if _under(m, ("transforms",))}
+    assert {m: ts for m, ts in bad.items() if ts} == {}
+    assert "properties.loop_strategies" in GRAPH["transforms.loop"]  # read, inside a function
+    assert "properties.loop_strategies" not in imported_at_load("transforms.loop")
 
 
 def test_the_semantics_never_import_the_reader() -> None:

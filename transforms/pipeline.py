@@ -160,7 +160,9 @@ def verify(done: Vectorized, options: VerifyOptions = VerifyOptions(), say: Say 
             verify_function(done.before.functions[name], done.after.functions[name], rs, options).into(result, say)
     # Functions without vectorized loops: the refinement check and native runs.
     rest = Module(functions={n: f for n, f in done.before.functions.items() if n not in by_fn})
-    result.codes.append(_verify_changed(rest, done.after, options, say, result.records))
+    changed = _verify_changed(rest, done.after, options, say)
+    result.records += [c.record() for c in changed]
+    result.codes.append(exit_code(changed))
     return result
 
 
@@ -252,11 +254,9 @@ def bounded_check(src: Function, tgt: Function, unroll: int, timeout_ms: int,
     return compare_functions(src, tgt, options, Witness(replay=False)).verdict, unroll
 
 
-def _verify_changed(before: Module, after: Module, options: VerifyOptions, say: Say,
-                    records: list[dict[str, Any]]) -> int:
+def _verify_changed(before: Module, after: Module, options: VerifyOptions, say: Say) -> list[Comparison]:
     """Compare each function of ``after`` that is not the same object as in ``before``;
-    say its verdict and native runs, keep its record (``"function"`` and the fields of
-    ``Comparison.record``); the exit code of them all."""
+    say its verdict and native runs; the comparisons (``"function"`` in each record)."""
     done: list[Comparison] = []
     for name, fn in before.functions.items():
         new = after.functions[name]
@@ -268,9 +268,8 @@ def _verify_changed(before: Module, after: Module, options: VerifyOptions, say: 
         say(f"@{name}: {verdict_text(c.verdict)}")
         for line in native_lines(name, c):
             say(line)
-        records.append(c.record())
         done.append(c)
-    return exit_code(done)
+    return done
 
 
 def native_lines(name: str, c: Comparison) -> list[str]:

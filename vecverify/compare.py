@@ -5,7 +5,10 @@ the exit code.
 
 API::
 
-    compare_functions(src, tgt, options=CheckOptions(), witness=Witness()) -> Comparison
+    compare_functions(src, tgt, options=CheckOptions(), witness=Witness(), prove=None) -> Comparison
+        prove      a transform's own proof of its output (Prove: the loop vectorizer's
+                   witness, for every trip count); where it gives no verdict (None),
+                   or without it, the refinement check decides
     compare_case(case, options, witness=Witness()) -> list[Comparison]
         a test file of the alive-tv protocol (testfile.TestCase): each of its pairs;
         reading problems are one ``unsupported`` or ``error`` comparison
@@ -42,7 +45,7 @@ is recorded as skipped, with the reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +59,10 @@ from .llvm import print_function
 from .refine import CheckOptions, Verdict
 from .report import RULE, format_example, verdict_text, verdict_warnings
 from .testfile import TestCase
+
+# A transform's own proof that its output refines its input, or None (not its output:
+# the refinement check decides).
+Prove = Callable[[Function, Function, CheckOptions], Verdict | None]
 
 
 @dataclass(frozen=True)
@@ -141,10 +148,13 @@ class Comparison:
 
 
 def compare_functions(src: Function, tgt: Function, options: CheckOptions | None = None,
-                      witness: Witness = Witness()) -> Comparison:
-    """Prove that ``tgt`` refines ``src``, then run the native witness (see the module
-    docstring)."""
-    verdict = check_pair(src, tgt, options or CheckOptions())
+                      witness: Witness = Witness(), prove: Prove | None = None) -> Comparison:
+    """Prove that ``tgt`` refines ``src`` (by ``prove`` where it decides, else by the
+    refinement check), then run the native witness (see the module docstring)."""
+    opts = options or CheckOptions()
+    verdict = prove(src, tgt, opts) if prove is not None else None
+    if verdict is None:
+        verdict = check_pair(src, tgt, opts)
     out = Comparison(src, tgt, verdict)
     if src.scalable is not None or tgt.scalable is not None:
         # This machine's JIT has no scalable vectors: their witness runs under qemu.

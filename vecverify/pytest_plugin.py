@@ -71,12 +71,9 @@ def assert_refines(
     _base: CheckOptions | None = None, **options: Any,
 ) -> Verdict:
     """Fail unless ``tgt`` refines ``src``. Failed-to-prove and unsupported fail too."""
-    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
-    from .checker import check_pair
-
     s = _function(src, "src", src_fn)
     t = _function(tgt, "tgt", tgt_fn)
-    verdict = check_pair(s, t, _options(_base, options))
+    verdict = _verdict(s, t, _options(_base, options))
     if verdict.status != "correct":
         raise RefinementError(f"@{t.name} does not refine @{s.name}:\n{_failure_text(verdict)}")
     return verdict
@@ -92,10 +89,15 @@ class Checker:
         return assert_refines(src, tgt, _base=self.options, **kwargs)
 
     def check(self, src: Any, tgt: Any, src_fn: str | None = None, tgt_fn: str | None = None) -> Verdict:
-        # z3 and the reader load when a check runs, not with the plugin (every pytest run)
-        from .checker import check_pair
+        return _verdict(_function(src, "src", src_fn), _function(tgt, "tgt", tgt_fn), self.options)
 
-        return check_pair(_function(src, "src", src_fn), _function(tgt, "tgt", tgt_fn), self.options)
+
+def _verdict(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
+    """The proof's verdict, through the one comparison service (no native runs)."""
+    # z3 and the reader load when a check runs, not with the plugin (every pytest run)
+    from .compare import Witness, compare_functions
+
+    return compare_functions(src, tgt, options, Witness(replay=False)).verdict
 
 
 # ----------------------------------------------------------------------------- hooks

@@ -161,14 +161,14 @@ def run_program(
     # Each query gets timeout_ms; the whole proof at most PROOF_QUERIES_TIME times that.
     cap = min(left, PROOF_QUERIES_TIME * timeout_ms / 1000)
     t0 = time.perf_counter()
-    # A transform may prove its own output (the loop vectorizer: its witness, for every
-    # trip count, where a bounded check never enters the vector loop). Otherwise the
-    # check; the native witness here is the kernel's own (against its reference model).
-    prove_output = getattr(transform, "prove_output", None)
-    verdict = prove_output(src, tgt, timeout_ms) if prove_output is not None else None
-    if verdict is None:
-        verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
-                                    Witness(replay=False)).verdict
+    # Through compare_functions, as every front end; a transform may prove its own output
+    # (the loop vectorizer: its witness, for every trip count, where a bounded check never
+    # enters the vector loop). The native witness here is the kernel's own (against its
+    # reference model: see compare_natively).
+    own = getattr(transform, "prove_output", None)
+    prove = None if own is None else lambda a, b, opts: own(a, b, opts.timeout_ms)
+    verdict = compare_functions(src, tgt, CheckOptions(timeout_ms=timeout_ms, deadline=time.monotonic() + cap),
+                                Witness(replay=False), prove).verdict
     out.proof_seconds = time.perf_counter() - t0
     out.timed("prove", t0)
     # Cut short by the campaign's deadline: the proof itself, or the question whether a
