@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...refine import CheckOptions
 from ..conformance import CATEGORIES, SCORED_FOLDERS, collect, default_suite, score, tally
 from ..options import non_negative
@@ -75,4 +76,4 @@ def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
             print(f"WRONG: {r.file}: expected {r.expected}, got {r.got}")
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=1))
-    return 1 if overall["wrong"] else 0
+    return EXIT_INCORRECT if overall["wrong"] else EXIT_OK

@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ..fuzz.mutants import all_mutants, get_mutant
 from ..fuzz.survey import survey
 from ..options import at_least_one, non_negative, seconds
@@ -40,7 +41,7 @@ def run_mutants(args: argparse.Namespace) -> int:
     if args.list:
         for m in all_mutants():
             print(f"{m.name}\t{m.description}")
-        return 0
+        return EXIT_OK
     names = args.names or None
     for n in names or []:
         get_mutant(n)  # unknown -> one line, exit 2
@@ -67,4 +68,4 @@ def run_mutants(args: argparse.Namespace) -> int:
     print(f"{len(rows) - len(missed)} of {len(rows)} mutants caught by the proof; "
           f"{sum(r.native == 'caught' for r in rows)} natively, {sum(r.native == 'poison only' for r in rows)} "
           "only add poison (invisible natively)" + (f"; missed natively: {', '.join(unseen)}" if unseen else ""))
-    return 0 if not missed and not unseen else 1
+    return EXIT_OK if not missed and not unseen else EXIT_INCORRECT

@@ -46,7 +46,6 @@ def run_prove(args: argparse.Namespace) -> int:
     # rich (heavy): only the prove command's output needs it
     from rich.console import Console
     from rich.progress import Progress
-    from rich.table import Table
 
     console = Console()
     err = Console(stderr=True)
@@ -79,7 +78,14 @@ def run_prove(args: argparse.Namespace) -> int:
         json.dump({"results": [r.to_json() for r in results], "laws": [law.to_json() for law in laws], "exit": code,
                    **({"interrupted": True} if interrupted else {})}, sys.stdout, indent=2)
         print()
-        return _interrupted(len(results), total[0]) if interrupted else code
+    else:
+        _print_table(console, results, laws, args.show_examples)
+    return _interrupted(len(results), total[0]) if interrupted else code
+
+
+def _print_table(console: Any, results: list[ProofResult], laws: list[LawResult], show_examples: bool) -> None:
+    from rich.table import Table
+
     table = Table(title="vecverify prove")
     for col in ("rule", "type", "expected", "result", "time"):
         table.add_column(col, justify="right" if col == "time" else "left")
@@ -89,9 +95,9 @@ def run_prove(args: argparse.Namespace) -> int:
         table.add_row(r.rule, r.type, r.expected, f"[{style}]{r.result}{mark}[/]", f"{r.seconds:.2f}s")
     console.print(table)
     for r in results:
-        if (not r.matched and r.detail) or (args.show_examples and r.counterexample):
+        if (not r.matched and r.detail) or (show_examples and r.counterexample):
             console.print(f"[bold]{r.rule} at {r.type}[/]: {r.detail}", highlight=False)
-            if args.show_examples and r.counterexample:
+            if show_examples and r.counterexample:
                 console.print(r.counterexample, highlight=False, markup=False)
     n_ok = sum(r.matched for r in results)
     law_text = ""
@@ -101,7 +107,6 @@ def run_prove(args: argparse.Namespace) -> int:
                     f"{sum(law.seconds for law in laws):.1f}s" + (f", {len(unproved)} not proved" if unproved else "") + ")")
     console.print(f"{n_ok} of {len(results)} obligations as expected; "
                   f"{sum(r.seconds for r in results):.1f}s{law_text}", highlight=False)
-    return _interrupted(len(results), total[0]) if interrupted else code
 
 
 def _interrupted(done: int, total: int) -> int:
