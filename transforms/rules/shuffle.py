@@ -63,19 +63,22 @@ def _alt_op(even: str, odd: str) -> Callable[[int], str]:
     return lambda i: even if i % 2 == 0 else odd
 
 
+def _lanes_built(t: TypeInfo, lane: Callable[[int], str]) -> str:
+    """Each lane's scalar ``%s{i} = lane(i)``, built into the vector ``%r`` with
+    insertelement (what SLP is given)."""
+    lines, prev = [], "poison"
+    for i in range(t.lanes):
+        lines.append(f"%s{i} = {lane(i)}")
+        dest = "%r" if i == t.lanes - 1 else f"%v{i}"
+        lines.append(f"{dest} = insertelement {t.name} {prev}, {t.scalar} %s{i}, i32 {i}")
+        prev = dest
+    return "\n".join(lines)
+
+
 def _scalar_code(even: str, odd: str) -> Callable[[TypeInfo], str]:
     """Lane i = a_i op_i b_i, built into a vector with insertelement."""
-
-    def body(t: TypeInfo) -> str:
-        lines, prev = [], "poison"
-        for i in range(t.lanes):
-            lines.append(f"%s{i} = {_alt_op(even, odd)(i)} {t.scalar} %a{i}, %b{i}")
-            dest = "%r" if i == t.lanes - 1 else f"%v{i}"
-            lines.append(f"{dest} = insertelement {t.name} {prev}, {t.scalar} %s{i}, i32 {i}")
-            prev = dest
-        return "\n".join(lines)
-
-    return body
+    op = _alt_op(even, odd)
+    return lambda t: _lanes_built(t, lambda i: f"{op(i)} {t.scalar} %a{i}, %b{i}")
 
 
 def _gather(t: TypeInfo, x: str) -> list[str]:
@@ -188,16 +191,8 @@ def _fma_scalar_code(callee: str) -> Callable[[TypeInfo], str]:
 
     def body(t: TypeInfo) -> str:
         s, fn = t.scalar, f"@{callee}.{_suffix(TypeInfo(t.scalar))}"
-        lines, prev = [], "poison"
-        for i in range(t.lanes):
-            if i % 2 == 0:
-                lines.append(f"%s{i} = call {s} {fn}({s} %a{i}, {s} %b{i}, {s} %c{i})")
-            else:
-                lines.append(f"%s{i} = fmul {s} %a{i}, %b{i}")
-            dest = "%r" if i == t.lanes - 1 else f"%v{i}"
-            lines.append(f"{dest} = insertelement {t.name} {prev}, {s} %s{i}, i32 {i}")
-            prev = dest
-        return "\n".join(lines)
+        return _lanes_built(t, lambda i: f"call {s} {fn}({s} %a{i}, {s} %b{i}, {s} %c{i})" if i % 2 == 0
+                            else f"fmul {s} %a{i}, %b{i}")
 
     return body
 
