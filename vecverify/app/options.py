@@ -22,7 +22,8 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _whole(text: str) -> int:
+def whole(text: str) -> int:
+    """A whole number (any sign)."""
     try:
         return int(text)
     except ValueError:
@@ -31,7 +32,7 @@ def _whole(text: str) -> int:
 
 def non_negative(text: str) -> int:
     """A whole number >= 0 (seeds, counts that may be zero)."""
-    v = _whole(text)
+    v = whole(text)
     if v < 0:
         raise argparse.ArgumentTypeError(f"must be >= 0: {v}")
     return v
@@ -39,7 +40,7 @@ def non_negative(text: str) -> int:
 
 def at_least_one(text: str) -> int:
     """A whole number >= 1 (jobs, limits, time limits in milliseconds)."""
-    v = _whole(text)
+    v = whole(text)
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1: {v}")
     return v

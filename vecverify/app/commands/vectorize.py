@@ -25,7 +25,7 @@ from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
 
 from ...llvm import read_module, splice_module
-from ..options import add_solver_option, at_least_one
+from ..options import add_solver_option, at_least_one, whole
 
 
 def _families(text: str) -> tuple[str, ...]:
@@ -36,29 +36,22 @@ def _families(text: str) -> tuple[str, ...]:
     return names
 
 
-def _number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-
-
 def _power_of_two(text: str) -> int:
-    n = _number(text)
+    n = whole(text)
     if n < 2 or n & (n - 1) or n > 64:
         raise argparse.ArgumentTypeError(f"the VF must be a power of two from 2 to 64, not {n}")
     return n
 
 
 def _interleave_count(text: str) -> int:
-    n = _number(text)
+    n = whole(text)
     if n not in (1, 2, 4, 8):
         raise argparse.ArgumentTypeError(f"the UF must be 1, 2, 4 or 8, not {n}")
     return n
 
 
 def _bounded_unroll(text: str) -> int:
-    n = _number(text)
+    n = whole(text)
     if n < 0:
         raise argparse.ArgumentTypeError(f"the bound must be 0 (no bounded check) or more, not {n}")
     return n
