@@ -5,6 +5,14 @@ native witness runs after either."""
 from __future__ import annotations
 
 from vecverify.compare import Witness, compare_functions
+from vecverify.exit_codes import (
+    EXIT_BAD_INPUT,
+    EXIT_INCONCLUSIVE,
+    EXIT_INCORRECT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    worst,
+)
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module
 from vecverify.refine import CheckOptions, Verdict
@@ -39,3 +47,11 @@ def test_a_transforms_own_proof_decides_and_the_witness_still_runs() -> None:
     c = compare_functions(src, tgt, CheckOptions(), Witness(runs=4, replay=False), prove=refutes)
     assert c.status == "failed" and c.verdict.detail == "the transform's own proof"
     assert c.native is not None and c.native["runs"] == 4 and c.native_mismatch and c.exit_code == 1
+
+
+def test_several_opinions_make_one_code_the_worst_first() -> None:
+    """vectorize --verify's opinions (loops, changed functions) merge as verdicts do."""
+    assert worst([]) == EXIT_OK and worst([EXIT_OK, EXIT_OK]) == EXIT_OK
+    assert worst([EXIT_INCONCLUSIVE, EXIT_INTERNAL]) == EXIT_INTERNAL
+    assert worst([EXIT_INCONCLUSIVE, EXIT_BAD_INPUT]) == EXIT_BAD_INPUT
+    assert worst([EXIT_INTERNAL, EXIT_INCORRECT, EXIT_INCONCLUSIVE]) == EXIT_INCORRECT

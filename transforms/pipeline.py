@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from vecverify.compare import Comparison, Witness, compare_functions, exit_code
-from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT
+from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT, worst
 from vecverify.ir.function import Function, Module
 from vecverify.llvm import read_module
 from vecverify.pool import executor
@@ -124,8 +124,8 @@ class Verification:
 
     @property
     def exit_code(self) -> int:
-        """Incorrect if any opinion says so, else the first other non-zero code."""
-        return EXIT_INCORRECT if EXIT_INCORRECT in self.codes else next((c for c in self.codes if c), 0)
+        """The worst opinion's code (exit_codes.worst: incorrect first)."""
+        return worst(self.codes)
 
 
 Say = Callable[[str], None]

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 EXIT_OK = 0
 EXIT_INCORRECT = 1
@@ -32,3 +32,14 @@ def exit_code(counts: Mapping[str, int]) -> int:
     if counts.get("unsupported") or counts.get("failed"):
         return EXIT_INCONCLUSIVE
     return EXIT_OK
+
+
+# Worst first: the order in which exit_code lets a status win.
+_PRECEDENCE = (EXIT_INCORRECT, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_INCONCLUSIVE)
+
+
+def worst(codes: Iterable[int]) -> int:
+    """One code for several (the opinions of one command): the worst wins, in the order
+    of :func:`exit_code` (incorrect, internal, bad input, inconclusive)."""
+    seen = set(codes)
+    return next((c for c in _PRECEDENCE if c in seen), next((c for c in sorted(seen) if c), EXIT_OK))
