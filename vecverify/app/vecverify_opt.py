@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from ..errors import Unsupported
+from ..exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INCORRECT, EXIT_INTERNAL, EXIT_OK
 from ..refine import CheckOptions
 from ..toolchain import ToolchainError, ensure_tool, tool_path
 from .opttv.compare import FunctionResult, check_texts
@@ -38,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         opt = _opt()
     except ToolchainError as e:
         print(f"vecverify-opt: error: {e}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     source = _input_path(args)
     before = sys.stdin.buffer.read() if source in (None, "-") else None
     done = subprocess.run([str(opt), *args], input=before, capture_output=True)
@@ -56,19 +57,19 @@ def main(argv: list[str] | None = None) -> int:
     output = _output_path(args)
     after = done.stdout if output in (None, "-") else _read(Path(str(output)))
     if after is None:
-        return 0
+        return EXIT_OK
     try:
         before_text, after_text = _as_text(before), _as_text(after)
     except ToolchainError as e:
         print(f"vecverify-opt: cannot read the modules to check them: {e}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     try:
         results = check_texts(before_text, after_text, str(source or "<stdin>"), _options())
     except Unsupported as e:
         return _not_checked(f"{e}")
     except Exception as e:  # noqa: BLE001 (opt did its job: say why it is not checked)
         print(f"vecverify-opt: internal error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 4
+        return EXIT_INTERNAL
     return _report(results)
 
 
@@ -145,7 +146,7 @@ def _strict() -> bool:
 def _not_checked(reason: str) -> int:
     if _strict() or os.environ.get("VECVERIFY_OPT_VERBOSE") == "1":
         print(f"vecverify-opt: not checked: {reason}", file=sys.stderr)
-    return 3 if _strict() else 0
+    return EXIT_INCONCLUSIVE if _strict() else EXIT_OK
 
 
 def _report(results: list[FunctionResult]) -> int:
@@ -161,8 +162,8 @@ def _report(results: list[FunctionResult]) -> int:
         if r.native:
             print(f"native: counterexample {r.native}", file=sys.stderr)
     if incorrect:
-        return 1
-    return 3 if _strict() and undecided else 0
+        return EXIT_INCORRECT
+    return EXIT_INCONCLUSIVE if _strict() and undecided else EXIT_OK
 
 
 if __name__ == "__main__":
