@@ -59,6 +59,7 @@ from .core import (
     any_of,
     intrinsic_base_name,
     lane_widths,
+    leaves,
     lookup,
 )
 from .gather import GATHER_SCATTER, gather_scatter
@@ -320,19 +321,8 @@ def result_widths(ret_type: object) -> list[int]:
 def _mentions_choices(terms: list[z3.ExprRef]) -> bool:
     """Whether the terms depend on a nondeterministic choice of either side (named
     ``src!...`` or ``tgt!...``)."""
-    seen: set[int] = set()
-    stack = list(terms)
-    while stack:
-        t = stack.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            if str(t).startswith(("src!", "tgt!")):
-                return True
-        else:
-            stack.extend(t.children())
-    return False
+    return any(t.decl().kind() == z3.Z3_OP_UNINTERPRETED and str(t).startswith(("src!", "tgt!"))
+               for t in leaves(terms))
 
 
 # ----------------------------------------------------------------------------- call instructions

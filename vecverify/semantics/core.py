@@ -12,7 +12,7 @@ and raise undefined behaviour, both under the current path condition.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -289,23 +289,30 @@ def _is_type_suffix(part: str) -> bool:
     return bool(re.fullmatch(r"((nx)?v\d+)?(i\d+|f16|f32|f64|bf16|p\d+)|p\d+", part))
 
 
-def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.ExprRef]:
-    """The undef choices that occur in ``term``."""
-    if not guards:
-        return []
-    found: dict[str, z3.ExprRef] = {}
+def leaves(terms: Iterable[z3.ExprRef]) -> Iterator[z3.ExprRef]:
+    """The leaves of ``terms`` (constants and values: no arguments), each subterm they
+    share visited once (a term is a DAG: walked as a tree it can be exponential)."""
     seen: set[int] = set()
-    stack = [term]
+    stack = list(terms)
     while stack:
         t = stack.pop()
         if t.get_id() in seen:
             continue
         seen.add(t.get_id())
         if z3.is_const(t):
-            if (name := t.decl().name()) in guards:  # (str() runs Z3's printer: slow)
-                found[name] = t
+            yield t
         else:
             stack.extend(t.children())
+
+
+def undef_variables(term: z3.ExprRef, guards: dict[str, z3.BoolRef]) -> list[z3.ExprRef]:
+    """The undef choices that occur in ``term``."""
+    if not guards:
+        return []
+    found: dict[str, z3.ExprRef] = {}
+    for t in leaves([term]):
+        if (name := t.decl().name()) in guards:  # (str() runs Z3's printer: slow)
+            found[name] = t
     return list(found.values())
 
 
