@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from properties.strategies import KernelProfile, kernels
+from vecverify.app.cli import main
 from vecverify.app.fuzz import CampaignOptions, CampaignResult, run_campaign
-from vecverify.app.fuzz.__main__ import main
 from vecverify.app.fuzz.campaign import unit_stream
 from vecverify.app.fuzz.mutants import get_mutant
 from vecverify.app.fuzz.pipeline import run_program
