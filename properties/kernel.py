@@ -11,6 +11,7 @@ are defined: one the source computes as poison may hold anything in the target.
 
 from __future__ import annotations
 
+import random
 import struct
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -18,7 +19,7 @@ from functools import cached_property
 import numpy as np
 
 from vecverify.ir import types as ir_types
-from vecverify.ir.edges import float_edges, int_edges
+from vecverify.ir.edges import random_value
 from vecverify.ir.opcodes import INT_BINOP_FLAGS
 
 from .shuffle_trees import ShuffleTree
@@ -383,25 +384,15 @@ def same(x: int, y: int, elem: str) -> bool:
     return x == y or (is_nan(x, elem) and is_nan(y, elem))
 
 
-def random_inputs(k: Kernel, rng: np.random.Generator) -> Inputs:
-    """Input arrays, a third of the elements edge values (0, 1, -1, INT_MIN, INT_MAX, -0.0,
-    NaN, infinities, subnormals), so flags, signs and zeros get exercised."""
-    w = width(k.elem)
-    edges = _edges(k.elem)
-    arrays = {}
-    for a in k.inputs:
-        n = k.input_elems(a)
-        vals = []
-        for _ in range(n):
-            if rng.random() < 0.35:
-                vals.append(edges[int(rng.integers(len(edges)))])
-            elif not is_float(k.elem) and rng.random() < 0.3:
-                vals.append(int(rng.integers(-16, 17)) & ((1 << w) - 1))  # small numbers
-            else:
-                vals.append(int(rng.integers(0, 1 << w, dtype=np.uint64)) if w == 64 else int(rng.integers(0, 1 << w)))
-        arrays[a] = vals
-    return Inputs(arrays)
+# The kernels' share of edge values, and the magnitude of their small integers.
+KERNEL_EDGE_SHARE = 0.35
+KERNEL_SMALL = 16
 
 
-def _edges(elem: str) -> list[int]:
-    return float_edges(ir_types.FLOAT_TYPES[elem]) if is_float(elem) else int_edges(width(elem))
+def random_inputs(k: Kernel, rng: random.Random) -> Inputs:
+    """Input arrays drawn with the native runs' value draw (vecverify/ir/edges.py:
+    ``random_value``), about a third of the elements edge values (0, 1, -1, INT_MIN,
+    INT_MAX, -0.0, NaN, infinities, subnormals), so flags, signs and zeros get exercised."""
+    t = ir_types.FLOAT_TYPES[k.elem] if is_float(k.elem) else ir_types.IntType(width(k.elem))
+    return Inputs({a: [random_value(t, rng, edge_share=KERNEL_EDGE_SHARE, small=KERNEL_SMALL)
+                       for _ in range(k.input_elems(a))] for a in k.inputs})

@@ -290,6 +290,10 @@ class LoopInputs:
 
 
 def random_inputs(k: LoopKernel, trips: int, rng: np.random.Generator) -> LoopInputs:
+    """Arrays for ``trips`` iterations, as numpy arrays the reference model computes on.
+    Not the native runs' value draw (vecverify/ir/edges.py): floating-point values are
+    quarters in -2..2, exact in float and double, so that the model's arithmetic and
+    the native code's agree."""
     size = buffer_elems(k, trips)
     dt = dtype(k.elem)
     if is_float(k.elem):

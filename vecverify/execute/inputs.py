@@ -1,4 +1,5 @@
-"""The one generator of native inputs: argument values biased to edge values, a buffer of
+"""The one generator of native inputs: argument values biased to edge values
+(``ir/edges.random_value``, which the fuzz kernels' arrays are drawn with too), a buffer of
 random bytes for each pointer argument, drawn from a seeded generator. Every native run
 draws its inputs here: ``vecverify exec`` and ``check --exec`` (runs.py), the native
 replay's windows (replay.py), the vectorizers' runs on memory (memory_runs.py) and the
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Unsupported
-from ..ir.edges import float_edges, int_edges
+from ..ir.edges import random_value
 from ..ir.function import Function
 from ..ir.layout import DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, Type, VectorType
@@ -46,7 +47,6 @@ from ..semantics.concrete import ConcreteInput
 from .native import store_size
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
-EDGE_SHARE = 0.3  # of the values drawn, about this share are edge values
 SHAPE_MAX = 8  # shape arguments are drawn from 0..SHAPE_MAX
 
 
@@ -58,22 +58,6 @@ class Draw:
     small_ints: bool = True  # some integers of small magnitude (-8..8: indices, counts)
     shape: frozenset[int] = frozenset()  # integer arguments drawn from 0..SHAPE_MAX
     buffer_bytes: int | None = None  # every buffer this large; None: as the accesses reach
-
-
-def random_value(t: Type, rng: random.Random, draw: Draw = Draw()) -> Any:
-    if isinstance(t, VectorType):
-        return [random_value(t.elem, rng, draw) for _ in range(t.count)]
-    if isinstance(t, IntType):
-        if rng.random() < EDGE_SHARE:
-            return rng.choice(int_edges(t.bits))
-        if draw.small_ints and rng.random() < 0.3:
-            return rng.randint(-8, 8) & ((1 << t.bits) - 1)
-        return rng.getrandbits(t.bits)
-    if isinstance(t, FloatType):
-        if draw.float_edges and rng.random() < EDGE_SHARE:
-            return rng.choice(float_edges(t))
-        return rng.getrandbits(t.bits)
-    raise Unsupported(f"random inputs of type {t}")
 
 
 def random_bytes(n: int, rng: random.Random) -> bytes:
@@ -208,7 +192,7 @@ def random_input(fn: Function, rng: random.Random, extents: dict[int, Extent] | 
             args.append(rng.randint(0, SHAPE_MAX))
         elif isinstance(a.type, IntType | FloatType) or (
                 isinstance(a.type, VectorType) and isinstance(a.type.elem, IntType | FloatType)):
-            args.append(random_value(a.type, rng, draw))
+            args.append(random_value(a.type, rng, fp_edges=draw.float_edges, small_ints=draw.small_ints))
         else:
             raise Unsupported(f"native runs of @{fn.name}: an argument of type {a.type}")
     return ConcreteInput(args, blocks, pointers)
