@@ -68,6 +68,8 @@ I1 = IntType(1)
 
 def type_suffix(t: Type) -> str:
     if isinstance(t, VectorType):
+        if t.scalable:  # <vscale x N x T> at one vscale: nxvN
+            return f"nxv{t.count // t.vscale}{type_suffix(t.elem)}"
         return f"v{t.count}{type_suffix(t.elem)}"
     if isinstance(t, FloatType):
         return f"f{t.bits}"
@@ -332,14 +334,15 @@ def widened_live_outs(plan: LoopPlan, w: Widener) -> dict[int, Value]:
     return live
 
 
-def close_vector_loop(body: Block, index: Phi, step: int, n_vec: Value, exit_to: str) -> Instruction:
+def close_vector_loop(body: Block, index: Phi, step: int | Value, n_vec: Value, exit_to: str) -> Instruction:
     """The end of a vector body: ``index.next = index + step`` (``nuw``: it never passes
-    n.vec), the back edge into ``index``, and the branch to ``exit_to`` once it reaches
-    ``n_vec``. Returns index.next."""
+    n.vec; ``step`` a value for ``vscale x N``), the back edge into ``index``, and the
+    branch to ``exit_to`` once it reaches ``n_vec``. Returns index.next."""
     it = index.type
     assert isinstance(it, IntType)  # the induction's
     b = Adder(body)
-    index_next = b(BinOp(it, "index.next", [index, ConstInt(it, step)], op="add", flags=frozenset({"nuw"})))
+    by = ConstInt(it, step) if isinstance(step, int) else step
+    index_next = b(BinOp(it, "index.next", [index, by], op="add", flags=frozenset({"nuw"})))
     index.operands.append(index_next)
     index.blocks.append(body.name)
     done = b(ICmp(I1, None, [index_next, n_vec], pred="eq"))
@@ -365,7 +368,11 @@ class Adder:
 class Widener:
     """One part of the vector body: ``widen(v)`` is v's vector of VF lanes in this part,
     ``lane0(v)`` its scalar value in the part's first lane (addresses). The parts share
-    the splats of vector.ph."""
+    the splats of vector.ph. ``vscale`` (not 0): the vectors are ``<vscale x VF/vscale x T>``
+    read at that vscale (``vectorize --vla``): only code that reads the same at every
+    vscale (splats, ``llvm.stepvector``, ``llvm.vector.splice.right``)."""
+
+    vscale = 0
 
     def __init__(self, plan: LoopPlan, vf: int, ph: Block, body: Block, index: Phi, zero_start: bool,
                  part: int = 0, splats: dict[int, Value] | None = None) -> None:
@@ -403,7 +410,7 @@ class Widener:
 
     def vt(self, t: Type) -> VectorType:
         assert isinstance(t, IntType | FloatType), t
-        return VectorType(self.vf, t)
+        return VectorType(self.vf, t, self.vscale)
 
     def splat(self, v: Value, name: str = "broadcast.splat") -> Value:
         """A loop-invariant value on every lane (computed in vector.ph)."""
@@ -494,7 +501,9 @@ class Widener:
             vt = self.vt(it)
             ins = self._add(InsertElement(vt, None, [ConstPoison(vt), self.iv0, ConstInt(I32, 0)]))
             sp = self._add(ShuffleVector(vt, None, [ins, ConstPoison(vt)], mask=(0,) * self.vf))
-            steps = ConstVector(vt, tuple(ConstInt(it, k) for k in range(self.vf)))
+            steps: Value = ConstVector(vt, tuple(ConstInt(it, k) for k in range(self.vf)))
+            if self.vscale:
+                steps = self._add(Call(vt, "step", [], callee=f"llvm.stepvector.{type_suffix(vt)}"))
             return self._add(BinOp(vt, "vec.ind", [sp, steps], op="add"))
         if isinstance(v, Phi):
             rec = next((r for r in self.plan.phis.recurrences if r.phi is v), None)
@@ -507,7 +516,7 @@ class Widener:
         if isinstance(v, GetElementPtr):
             raise Decline(f"%{v.name}: a pointer used as data")
         ops = [self._operand(v, k, op) for k, op in enumerate(v.operands)]
-        vt = self.vt(v.type) if not isinstance(v, ICmp | FCmp) else VectorType(self.vf, I1)
+        vt = self.vt(v.type) if not isinstance(v, ICmp | FCmp) else VectorType(self.vf, I1, self.vscale)
         flags: frozenset[str] = getattr(v, "flags", frozenset())
         red = self._reduction_of_link(v)
         if red is not None:
@@ -550,6 +559,9 @@ class Widener:
         prev = before.widen(rec.previous) if isinstance(before, Widener) else before
         cur = self.widen(rec.previous)
         n = self.vf
+        if self.vscale:  # lanes VL-1 .. 2VL-2 of prev ++ cur
+            return self._add(Call(prev.type, None, [prev, cur, ConstInt(I32, 1)],
+                                  callee=f"llvm.vector.splice.right.{type_suffix(prev.type)}"))
         return self._add(ShuffleVector(prev.type, None, [prev, cur], mask=tuple(range(n - 1, 2 * n - 1))))
 
     def lane0(self, v: Value) -> Value:

@@ -108,6 +108,7 @@ from vecverify.ir.values import (
     ShuffleVector,
     Store,
     Value,
+    VScaleCall,
 )
 
 from ..vectorize.costs import Target
@@ -192,6 +193,7 @@ class FoldedLoop:
     n_body: Value | None = None
     tail_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> the paired tail's recurrence phi
     n_mod: Value | None = None  # btc % VF (vector.ph)
+    vscale: int = 0  # vectorize --vla: the vscale this copy is read at (VF = vscale x N lanes)
 
     @property
     def lanes(self) -> int:
@@ -368,24 +370,28 @@ def paired(plan: LoopPlan) -> bool:
     return not plan.phis.reductions
 
 
-def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
+def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     """Rewrite ``plan.loop``'s function in place (a copy of the input) into the
     tail-folded vector loop, removing the scalar loop, or raise Decline before changing
-    anything."""
+    anything. ``vscale`` (not 0): the vector-length-agnostic form of ``vectorize --vla``
+    read at that vscale (``vf`` = vscale x N lanes; see vla.py)."""
     check_foldable(plan)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
-    shifted = shift_decline(plan) is None
+    if vscale:
+        check_scalable(plan)
+    shifted = shift_decline(plan) is None and not vscale
     pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
     p = Adder(ph)
     bound_fr = p(Freeze(it, "bound.fr", [ind.bound]))
     btc = backedge_taken_count(ind, bound_fr, p)
-    n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf)], op="urem"))
+    step: int | Value = vf if not vscale else scalable_step(p, it, vf // vscale, vscale)
+    n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf) if isinstance(step, int) else step], op="urem"))
     n_vec = p(BinOp(it, "n.vec", [btc, n_mod], op="sub"))
     skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
-    mask = _lane_mask(p, n_mod, vf, plan.widest_bits)
+    mask = _lane_mask(p, n_mod, vf, plan.widest_bits) if not vscale else active_lane_mask(p, n_mod, vf, vscale)
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     check = blocks.new("vector.check") if pair else None
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[(check or ph).name])
@@ -395,6 +401,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
     # (the last vector starts at n.vec: its "index" is that value, not a phi)
     wl = _MaskedWidener(plan, vf, ph, last, n_vec, zero_start, splats=splats)  # type: ignore[arg-type]
     wl.mask = mask
+    w.vscale = wl.vscale = vscale
     b, lb = Adder(body), Adder(last)
     vphis: dict[int, Phi] = {}
     lphis: dict[int, Phi] = {}
@@ -403,8 +410,11 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         # gives each lane its predecessor. Every vector but the last is full, so the
         # splice reads active lanes only; after the loop the phi's value is the splice's
         # last active lane (middle block).
-        vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
-        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
+        vt = VectorType(vf, rec.phi.type, vscale)  # type: ignore[arg-type]
+        lane: Value = ConstInt(I32, vf - 1)
+        if not isinstance(step, int):  # the last lane, vscale x N - 1
+            lane = p(BinOp(it, "last.lane.index", [step, ConstInt(it, -1)], op="add"))
+        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, lane]))
         vphi = Phi(vt, "vector.recur", [init], blocks=[(check or ph).name])
         lphi = Phi(vt, "vector.recur.last", [init], blocks=[ph.name])
         b(vphi)
@@ -413,7 +423,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         lphis[id(rec.phi)] = wl.previous[id(rec.phi)] = lphi
     for red in plan.phis.reductions:
         start = _accumulator_start(red, vf, w, p)
-        vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+        vt = VectorType(vf, red.phi.type, vscale)  # type: ignore[arg-type]
         vphi = Phi(vt, "vec.phi", [start], blocks=[(check or ph).name])
         lphi = Phi(vt, "vec.phi.last", [start], blocks=[ph.name])
         b(vphi)
@@ -421,7 +431,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
         vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
         lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
     fl = FoldedLoop(plan, vf, ph, body, last, middle, bound_fr, btc, n_vec, skip, index, index, mask,
-                    vector_phis=vphis, last_phis=lphis, n_mod=n_mod)
+                    vector_phis=vphis, last_phis=lphis, n_mod=n_mod, vscale=vscale)
     if shifted:
         fl.tail, fl.tail_middle = blocks.new("vector.tail"), blocks.new("middle.tail")
         fl.tail_start = p(BinOp(it, "tail.start", [btc, ConstInt(it, -(vf - 1))], op="add"))
@@ -441,7 +451,7 @@ def fold_tail(plan: LoopPlan, vf: int) -> FoldedLoop:
             phi.blocks.append(body.name)
     for ephi in plan.exit_phis:
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
-    fl.index_next = close_vector_loop(body, index, vf, fl.n_body or n_vec, fl.body_exit.name)
+    fl.index_next = close_vector_loop(body, index, step, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
     last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
@@ -502,8 +512,7 @@ def _accumulator_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
     (an infinity is poison under ``ninf``), the initial value on every lane."""
     if red.kind in INIT_IN_INACTIVE_LANES:
         return reduction_start(red, vf, w, p)
-    return ConstVector(VectorType(vf, red.phi.type), tuple(identity(red.kind, red.phi.type)  # type: ignore[arg-type]
-                                                            for _ in range(vf)))
+    return ConstVector(w.vt(red.phi.type), tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
 
 
 def _final_reduction(red: Reduction, vec: Value, m: Adder) -> Value:
@@ -547,7 +556,7 @@ def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | N
             out[id(ephi)] = end if v is ind.phi else m(BinOp(it, "ind.end", [end, ConstInt(it, 1)], op="add"))
         else:
             if last_lane is None:
-                last_lane = m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
+                last_lane = fl.n_mod if fl.vscale else m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
             out[id(ephi)] = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
                                              [live[id(v)], last_lane]))
     middle.instructions.append(Br(void_type(), None, [], targets=[loop.exit.name]))
@@ -574,6 +583,31 @@ def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = 
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
     return p(ICmp(VectorType(vf, I1), "tail.mask" if shifted else "active.lane.mask", [steps, splat],
                   pred="uge" if shifted else "ule"))
+
+
+def check_scalable(plan: LoopPlan) -> None:
+    """What the vector-length-agnostic form (``--vla``) does not make yet: declined."""
+    for acc in plan.accesses:
+        if acc.kind in ("gather", "scatter"):
+            raise Decline(f"--vla: a {acc.kind} (not yet at scalable types)")
+
+
+def scalable_step(p: Adder, it: IntType, n: int, vscale: int) -> Value:
+    """``vscale x N`` in the induction's type (vector.ph): the lanes of one vector."""
+    vs = p(VScaleCall(it, "vscale", [], callee=f"llvm.vscale.{it}", vscale=vscale))
+    return p(BinOp(it, "vf", [vs, ConstInt(it, n)], op="mul", flags=frozenset({"nuw"})))
+
+
+def active_lane_mask(p: Adder, rem: Value, vf: int, vscale: int) -> Value:
+    """The last vector's mask in the scalable form: ``llvm.get.active.lane.mask(0, btc %
+    VF + 1)`` (SVE's whilelo): lane l on iff ``l <= btc % VF``. ``btc % VF + 1 <= VF``
+    never wraps (the trip count itself may: 2^w iterations)."""
+    it = rem.type
+    assert isinstance(it, IntType)
+    count = p(BinOp(it, "lanes.active", [rem, ConstInt(it, 1)], op="add", flags=frozenset({"nuw"})))
+    mt = VectorType(vf, I1, vscale)
+    return p(Call(mt, "active.lane.mask", [ConstInt(it, 0), count],
+                  callee=f"llvm.get.active.lane.mask.{type_suffix(mt)}.{it}"))
 
 
 def _needs_lane(plan: LoopPlan, v: Value) -> bool:

@@ -16,6 +16,7 @@ from .epilogue import EpilogueLoop, add_epilogue, epilogue_decline, epilogue_vf
 from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
 from .tailfold import FoldedLoop, fold_tail, prefer_fold, short_fold_vf
+from .vla import VLA_VSCALE_MAX, ScalableLoop, finish_vla_function, vectorize_vla_loop, vla_range
 
 
 @dataclass
@@ -39,6 +40,10 @@ class LoopOptions(TransformOptions):
     tail: str = "epilogue"
     index32: bool = False  # gathers index with <VF x i32> (sign-extended by the getelementptr)
     epilogue_vf: int | None = None
+    # Vector-length-agnostic loops (vla.py): VF = vscale x N (N: ``vf``, or one register
+    # of the target at vscale 1), tail folded, for every vscale in 1..vscale_max.
+    vla: bool = False
+    vscale_max: int = VLA_VSCALE_MAX
 
 
 @dataclass
@@ -55,7 +60,7 @@ class LoopReport:
     groups: list[str] = field(default_factory=list)  # "interleaved group factor 4 (3 members)"
     scalar_cost: int = 0  # of VF scalar iterations
     vector_cost: int = 0  # of one vector iteration
-    vector: VectorLoop | FoldedLoop | None = field(default=None, repr=False)  # in the output function
+    vector: VectorLoop | FoldedLoop | ScalableLoop | None = field(default=None, repr=False)  # in the output function
 
     @property
     def vectorized(self) -> bool:
@@ -64,7 +69,9 @@ class LoopReport:
     def line(self) -> str:
         if not self.vectorized:
             return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
-        what = ["tail folded"] if isinstance(self.vector, FoldedLoop) else []
+        what = ["tail folded"] if isinstance(self.vector, FoldedLoop | ScalableLoop) else []
+        if isinstance(self.vector, ScalableLoop):
+            what.append(f"{self.vector.vscale_range.stated()}")
         what += [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
         extra = f" ({', '.join(what)})" if what else ""
         extra += "".join(f", {g}" for g in self.groups)
@@ -72,7 +79,8 @@ class LoopReport:
         parts = f" UF {self.uf}" if self.uf > 1 else ""
         if isinstance(self.vector, EpilogueLoop) and self.vector.epilogue is not None:
             parts += f", epilogue VF {self.vector.epilogue.vf}"
-        return f"@{self.function}: loop {self.loop} vectorized VF {self.vf}{parts}{extra}{cost}"
+        lanes = f"vscale x {self.vf}" if isinstance(self.vector, ScalableLoop) else str(self.vf)
+        return f"@{self.function}: loop {self.loop} vectorized VF {lanes}{parts}{extra}{cost}"
 
 
 def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[Function | None, list[LoopReport]]:
@@ -81,6 +89,8 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
     left as it is and its report says why."""
     options = options or LoopOptions()
     target = TARGETS[options.target]
+    if options.vla:
+        return _vectorize_vla(fn, options, target)
     current = fn
     changed = False
     reports: list[LoopReport] = []
@@ -117,6 +127,45 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
         rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
         current, changed = work, True
     return (current if changed else None), reports
+
+
+def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[Function | None, list[LoopReport]]:
+    """``--vla``: every loop the scalable form handles, in one copy of the function per
+    vscale (vla.py)."""
+    rng = vla_range(options.vscale_max)
+    copies = {v: fn for v in rng.values()}
+    changed = False
+    reports: list[LoopReport] = []
+    for header, lp, why in find_loops(fn):
+        rep = LoopReport(fn.name, f"%{header}")
+        reports.append(rep)
+        if lp is None:
+            rep.reason = why
+            continue
+        try:
+            plan = analyze(lp)
+            if options.vf is not None:
+                n, scalar, vector = options.vf, 0, 0
+            else:
+                n, scalar, vector = choose_vf(plan, target, options.max_vf)
+            sl = vectorize_vla_loop(copies, header, n, rng)
+        except Decline as e:
+            rep.reason = str(e)
+            continue
+        first = sl.copies[min(sl.copies)].plan
+        rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = n, scalar, vector, sl
+        rep.recurrences = [f"%{r.phi.name}" for r in first.phis.recurrences]
+        rep.reductions = [f"{r.kind} %{r.phi.name}" for r in first.phis.reductions]
+        changed = True
+    if not changed:
+        return None, reports
+    try:
+        return finish_vla_function(copies, rng), reports
+    except Decline as e:
+        for r in reports:
+            if r.vectorized:
+                r.vf, r.vector, r.reason = 0, None, str(e)
+        return None, reports
 
 
 def vectorize_module_loops(module: Module, options: LoopOptions | None = None) -> tuple[Module, list[LoopReport]]:

@@ -475,6 +475,7 @@ class LoopProof:
     seconds: float = 0.0
     vacuous: bool = False  # the scalar loop is UB whenever it runs VF iterations from a state
     folds: list[str] = field(default_factory=list)  # "fadd %s (reassoc)": reductions reordered by algebra
+    vscale: str = ""  # a --vla loop's: "every vscale in 1..16 (vscale_range(1,16): powers of two)"
 
     @property
     def status(self) -> str:
@@ -490,12 +491,14 @@ class LoopProof:
 
     def line(self) -> str:
         interleaved = f", UF {self.uf}" if self.uf > 1 else ""
-        head = f"@{self.function}: loop {self.loop} (VF {self.vf}{interleaved}): "
+        lanes = f"vscale x {self.vf}" if self.vscale else str(self.vf)
+        head = f"@{self.function}: loop {self.loop} (VF {lanes}{interleaved}): "
         if self.status == "proved":
             warn = " (vacuously: the scalar loop is UB whenever it runs VF iterations)" if self.vacuous else ""
             algebra = f"; reordered: {', '.join(self.folds)}" if self.folds else ""
             checks = ", ".join(n for n, _ in self.checks)
-            return head + f"proved for every trip count (witness: {checks}{algebra}){warn}"
+            every = f" and {self.vscale}" if self.vscale else ""
+            return head + f"proved for every trip count{every} (witness: {checks}{algebra}){warn}"
         if self.status == "error":
             return head + f"witness error: {self.error}"
         parts = []
@@ -508,7 +511,7 @@ class LoopProof:
 
 # The witness of each form of vector loop, by its class: the tail-folded form's
 # (foldwitness.py) builds on this module and registers itself.
-WITNESS_OF: dict[type, Callable[[Any], Witness]] = {VectorLoop: Witness}
+WITNESS_OF: dict[type, Callable[[Any], Any]] = {VectorLoop: Witness}
 
 
 def prove_loop(report: object, timeout_ms: int = 20_000,
@@ -520,6 +523,7 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
     build = WITNESS_OF.get(type(vl))
     assert build is not None and vl is not None, "prove_loop needs a vectorized loop's report"
     proof = LoopProof(getattr(report, "function", "?"), getattr(report, "loop", "?"), vl.vf, getattr(vl, "uf", 1))
+    proof.vscale = getattr(vl, "describe", lambda: "")()
     t0 = time.monotonic()
     try:
         witness = build(vl)
@@ -535,11 +539,12 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         if getattr(verdict, "status", "") == "incorrect":
             break
     if proof.status == "proved":
-        step = next(o for o in proof.obligations if o.name == "step")
+        # (a --vla loop's are "vscale 1: step", ...: the first vscale's)
+        step = next(o for o in proof.obligations if o.name.split(": ")[-1] == "step")
         # The step's own verdict says whether its source is UB on every input (one
         # satisfiability query, RefinementCheck.source_always_ub); a check of its own
         # only where that query gave up or the checker in use does not say.
-        said = getattr(next(v for n, v in proof.checks if n == "step"), "source_always_ub", None)
+        said = getattr(next(v for n, v in proof.checks if n == step.name), "source_always_ub", None)
         proof.vacuous = said if isinstance(said, bool) else _always_ub(step.src, run, timeout_ms, solver, cpu_time)
     proof.seconds = time.monotonic() - t0
     return proof

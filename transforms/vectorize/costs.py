@@ -103,4 +103,11 @@ AVX2 = Target(
     # vpsllvd/vpsllvq/vpsrlvd exist; vpsravq and 16-bit ones do not.
     variable_shift={"i32": 1, "i64": 1, "i16": 6, "i8": 10},
 )
-TARGETS = {"sse4": SSE4, "avx2": AVX2}
+# Scalable-vector machines (``vectorize --vla``): ``register_bits`` is one register at
+# vscale 1 (SVE: 128 bits x vscale; RISC-V V: VLEN = 64 x vscale, LMUL 1), so a loop's
+# known-minimum lanes N of ``<vscale x N x T>`` are chosen at vscale 1. Both have lane-wise
+# shifts, multiplies and masked moves; divisions stay costly.
+SVE = Target("sve", 128, vector={("fdiv", "f32"): 5, ("fdiv", "f64"): 8})
+RVV = Target("rvv", 64, vector={("fdiv", "f32"): 5, ("fdiv", "f64"): 8})
+SCALABLE_TARGETS = ("sve", "rvv")
+TARGETS = {"sse4": SSE4, "avx2": AVX2, "sve": SVE, "rvv": RVV}

@@ -302,8 +302,11 @@ def print_function(fn: Function) -> str:
     """The ``define`` of one function (no declarations)."""
     nm = _Namer(fn)
     params = ", ".join(_join(str(a.type), _attrs(a.attrs), nm.ref(a)) for a in fn.args)
+    # vscale_range changes what the function means (the vscales it runs at): printed.
+    rng = fn.vscale_range
+    vscale = f"vscale_range({rng.lo},{rng.hi})" if rng.attribute else ""
     head = _join("define", _attrs(fn.ret_attrs), str(fn.ret_type),
-                 f"@{quote_name(fn.name)}({params})", "{")
+                 f"@{quote_name(fn.name)}({params})", vscale, "{")
     lines = [head]
     for i, b in enumerate(fn.blocks):
         if i > 0 or not b.name.isdigit():

@@ -180,7 +180,14 @@ def true_target(block: Block) -> str:
     return term.targets[0]
 
 
+# Intrinsics of scalable code whose value is a function of their operands (and of the
+# vscale the function is read at): recomputed where an obligation needs them.
+SCALABLE_PURE = ("llvm.vscale", "llvm.get.active.lane.mask", "llvm.stepvector", "llvm.vector.splice.left",
+                 "llvm.vector.splice.right")
+
+
 def _pure(call: Call) -> bool:
-    return intrinsic_base_name(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.")
+    return intrinsic_base_name(call.callee) in WIDENABLE or call.callee.startswith("llvm.vector.reduce.") \
+        or intrinsic_base_name(call.callee) in SCALABLE_PURE
 
 
