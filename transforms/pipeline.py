@@ -21,6 +21,7 @@ prints (:class:`Vectorized`, :class:`Verification`).
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from vecverify.compare import Comparison, Witness, compare_functions, exit_code
+from vecverify.errors import Unsupported
 from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_INCORRECT, worst
 from vecverify.ir.function import Function, Module
 from vecverify.llvm import read_module
@@ -40,6 +42,8 @@ from vecverify.report import verdict_text
 from .interleave import combine_module
 from .loop.native import compare_at_trip_counts
 from .loop.vectorizer import LoopOptions, LoopReport, vectorize_module_loops
+from .loop.vla import ScalableLoop
+from .loop.vla_native import run_vla_natively
 from .loop.witness import prove_loop
 from .slp import SLPOptions, TreeReport, vectorize_module
 
@@ -210,6 +214,10 @@ def verify_function(src: Function, tgt: Function, rs: list[LoopReport], options:
             out.codes.append(EXIT_INCORRECT)
         elif proof.status != "proved":
             out.codes.append(EXIT_INCONCLUSIVE)
+        if isinstance(r.vector, ScalableLoop):
+            out.lines.append(_native_vla(src, tgt, r, options, entry, out.codes))
+            out.records.append(entry)
+            continue
         try:
             runs = compare_at_trip_counts(src, tgt, r.vector, options.seed)  # type: ignore[arg-type]
             entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
@@ -223,6 +231,11 @@ def verify_function(src: Function, tgt: Function, rs: list[LoopReport], options:
             entry["native"] = f"skipped: {e}"
             out.lines.append(f"@{name}: loop {r.loop}: native: skipped ({e})")
         out.records.append(entry)
+    if tgt.vscale_range.attribute and not src.vscale_range.attribute:
+        # --vla: the output runs at the vscales of its range (the machine's contract, as
+        # clang's vscale_range on every function for SVE): checked at those.
+        src = copy.copy(src)
+        src.vscale_range = tgt.vscale_range
     bounded = bounded_check(src, tgt, options.bounded_unroll, options.timeout_ms, options.solver)
     if bounded is None:
         return out
@@ -238,6 +251,24 @@ def verify_function(src: Function, tgt: Function, rs: list[LoopReport], options:
     elif not all_proved and v.status != "correct":
         out.codes.append(EXIT_INCONCLUSIVE)
     return out
+
+
+def _native_vla(src: Function, tgt: Function, r: LoopReport, options: VerifyOptions, entry: dict[str, Any],
+                codes: list[int]) -> str:
+    """A ``--vla`` loop's native witness: under qemu at several vscales (vla_native.py);
+    skipped, and said, where the toolchain is missing."""
+    assert isinstance(r.vector, ScalableLoop)
+    try:
+        runs = run_vla_natively(src, tgt, r.vector, options.seed)
+    except Unsupported as e:
+        entry["native"] = f"skipped: {e}"
+        return f"@{src.name}: loop {r.loop}: native: skipped ({e})"
+    entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
+    entry["native_vscales"] = runs.vscales
+    if runs.mismatches:
+        codes.append(EXIT_INCORRECT)
+    first = [f"@{src.name}: loop {r.loop}: native mismatch at {runs.mismatches[0]}"] if runs.mismatches else []
+    return "\n".join([*first, runs.line(src.name, r.loop)])
 
 
 def bounded_check(src: Function, tgt: Function, unroll: int, timeout_ms: int,

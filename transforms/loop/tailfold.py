@@ -556,7 +556,8 @@ def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | N
             out[id(ephi)] = end if v is ind.phi else m(BinOp(it, "ind.end", [end, ConstInt(it, 1)], op="add"))
         else:
             if last_lane is None:
-                last_lane = fl.n_mod if fl.vscale else m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
+                last_lane = fl.n_mod if fl.vscale and fl.n_mod is not None else \
+                    m(BinOp(it, "last.lane", [btc, ConstInt(it, vf)], op="urem"))
             out[id(ephi)] = m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
                                              [live[id(v)], last_lane]))
     middle.instructions.append(Br(void_type(), None, [], targets=[loop.exit.name]))

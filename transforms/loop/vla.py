@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from vecverify.ir.function import Function, Scalable
 from vecverify.ir.types import IntType
+from vecverify.ir.values import BinOp, Call, ConstInt
 from vecverify.ir.vscale import VScaleRange
 from vecverify.llvm.printer import print_function
 
@@ -117,8 +118,12 @@ def finish_vla_function(copies: dict[int, Function], rng: VScaleRange) -> Functi
     for v, fn in copies.items():
         if print_function(fn) != text:
             raise Decline(f"--vla: internal error: the code read at vscale {v} is not the code at vscale {first}")
+    # The copies checks read (instantiated: checked as they are, at their vscale).
+    instances = {v: copy.copy(fn) for v, fn in copies.items()}
+    for v, fn in instances.items():
+        fn.scalable = Scalable(v, instances.__getitem__, instantiated=True)
     out = copies[first]
-    out.scalable = Scalable(first, copies.__getitem__, instantiated=False)
+    out.scalable = Scalable(first, instances.__getitem__, instantiated=False)
     return out
 
 
@@ -144,3 +149,34 @@ class ScalableWitness:
 
 
 WITNESS_OF[ScalableLoop] = ScalableWitness
+
+
+# ----------------------------------------------------------------------------- mutants
+
+
+def mutate_step(sl: ScalableLoop) -> None:
+    """The mutant "a step of N instead of vscale x N": ``index.next = index + N`` in
+    every copy (the same code at vscale 1; overlapping vectors above)."""
+    for fl in sl.copies.values():
+        it = fl.index_next.type
+        assert isinstance(it, IntType)
+        fl.index_next.operands[1] = ConstInt(it, sl.n)
+
+
+def mutate_mask(sl: ScalableLoop) -> None:
+    """The mutant "a mask that ignores vscale": the last vector's active lanes counted
+    from ``btc % N`` instead of ``btc % (vscale x N)``, in every copy."""
+    for fl in sl.copies.values():
+        mask = fl.mask
+        assert isinstance(mask, Call)
+        count = mask.operands[1]
+        assert isinstance(count, BinOp)
+        it = fl.btc.type
+        assert isinstance(it, IntType)
+        rem = BinOp(it, "rem.n", [fl.btc, ConstInt(it, sl.n)], op="urem")
+        insts = fl.vector_ph.instructions
+        insts.insert(insts.index(count), rem)
+        count.operands[0] = rem
+
+
+VLA_MUTANTS = {"step-n": mutate_step, "mask-ignores-vscale": mutate_mask}

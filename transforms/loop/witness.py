@@ -496,7 +496,7 @@ class LoopProof:
         if self.status == "proved":
             warn = " (vacuously: the scalar loop is UB whenever it runs VF iterations)" if self.vacuous else ""
             algebra = f"; reordered: {', '.join(self.folds)}" if self.folds else ""
-            checks = ", ".join(n for n, _ in self.checks)
+            checks = _check_names([n for n, _ in self.checks])
             every = f" and {self.vscale}" if self.vscale else ""
             return head + f"proved for every trip count{every} (witness: {checks}{algebra}){warn}"
         if self.status == "error":
@@ -507,6 +507,22 @@ class LoopProof:
             if s != "correct":
                 parts.append(f"{name}: {s}" + (f" ({getattr(v, 'error', '') or getattr(v, 'detail', '')})"))
         return head + ("refuted: " if self.status == "refuted" else "not proved: ") + "; ".join(parts)
+
+
+def _check_names(names: list[str]) -> str:
+    """The checks run, once each (a ``--vla`` loop's run at each vscale: "entry, full,
+    step, mask, last1..8 at each vscale")."""
+    if not any(": " in n for n in names):
+        return ", ".join(names)
+    kinds: list[str] = []
+    most = 0
+    for n in names:
+        kind = n.split(": ")[-1]
+        if kind.startswith("last") and kind[4:].isdigit():
+            most, kind = max(most, int(kind[4:])), "last"
+        if kind not in kinds:
+            kinds.append(kind)
+    return ", ".join(f"last1..{most}" if k == "last" else k for k in kinds) + " at each vscale"
 
 
 # The witness of each form of vector loop, by its class: the tail-folded form's

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from transforms.loop.vectorizer import LoopOptions
+from transforms.loop.vla import VLA_VSCALE_MAX
 from transforms.pipeline import BOUNDED_UNROLL, VectorizeOptions, VerifyOptions, vectorize, verify
 from transforms.slp.isomorph import FAMILIES
 from transforms.slp.vectorizer import SLPOptions
@@ -57,6 +58,14 @@ def _bounded_unroll(text: str) -> int:
     return n
 
 
+def _vscale_max(text: str) -> int:
+    n = _number(text)
+    if n < 1 or n & (n - 1) or n > VLA_VSCALE_MAX:
+        raise argparse.ArgumentTypeError(f"the largest vscale must be a power of two from 1 to {VLA_VSCALE_MAX}, "
+                                         f"not {n}")
+    return n
+
+
 def _epilogue_lanes(text: str) -> int:
     return 0 if text.strip() == "0" else _power_of_two(text)
 
@@ -79,6 +88,14 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
                    help="the iterations after the last full vector: a scalar epilogue (default), "
                         "folded into the vector loop under a mask, or as the cost model prefers")
+    p.add_argument("--vla", action="store_true",
+                   help="vector-length-agnostic loops (Arm SVE, RISC-V V): VF = vscale x N (N: --vf, or one "
+                        "register of --target sve|rvv at vscale 1), the tail folded under "
+                        "llvm.get.active.lane.mask; the function gets vscale_range(1,MAX) and each loop is "
+                        "proved for every trip count and every vscale in it (docs/scalable.md)")
+    p.add_argument("--vscale-max", type=_vscale_max, default=VLA_VSCALE_MAX, metavar="N",
+                   help=f"with --vla, the largest vscale the output runs at (a power of two; default "
+                        f"{VLA_VSCALE_MAX}, SVE's 2048-bit registers): each vscale's copy is proved")
     p.add_argument("--wall-clock", action="store_true",
                    help="with --verify, count the witness's query limits in wall time (default: this process's "
                         "CPU time, at most 10 times the limit in wall time: a loaded machine slows a proof "
@@ -118,7 +135,8 @@ def vectorize_options(args: argparse.Namespace) -> VectorizeOptions:
     slp = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                      reductions=not args.no_reductions)
     loops = None if args.no_loops else LoopOptions(target=args.target, vf=args.vf, tail=args.tail, uf=args.uf,
-                                                   index32=args.index32, epilogue_vf=args.epilogue_vf)
+                                                   index32=args.index32, epilogue_vf=args.epilogue_vf,
+                                                   vla=args.vla, vscale_max=args.vscale_max)
     return VectorizeOptions(slp=slp, loops=loops)
 
 
