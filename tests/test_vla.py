@@ -129,3 +129,20 @@ def test_vla_native_under_qemu_and_mutants_caught() -> None:
         runs = run_vla_natively(fn, tgt, bad)
         assert runs.mismatches, name
         assert all(m.startswith("vscale 2,") for m in runs.mismatches), runs.mismatches[:3]
+
+
+def test_vectorize_command_vla(tmp_path, capsys) -> None:  # noqa: ANN001
+    from vecverify.app.cli import main
+
+    src, out = tmp_path / "k.ll", tmp_path / "o.ll"
+    src.write_text(INCREMENT)
+    code = main(["vectorize", str(src), "-o", str(out), "--vla", "--target", "sve", "--vf", "2",
+                 "--vscale-max", "2"])
+    printed = capsys.readouterr().out
+    assert code == 0 and "@inc: loop %loop vectorized VF vscale x 2 (tail folded, vscale_range(1,2))" in printed
+    written = parse_module(out.read_text()).functions["inc"]
+    assert written.vscale_range.stated() == "vscale_range(1,2)" and written.scalable is not None
+    with pytest.raises(SystemExit) as e:
+        main(["vectorize", str(src), "--vla", "--vscale-max", "3"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err and "--vscale-max" in err

@@ -59,7 +59,7 @@ def _bounded_unroll(text: str) -> int:
 
 
 def _vscale_max(text: str) -> int:
-    n = _number(text)
+    n = whole(text)
     if n < 1 or n & (n - 1) or n > VLA_VSCALE_MAX:
         raise argparse.ArgumentTypeError(f"the largest vscale must be a power of two from 1 to {VLA_VSCALE_MAX}, "
                                          f"not {n}")
