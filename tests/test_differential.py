@@ -29,23 +29,8 @@ except ToolchainError:  # pragma: no cover - the suite's machines have opt-22
     OPT = None
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-22 not installed")
 
-SOURCE = """
-define <4 x i32> @src(<4 x i32> %a, <4 x i32> %b, i32 %n, ptr noundef %p) nounwind {
-entry:
-  %s = add nsw <4 x i32> %a, %b
-  %m = shufflevector <4 x i32> %s, <4 x i32> %a, <4 x i32> <i32 0, i32 5, i32 2, i32 7>
-  %c = icmp slt i32 %n, 10
-  br i1 %c, label %then, label %done
-then:
-  %d = udiv exact i32 %n, 3
-  %f = fadd nnan float 1.0, 2.0
-  store i32 %d, ptr %p, align 4
-  br label %done
-done:
-  ret <4 x i32> %m
-}
-
-define <4 x i32> @tgt(<4 x i32> %a, <4 x i32> %b, i32 %n, ptr noundef %p) nounwind {
+# The seed: one function as @src and as @tgt (an identity pair).
+FUNCTION = """define <4 x i32> @NAME(<4 x i32> %a, <4 x i32> %b, i32 %n, ptr noundef %p) nounwind {
 entry:
   %s = add nsw <4 x i32> %a, %b
   %m = shufflevector <4 x i32> %s, <4 x i32> %a, <4 x i32> <i32 0, i32 5, i32 2, i32 7>
@@ -60,6 +45,7 @@ done:
   ret <4 x i32> %m
 }
 """
+SOURCE = "\n" + "\n".join(FUNCTION.replace("@NAME(", f"@{name}(") for name in ("src", "tgt"))
 
 
 @pytest.fixture(scope="module")

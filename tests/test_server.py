@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_refine import HARD_IDENTITY
 from vecverify.app import launch, rendezvous
 from vecverify.app.rendezvous import running
 
@@ -173,19 +174,7 @@ def test_interrupt_reaches_the_command(served: dict[str, str], tmp_path: Path) -
     slow = tmp_path / "slow.srctgt.ll"
     # A 128-bit division identity the solver takes long on: the command is still running
     # when the interrupt comes.
-    slow.write_text("""define i128 @src(i128 %x, i128 %y, i128 %z) {
-  %a = mul i128 %x, %y
-  %b = udiv i128 %a, %z
-  %c = mul i128 %b, %z
-  %d = urem i128 %a, %z
-  %e = add i128 %c, %d
-  ret i128 %e
-}
-define i128 @tgt(i128 %x, i128 %y, i128 %z) {
-  %a = mul i128 %y, %x
-  ret i128 %a
-}
-""")
+    slow.write_text(HARD_IDENTITY)
     p = subprocess.Popen([*SERVED_ONLY, "check", str(slow), "--timeout-ms", "8000", "--announce"], env=served,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert p.stderr is not None
