@@ -91,6 +91,18 @@ def test_vla_reduction_proved() -> None:
     assert proof.status == "proved", proof.line()
 
 
+FADD = SUM.replace("i32 @sum", "float @sum").replace("phi i32 [ 5,", "phi float [ 1.0,").replace(
+    "inbounds i32", "inbounds float").replace("load i32", "load float").replace(
+    "add i32 %s, %vx", "fadd reassoc float %s, %vx").replace("ret i32", "ret float")
+
+
+def test_vla_fp_reduction_proved_by_algebra() -> None:
+    report = vectorize_loops(next(iter(parse_module(FADD).functions.values())), OPTIONS)[1][0]
+    assert report.reductions == ["fadd %s"]
+    proof = prove_loop(report)
+    assert proof.status == "proved" and "fadd %s (reassoc)" in proof.line(), proof.line()
+
+
 @pytest.mark.parametrize("mutant", sorted(VLA_MUTANTS))
 def test_vla_mutants_refuted_at_vscale_2(mutant: str) -> None:
     report = vectorize_loops(next(iter(parse_module(INCREMENT).functions.values())), OPTIONS)[1][0]
@@ -120,8 +132,9 @@ def test_vla_native_under_qemu_and_mutants_caught() -> None:
     fn, out, sl = _vla(INCREMENT)
     runs = run_vla_natively(fn, out, sl)
     assert runs.vscales == [1, 2] and runs.runs > 20 and not runs.mismatches
-    fn_sum, out_sum, sl_sum = _vla(SUM)
-    assert not run_vla_natively(fn_sum, out_sum, sl_sum).mismatches
+    for text in (SUM, FADD):  # the fadd's reordered sums compared within rounding
+        fn_sum, out_sum, sl_sum = _vla(text)
+        assert not run_vla_natively(fn_sum, out_sum, sl_sum).mismatches
     for name, mutate in VLA_MUTANTS.items():
         bad = copy.deepcopy(sl)
         mutate(bad)

@@ -88,13 +88,14 @@ def compare_inputs(src: Function, tgt: Function, inputs: Iterable[Input], reorde
         out.runs += 1
         if b.oob_writes:
             out.mismatches.append(f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
-        elif a.value != b.value and not (ret is not None and _close(np.array([a.value]), np.array([b.value]), ret)):
+        elif a.value != b.value and not (ret is not None and close_within_rounding(np.array([a.value]),
+                                                                                  np.array([b.value]), ret)):
             out.mismatches.append(f"{where}: returns {a.value}, vectorized {b.value}")
         else:
             pointers = [k for k, arg in enumerate(src.args) if isinstance(arg.type, PtrType)]
             for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
                 ft = floats.get(pointers[k]) if k < len(pointers) else None
-                if not np.array_equal(x, y) and not (ft is not None and _close(x, y, ft)):
+                if not np.array_equal(x, y) and not (ft is not None and close_within_rounding(x, y, ft)):
                     at = int(np.flatnonzero(x != y)[0])
                     out.mismatches.append(f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
                     break
@@ -123,7 +124,7 @@ def tame_floats(data: np.ndarray, t: FloatType, seed: int) -> np.ndarray:
     return values.astype(_FLOAT_DTYPE[t.bits]).view(np.uint8).copy()
 
 
-def _close(x: np.ndarray, y: np.ndarray, t: FloatType) -> bool:
+def close_within_rounding(x: np.ndarray, y: np.ndarray, t: FloatType) -> bool:
     """Whether two arrays of ``t`` encodings (bytes or integers) agree within the reorder
     tolerance: same NaN-ness, same infinities, else close relative to max(1, |value|)."""
     if t.bits not in _FLOAT_DTYPE:
