@@ -5,9 +5,12 @@ runs each file's first RUN line, and every function the pass changed is checked 
 witness, or because every execution fits the automatic bound), bounded only, vacuous,
 incorrect, failed, unsupported (reasons, most frequent first), the time, and alive-tv's
 verdict on the same function where it is installed (~/.cache/alive2/alive-tv or
-$ALIVE_TV; the file against opt's output, loops unrolled 4 times).
+$ALIVE_TV; the file against opt's output, loops unrolled --unroll times, as alive-tv's -src-unroll/-tgt-unroll).
 
-    python -m bench loops [FILES...] [--timeout-ms N] [--unroll N] [--no-alive]
+    python -m bench loops [FILES...] [--unseen] [--timeout-ms N] [--unroll N] [--no-alive]
+
+The files under ``unseen/`` are held back: inference was not developed against them, and
+they are measured on their own (``--unseen``), never in the default set.
 """
 
 from __future__ import annotations
@@ -33,14 +36,14 @@ def _alive_tv() -> str | None:
     return None
 
 
-def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float) -> dict[str, str]:
+def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float, unroll: int) -> dict[str, str]:
     """alive-tv's verdict per function: before (the file) against after (opt's output)."""
     out_file = Path("/tmp") / f"vecverify-bench-loops-{os.getpid()}.ll"
     cmd = [*command, "-S"] if "-S" not in command else list(command)
     try:
         after = subprocess.run(cmd, capture_output=True, text=True, timeout=120, errors="replace")
         out_file.write_text(after.stdout)
-        run = subprocess.run([alive, "-src-unroll=4", "-tgt-unroll=4", "-smt-to=10000", str(path), str(out_file)], capture_output=True, text=True,
+        run = subprocess.run([alive, f"-src-unroll={unroll}", f"-tgt-unroll={unroll}", "-smt-to=10000", str(path), str(out_file)], capture_output=True, text=True,
                              timeout=timeout)
     except (subprocess.TimeoutExpired, OSError, UnicodeDecodeError):
         return {}
@@ -79,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout-ms", type=int, default=10_000)
     ap.add_argument("--unroll", type=int, default=4)
     ap.add_argument("--no-alive", action="store_true")
+    ap.add_argument("--unseen", action="store_true", help="the held-back files (tests/data/llvm/LoopVectorize/unseen)")
     args = ap.parse_args(argv)
-    files = args.files or sorted(DATA.rglob("*.ll"))
+    unseen = DATA / "unseen"
+    files = args.files or sorted(unseen.rglob("*.ll") if args.unseen else (p for p in DATA.rglob("*.ll") if unseen not in p.parents))
     opt = ensure_tool("opt")
     alive = None if args.no_alive else _alive_tv()
     options = CheckOptions(timeout_ms=args.timeout_ms, unroll=args.unroll, loops="prove")
@@ -92,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in files:
         r = check_file(path, opt, None, options)
         total += r.seconds
-        av = _alive_verdicts(alive, path, r.command, 600) if alive and r.command else {}
+        av = _alive_verdicts(alive, path, r.command, 600, args.unroll) if alive and r.command else {}
         print(f"{path.name}: {r.seconds:.1f} s" + (f"  error: {r.error}" if r.error else ""), flush=True)
         for f in r.functions:
             if f.status == "unchanged":

@@ -28,6 +28,9 @@ def test_a_map_loop_with_its_scalar_epilogue_is_proved_for_every_trip_count() ->
     assert v.status == "correct" and v.loops == "proved", v.coverage
     assert "proved for every trip count" in v.coverage
     assert v.witness is not None and v.witness["alpha"] == {"%i": "index"}
+    # what it does not cover is said: %n is not noundef (undef values of it are not
+    # covered), the minimum-iterations check is taken as not poison
+    assert "%n may be undef, which is not covered" in v.coverage and "%min.iters.check" in v.coverage
 
 
 @pytest.mark.parametrize("name", ["sum_vf4"])

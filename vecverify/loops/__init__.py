@@ -55,8 +55,13 @@ def check_loops(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
 
 def _proved(src: Function, tgt: Function, options: CheckOptions, inferred: Inferred, start: float) -> Verdict:
     """The verdict of a proved witness."""
-    maybe_undef = [a.name or str(k) for k, a in enumerate(src.args) if not a.attrs.noundef]
-    note = f" (arguments taken as defined values: %{', %'.join(maybe_undef)} may be undef)" if maybe_undef else ""
+    given = []
+    if inferred.maybe_undef:
+        given.append(f"for arguments that are not undef: {', '.join(inferred.maybe_undef)} may be undef, "
+                     "which is not covered (poison is)")
+    if inferred.assumed_not_poison:
+        given.append(f"taking {', '.join(inferred.assumed_not_poison)} (the branches into the vector loop) as not poison")
+    note = f" ({'; '.join(given)})" if given else ""
     v = Verdict("correct", unroll=0, has_loops=True, loops="proved",
                 coverage=f"proved for every trip count (witness: {', '.join(n for n, _ in inferred.checks)}; "
                          f"VF*UF {inferred.lanes}){note}",

@@ -88,11 +88,17 @@ class Inferred:
     lanes: int = 0  # VF*UF, where the shape was read
     trip: Value | None = None  # the trip count the vector loop's n.vec is computed from
     refutable: bool = False  # an obligation failed with a counterexample (not a timeout)
+    # what the proof takes as given, for the verdict to say: the arguments it does not
+    # cover when undef, and the branch conditions on the way into the vector loop it
+    # takes as not poison
+    maybe_undef: list[str] = field(default_factory=list)
+    assumed_not_poison: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     def record(self) -> dict[str, object]:
         return {"status": self.status, "reason": self.reason or None, "step": self.step,
                 "alpha": self.alpha, "invariants": self.invariants,
+                "not_covered": {"undef_arguments": self.maybe_undef, "poison_conditions": self.assumed_not_poison},
                 "checks": [{"name": n, "status": s} for n, s in self.checks]}
 
 
@@ -104,14 +110,18 @@ class Inference:
         self.s = shape
         self.t = shape.fn
         self.timeout_ms = timeout_ms
-        self.undef_inputs = False
+        # The function's arguments are taken as not undef (they may be poison: Params
+        # splits each); every other parameter (the vector phis as state, values computed
+        # before the loop) may be undef, as an ``undef`` constant of the IR may reach it;
+        # the canonical index, computed from 0 by adding C, is noundef.
+        self.undef_inputs = True
         it = shape.index.type
         assert isinstance(it, IntType)
         self.it: IntType = it
 
     # ------------------------------------------------------------------ helpers
     def _new(self) -> tuple[Side, Side]:
-        params = Params()
+        params = Params(args_not_undef=True)
         return Side("src", params, self.t), Side("tgt", params, self.t)
 
     def _assume_path(self, side: Side) -> None:
@@ -231,7 +241,7 @@ class Inference:
             for pred in ("ule", "ult"):
                 def cand(side: Side, i: Value, x: Value = x, pred: str = pred) -> Value:
                     return side.emit(ICmp(I1, None, [nv(side), side.value(x)], pred=pred))
-                out.append((f"n.vec {'<=u' if pred == 'ule' else '<u'} tc{k} (%{x.name or x})", cand))
+                out.append((f"n.vec {'<=u' if pred == 'ule' else '<u'} tc{k} ({x.ref()})", cand))
         return out
 
     def _inv_check(self, name: str, cand: Candidate, kept: list[Candidate], entry: bool) -> bool:
@@ -384,6 +394,8 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
         return out
     out.step = str(shape.lanes)
     out.lanes = shape.lanes
+    out.maybe_undef = [f"%{a.name or k}" for k, a in enumerate(src.args) if not a.attrs.noundef]
+    out.assumed_not_poison = [branch_value(b).ref() for b, _ in shape.path]
     out.trip = shape.trip_counts[0] if shape.trip_counts else None
     try:
         same_scalar_part(src, tgt, shape)

@@ -12,10 +12,10 @@ parameters. The loop witnesses of ``transforms/loop`` (the vectorizer's own) and
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..ir.function import Block, Function, Module
-from ..ir.types import VOID, IntType, StructType, Type
+from ..ir.types import VOID, FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..ir.values import (
     Alloca,
     Argument,
@@ -31,6 +31,7 @@ from ..ir.values import (
     ParamAttrs,
     Phi,
     Ret,
+    Select,
     Value,
 )
 from ..llvm import print_module
@@ -48,9 +49,16 @@ class WitnessError(Exception):
 
 
 class Params:
-    """The parameters both functions of an obligation share, in one order."""
+    """The parameters both functions of an obligation share, in one order.
 
-    def __init__(self) -> None:
+    With ``args_not_undef`` each argument of the loop's function that is not ``noundef``
+    is split in two parameters, a defined value and whether it is poison (``select %p,
+    poison, %v``, lane by lane for a vector): the obligation then covers poison arguments
+    but not undef ones (which its verdict must say). Without it the arguments are
+    parameters as they are (undef where the check's options allow it)."""
+
+    def __init__(self, args_not_undef: bool = False) -> None:
+        self.args_not_undef = args_not_undef
         self.keys: list[object] = []
         self.types: dict[object, Type] = {}
         self.names: dict[object, str] = {}
@@ -74,8 +82,14 @@ class Side:
         self.vmap: dict[int, Value] = {}
         self.emitted: set[int] = set()  # this side's own instructions
         for k, a in enumerate(fn.args):
-            params.declare(("arg", k), a.type, a.name or f"a{k}", a.attrs)
+            split = params.args_not_undef and not a.attrs.noundef and _splittable(a.type)
+            params.declare(("arg", k), a.type, a.name or f"a{k}", replace(a.attrs, noundef=True) if split else a.attrs)
             self.vmap[id(a)] = self.arg(("arg", k))
+            if split:
+                flag_t: Type = a.type.of(I1) if isinstance(a.type, VectorType) else I1
+                params.declare(("arg.poison", k), flag_t, f"{a.name or f'a{k}'}.poison", ParamAttrs(noundef=True))
+                self.vmap[id(a)] = self.emit(Select(a.type, a.name, [self.arg(("arg.poison", k)), ConstPoison(a.type),
+                                                                      self.arg(("arg", k))]))
 
     def arg(self, key: object) -> Argument:
         if key not in self.args:
@@ -137,6 +151,11 @@ class Side:
         # about its instructions, which mean what they mean there.
         return Function(self.name, st, args, [Block("entry", self.insts)], layout=self.fn.layout,
                         denormal=self.fn.denormal)
+
+
+def _splittable(t: Type) -> bool:
+    elem = t.elem if isinstance(t, VectorType) else t
+    return isinstance(elem, IntType | PtrType | FloatType)
 
 
 def emit_and(side: Side, conds: list[Value]) -> Value:
