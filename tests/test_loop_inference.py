@@ -10,7 +10,7 @@ import pytest
 
 from vecverify.checker import check_pair
 from vecverify.compare import Witness, compare_functions
-from vecverify.llvm import read_module
+from vecverify.llvm import parse_module, read_module
 from vecverify.loops.infer import infer_and_prove
 from vecverify.refine import CheckOptions
 
@@ -29,14 +29,28 @@ def test_a_map_loop_with_its_scalar_epilogue_is_proved_for_every_trip_count() ->
     assert "proved for every trip count" in v.coverage
     assert v.witness is not None and v.witness["alpha"] == {"%i": "index"}
     # what it does not cover is said: %n is not noundef (undef values of it are not
-    # covered), the minimum-iterations check is taken as not poison
-    assert "%n may be undef, which is not covered" in v.coverage and "%min.iters.check" in v.coverage
+    # covered); the branches into the vector loop were checked (poison only where the
+    # source is UB)
+    assert "%n may be undef, which is not covered" in v.coverage and "bypass-poison" in v.coverage
+
+
+def test_a_minimum_iterations_check_that_may_be_poison_where_the_source_is_defined_is_not_proved() -> None:
+    """The same loop, its min.iters.check computed with `shl nsw` (poison for n >= 2^62,
+    where the source is defined): the target is UB there, so no proof; the witness's
+    other obligations all hold (they take the branch as an assumption)."""
+    text = (DATA / "map_vf4.srctgt.ll").read_text()
+    old = "%min.iters.check = icmp ult i64 %n, 4"
+    assert old in text
+    m = parse_module(text.replace(old, "%n.2 = shl nsw i64 %n, 1\n  %min.iters.check = icmp ult i64 %n.2, 8"), "m.ll")
+    r = infer_and_prove(m.functions["src"], m.functions["tgt"], 60_000)
+    assert [n for n, _ in r.checks] == ["entry", "step", "last", "bypass-poison"]
+    assert r.status == "unknown" and r.checks[-1][1] == "incorrect", r.reason
 
 
 @pytest.mark.parametrize("name", ["sum_vf4"])
 def test_reductions_and_recurrences_are_proved_by_their_resume_values(name: str) -> None:
     r = infer_and_prove(*_pair(name), 60_000)
-    assert r.status == "proved" and [n for n, _ in r.checks] == ["entry", "step", "last"], r.reason
+    assert r.status == "proved" and [n for n, _ in r.checks][:3] == ["entry", "step", "last"], r.reason
     assert "index <u n.vec" in r.invariants and r.lanes == 4
 
 
@@ -73,7 +87,6 @@ def test_our_vectorizers_loop_is_proved_by_inference_as_by_its_emitted_witness()
     the reduction the fold of the accumulator (the emitted alpha), both proved."""
     from transforms.loop import LoopOptions, vectorize_loops
     from transforms.loop.witness import prove_loop
-    from vecverify.llvm import parse_module
 
     src = parse_module(OWN, "own.ll").functions["sum"]
     new, (report,) = vectorize_loops(src, LoopOptions(vf=4, uf=1, epilogue_vf=0))
@@ -83,3 +96,23 @@ def test_our_vectorizers_loop_is_proved_by_inference_as_by_its_emitted_witness()
     assert inferred.status == "proved", inferred.reason
     assert inferred.alpha["%i"] == "index"
     assert inferred.lanes == emitted.vf * emitted.uf
+
+
+def test_a_target_that_may_store_undef_is_not_proved() -> None:
+    """The obligations start a vector iteration from memory without undef bytes, so a
+    target that may store a value computed from an `undef` constant gets no proof; an
+    `undef` returned, not stored, is no obstacle."""
+    from vecverify.loops.infer import _stores_undef
+
+    m = parse_module("""
+define void @f(ptr %p, i32 %x) {
+  %a = add i32 %x, undef
+  %b = add i32 %a, 1
+  store i32 %b, ptr %p
+  ret void
+}
+define i32 @g(ptr %p, i32 %x) {
+  store i32 %x, ptr %p
+  ret i32 undef
+}""", "m.ll")
+    assert _stores_undef(m.functions["f"]) == "store" and _stores_undef(m.functions["g"]) == ""

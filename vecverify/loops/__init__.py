@@ -59,11 +59,9 @@ def _proved(src: Function, tgt: Function, options: CheckOptions, inferred: Infer
     if inferred.maybe_undef:
         given.append(f"for arguments that are not undef: {', '.join(inferred.maybe_undef)} may be undef, "
                      "which is not covered (poison is)")
-    if inferred.assumed_not_poison:
-        given.append(f"taking {', '.join(inferred.assumed_not_poison)} (the branches into the vector loop) as not poison")
     note = f" ({'; '.join(given)})" if given else ""
     v = Verdict("correct", unroll=0, has_loops=True, loops="proved",
-                coverage=f"proved for every trip count (witness: {', '.join(n for n, _ in inferred.checks)}; "
+                coverage=f"proved for every trip count (witness: {', '.join(n for n, st in inferred.checks if st == 'correct')}; "
                          f"VF*UF {inferred.lanes}){note}",
                 witness=inferred.record())
     v.seconds = time.monotonic() - start

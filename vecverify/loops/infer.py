@@ -51,12 +51,17 @@ from ..ir.values import (
     Call,
     Cast,
     Constant,
+    ConstArray,
     ConstInt,
     ConstPoison,
+    ConstStruct,
+    ConstUndef,
+    ConstVector,
     ICmp,
     Instruction,
     Phi,
     Select,
+    Store,
     Value,
 )
 from ..refine import CheckOptions, Verdict, check_refinement
@@ -71,6 +76,7 @@ from .obligation import (
     emit_not,
     goes_to,
 )
+from .poison import bypass_poison
 from .same import same_scalar_part
 from .shape import LoopShape, find_shape, incoming
 
@@ -88,17 +94,15 @@ class Inferred:
     lanes: int = 0  # VF*UF, where the shape was read
     trip: Value | None = None  # the trip count the vector loop's n.vec is computed from
     refutable: bool = False  # an obligation failed with a counterexample (not a timeout)
-    # what the proof takes as given, for the verdict to say: the arguments it does not
-    # cover when undef, and the branch conditions on the way into the vector loop it
-    # takes as not poison
+    # what the proof does not cover, for the verdict to say: undef values of these
+    # arguments (poison ones are covered)
     maybe_undef: list[str] = field(default_factory=list)
-    assumed_not_poison: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     def record(self) -> dict[str, object]:
         return {"status": self.status, "reason": self.reason or None, "step": self.step,
                 "alpha": self.alpha, "invariants": self.invariants,
-                "not_covered": {"undef_arguments": self.maybe_undef, "poison_conditions": self.assumed_not_poison},
+                "not_covered": {"undef_arguments": self.maybe_undef},
                 "checks": [{"name": n, "status": s} for n, s in self.checks]}
 
 
@@ -395,8 +399,12 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
     out.step = str(shape.lanes)
     out.lanes = shape.lanes
     out.maybe_undef = [f"%{a.name or k}" for k, a in enumerate(src.args) if not a.attrs.noundef]
-    out.assumed_not_poison = [branch_value(b).ref() for b, _ in shape.path]
     out.trip = shape.trip_counts[0] if shape.trip_counts else None
+    stored = _stores_undef(tgt)
+    if stored:
+        out.reason = (f"{stored} may write undef to memory (the obligations start a vector iteration from memory "
+                      "without undef bytes)")
+        return out
     try:
         same_scalar_part(src, tgt, shape)
     except WitnessError as e:
@@ -424,8 +432,44 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
             out.refutable = v.status == "incorrect"
             out.reason = f"{ob.name}: {v.status}" + (f" ({v.error or v.detail})" if (v.error or v.detail) else "")
             break
+    if out.status == "proved" and shape.path:
+        # the branches into the vector loop, taken as not poison above: where one is, the
+        # source must be UB too (poison.py), or nothing is proved
+        try:
+            v = inf._run(bypass_poison(src, shape))
+        except WitnessError as e:
+            v = Verdict("unsupported", detail=str(e))
+        out.checks.append(("bypass-poison", v.status))
+        if v.status != "correct":
+            out.status = "unknown"
+            out.reason = (f"bypass-poison: {v.status} (where a branch into the vector loop is poison, the source is "
+                          f"not shown UB: {v.error or v.detail or 'a counterexample'})")
     out.seconds = time.monotonic() - t0
     return out
+
+
+def _has_undef(c: Value) -> bool:
+    if isinstance(c, ConstUndef):
+        return True
+    return isinstance(c, ConstVector | ConstArray | ConstStruct) and any(_has_undef(e) for e in c.elems)
+
+
+def _stores_undef(fn: Function) -> str:
+    """An instruction that may write to memory a value computed from an ``undef``
+    constant of ``fn`` ("" where none may): the memory of the obligations holds no undef
+    bytes."""
+    tainted: set[int] = set()
+    changed = True
+    while changed:  # phis may use values defined later
+        changed = False
+        for b in fn.blocks:
+            for inst in b.instructions:
+                if id(inst) not in tainted and any(_has_undef(op) or id(op) in tainted for op in inst.operands):
+                    if isinstance(inst, Store) or isinstance(inst, Call) and not _pure_inst(inst):
+                        return f"%{inst.name}" if inst.name else inst.opcode
+                    tainted.add(id(inst))
+                    changed = True
+    return ""
 
 
 def _describe(m: Value, shape: LoopShape) -> str:
