@@ -84,13 +84,6 @@ def test_vla_loop_proved_for_every_trip_count_and_vscale() -> None:
     assert {n.split(": ")[0] for n, _ in proof.checks} == {"vscale 1", "vscale 2"}
 
 
-def test_vla_reduction_proved() -> None:
-    report = vectorize_loops(next(iter(parse_module(SUM).functions.values())), OPTIONS)[1][0]
-    assert report.reductions == ["add %s"]
-    proof = prove_loop(report)
-    assert proof.status == "proved", proof.line()
-
-
 FADD = SUM.replace("i32 @sum", "float @sum").replace("phi i32 [ 5,", "phi float [ 1.0,").replace(
     "inbounds i32", "inbounds float").replace("load i32", "load float").replace(
     "add i32 %s, %vx", "fadd reassoc float %s, %vx").replace("ret i32", "ret float")
@@ -101,6 +94,39 @@ def test_vla_fp_reduction_proved_by_algebra() -> None:
     assert report.reductions == ["fadd %s"]
     proof = prove_loop(report)
     assert proof.status == "proved" and "fadd %s (reassoc)" in proof.line(), proof.line()
+
+
+GATHER = """
+define void @gat(ptr noalias %x, ptr noalias %idx, ptr noalias %y, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pi = getelementptr inbounds i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi, align 4
+  %k64 = sext i32 %k to i64
+  %px = getelementptr inbounds i32, ptr %x, i64 %k64
+  %v = load i32, ptr %px, align 4
+  %py = getelementptr inbounds i32, ptr %y, i64 %i
+  store i32 %v, ptr %py, align 4
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+
+def test_vla_gather_index32_proved() -> None:
+    fn = next(iter(parse_module(GATHER).functions.values()))
+    out, reports = vectorize_loops(fn, LoopOptions(target="sve", vla=True, vf=2, vscale_max=2, index32=True))
+    assert out is not None
+    text = print_function(out)
+    assert "getelementptr inbounds i32, ptr %x, <vscale x 2 x i32>" in text  # --index32 kept
+    assert "@llvm.masked.gather.nxv2i32.nxv2p0" in text
+    proof = prove_loop(reports[0])
+    assert proof.status == "proved", proof.line()
 
 
 @pytest.mark.parametrize("mutant", sorted(VLA_MUTANTS))
@@ -132,7 +158,7 @@ def test_vla_native_under_qemu_and_mutants_caught() -> None:
     fn, out, sl = _vla(INCREMENT)
     runs = run_vla_natively(fn, out, sl)
     assert runs.vscales == [1, 2] and runs.runs > 20 and not runs.mismatches
-    for text in (SUM, FADD):  # the fadd's reordered sums compared within rounding
+    for text in (SUM, FADD, GATHER):  # the fadd's reordered sums compared within rounding
         fn_sum, out_sum, sl_sum = _vla(text)
         assert not run_vla_natively(fn_sum, out_sum, sl_sum).mismatches
     for name, mutate in VLA_MUTANTS.items():

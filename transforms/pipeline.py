@@ -263,6 +263,10 @@ def _native_vla(src: Function, tgt: Function, r: LoopReport, options: VerifyOpti
     except Unsupported as e:
         entry["native"] = f"skipped: {e}"
         return f"@{src.name}: loop {r.loop}: native: skipped ({e})"
+    except RuntimeError as e:  # the program crashed under qemu: which function, the batch does not say
+        entry["native"] = f"failed: {e}"
+        codes.append(EXIT_INCONCLUSIVE)
+        return f"@{src.name}: loop {r.loop}: native: failed ({e})"
     entry["native_runs"], entry["native_mismatches"] = runs.runs, len(runs.mismatches)
     entry["native_vscales"] = runs.vscales
     if runs.mismatches:

@@ -438,11 +438,12 @@ class Widener:
         elif acc.kind in ("gather", "scatter"):
             gep = inst.operands[1 if isinstance(inst, Store) else 0]
             assert isinstance(gep, GetElementPtr) and isinstance(inst, Load | Store)
-            ptrs = self._add(indirect_pointers(gep, self.widen, self.vf, self.plan.index32))
+            ptrs = self._add(indirect_pointers(gep, self.widen, self.vf, self.plan.index32, self.vscale))
             if isinstance(inst, Store):
-                self._add(scatter_call(inst, self.widen(inst.operands[0]), ptrs, self.gather_mask(), self.vf))
+                self._add(scatter_call(inst, self.widen(inst.operands[0]), ptrs, self.gather_mask(), self.vf,
+                                       self.vscale))
             else:
-                self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf))
+                self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf, self.vscale))
         elif isinstance(inst, Store):
             val = self.widen(inst.operands[0])
             self._add(Store(void_type(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
@@ -475,7 +476,7 @@ class Widener:
             self.vectors.update(load_group(g, self.vf, ptr, self._add))
 
     def gather_mask(self) -> Value:
-        return all_lanes(self.vf)
+        return all_lanes(self.vf, self.vscale)
 
     def widen(self, v: Value) -> Value:
         if self.loop.is_invariant(v):

@@ -55,31 +55,39 @@ def gather_address(loop: Loop, inst: Load | Store) -> GetElementPtr:
     return gep
 
 
-def indirect_pointers(gep: GetElementPtr, widen: Callable[[Value], Value], vf: int, index32: bool) -> GetElementPtr:
+def indirect_pointers(gep: GetElementPtr, widen: Callable[[Value], Value], vf: int, index32: bool,
+                      vscale: int = 0) -> GetElementPtr:
     """The vector getelementptr of a gather's or scatter's lanes (``--index32``: the
-    32-bit index widened, not its extension)."""
+    32-bit index widened, not its extension; ``vscale``: scalable vectors read at it)."""
     index = narrow_index(gep.operands[1]) if index32 else gep.operands[1]
-    return vector_pointers(gep, widen(index), vf)
+    return vector_pointers(gep, widen(index), vf, vscale)
 
 
-def gather_call(inst: Load, ptrs: Value, mask: Value, vf: int) -> Call:
-    vt = VectorType(vf, inst.type)  # type: ignore[arg-type]
-    suffix = f"v{vf}{'f' if inst.type.__class__.__name__ == 'FloatType' else 'i'}{inst.type.bits}"  # type: ignore[attr-defined]
+def _lanes(vf: int, vscale: int) -> str:
+    """The lanes part of an intrinsic's type suffix: ``v4``, or ``nxv2`` at vscale 2."""
+    return f"nxv{vf // vscale}" if vscale else f"v{vf}"
+
+
+def gather_call(inst: Load, ptrs: Value, mask: Value, vf: int, vscale: int = 0) -> Call:
+    vt = VectorType(vf, inst.type, vscale)  # type: ignore[arg-type]
+    lanes = _lanes(vf, vscale)
+    suffix = f"{lanes}{'f' if inst.type.__class__.__name__ == 'FloatType' else 'i'}{inst.type.bits}"  # type: ignore[attr-defined]
     return Call(vt, "wide.gather", [ptrs, mask, ConstPoison(vt)],
-                callee=f"llvm.masked.gather.{suffix}.v{vf}p0", arg_attrs=[ParamAttrs(align=inst.align or 1)])
+                callee=f"llvm.masked.gather.{suffix}.{lanes}p0", arg_attrs=[ParamAttrs(align=inst.align or 1)])
 
 
-def scatter_call(inst: Store, value: Value, ptrs: Value, mask: Value, vf: int) -> Call:
+def scatter_call(inst: Store, value: Value, ptrs: Value, mask: Value, vf: int, vscale: int = 0) -> Call:
     """``llvm.masked.scatter``: the lanes written in lane order (the scalar loop's)."""
     t = inst.operands[0].type
-    suffix = f"v{vf}{'f' if isinstance(t, FloatType) else 'i'}{t.bits}"  # type: ignore[attr-defined]
-    return Call(VOID, None, [value, ptrs, mask], callee=f"llvm.masked.scatter.{suffix}.v{vf}p0",
+    lanes = _lanes(vf, vscale)
+    suffix = f"{lanes}{'f' if isinstance(t, FloatType) else 'i'}{t.bits}"  # type: ignore[attr-defined]
+    return Call(VOID, None, [value, ptrs, mask], callee=f"llvm.masked.scatter.{suffix}.{lanes}p0",
                 arg_attrs=[ParamAttrs(), ParamAttrs(align=inst.align or 1)])
 
 
-def all_lanes(vf: int) -> ConstVector:
+def all_lanes(vf: int, vscale: int = 0) -> ConstVector:
     i1 = IntType(1)
-    return ConstVector(VectorType(vf, i1), tuple(ConstInt(i1, 1) for _ in range(vf)))
+    return ConstVector(VectorType(vf, i1, vscale), tuple(ConstInt(i1, 1) for _ in range(vf)))
 
 
 def narrow_index(index: Value) -> Value:
@@ -91,8 +99,8 @@ def narrow_index(index: Value) -> Value:
     return index
 
 
-def vector_pointers(gep: GetElementPtr, index: Value, vf: int) -> GetElementPtr:
-    return GetElementPtr(VectorType(vf, PtrType()), "indirect.ptrs", [gep.operands[0], index],
+def vector_pointers(gep: GetElementPtr, index: Value, vf: int, vscale: int = 0) -> GetElementPtr:
+    return GetElementPtr(VectorType(vf, PtrType(), vscale), "indirect.ptrs", [gep.operands[0], index],
                          source_type=gep.source_type, flags=gep.flags)
 
 

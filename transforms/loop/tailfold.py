@@ -378,8 +378,6 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     check_foldable(plan)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
-    if vscale:
-        check_scalable(plan)
     shifted = shift_decline(plan) is None and not vscale
     pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
@@ -584,13 +582,6 @@ def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = 
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
     return p(ICmp(VectorType(vf, I1), "tail.mask" if shifted else "active.lane.mask", [steps, splat],
                   pred="uge" if shifted else "ule"))
-
-
-def check_scalable(plan: LoopPlan) -> None:
-    """What the vector-length-agnostic form (``--vla``) does not make yet: declined."""
-    for acc in plan.accesses:
-        if acc.kind in ("gather", "scatter"):
-            raise Decline(f"--vla: a {acc.kind} (not yet at scalable types)")
 
 
 def scalable_step(p: Adder, it: IntType, n: int, vscale: int) -> Value:

@@ -148,7 +148,7 @@ def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[
                 n, scalar, vector = options.vf, 0, 0
             else:
                 n, scalar, vector = choose_vf(plan, target, options.max_vf)
-            sl = vectorize_vla_loop(copies, header, n, rng)
+            sl = vectorize_vla_loop(copies, header, n, rng, options.index32)
         except Decline as e:
             rep.reason = str(e)
             continue

@@ -81,10 +81,12 @@ def vla_range(vscale_max: int) -> VScaleRange:
     return VScaleRange(1, vscale_max, True)
 
 
-def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VScaleRange) -> ScalableLoop:
+def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VScaleRange,
+                       index32: bool = False) -> ScalableLoop:
     """Vectorize the loop at ``header`` in each vscale's copy of the function (``copies``:
     vscale -> that copy, rewritten in place only when every vscale's succeeds), or
-    Decline naming the vscale that declined."""
+    Decline naming the vscale that declined. ``index32``: gathers and scatters index
+    with ``<vscale x N x i32>`` where the index is a 32-bit value extended."""
     work = {v: copy.deepcopy(fn) for v, fn in copies.items()}
     out = ScalableLoop(n, rng)
     for v, fn in work.items():
@@ -92,6 +94,7 @@ def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VS
         if lp is None:
             raise Decline(why)
         plan = analyze(lp)
+        plan.index32 = index32
         it = plan.induction.type
         assert isinstance(it, IntType)
         top = rng.bound() * n

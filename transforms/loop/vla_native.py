@@ -29,7 +29,7 @@ from vecverify.ir.types import FloatType
 from vecverify.llvm.printer import print_module
 
 from .folds import FLOATING_KINDS
-from .native import _bound_argument, _most_trips, trip_counts
+from .native import _bound_argument, _index_buffers, _most_trips, _tame_indices, trip_counts
 from .vla import ScalableLoop
 
 # vscale values run by default: SVE's 128, 256 and 512-bit machines, and one of 1024
@@ -61,6 +61,7 @@ def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int =
     try:
         shape = shape_arguments(src)
         bound = _bound_argument(sl)  # type: ignore[arg-type]
+        indices = _index_buffers(sl)  # type: ignore[arg-type]  # gathers' and scatters' indices: inside the buffers
         rng = random.Random(seed)
         plan = sl.copies[min(sl.copies)].plan
         wraps = plan.induction.pred == "ne"
@@ -76,6 +77,7 @@ def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int =
                 if t == 0 and wraps:
                     continue  # an `ne` count from n = start runs 2^w times: out of bounds, UB
                 args, buffers = random_arguments(src, rng, shape)
+                _tame_indices(buffers, indices, rng)
                 if bound is not None:
                     k, start = bound
                     args[k] = (start + t) % (1 << src.args[k].type.bits)  # type: ignore[attr-defined]
