@@ -2,6 +2,7 @@
 the checker, the scalable rules, and the SVE witness under qemu.
 
     ./dev bench scalable [--files F.ll,...] [--unroll N] [--timeout-ms N] [--rules] [--native N]
+                         [--vla] [--vla-vf N] [--vla-vscale-max N] [--no-opt-tv]
 
 1. Each LLVM test file kept (default: tests/data/llvm/LoopVectorize/AArch64/*.ll) through
    ``vecverify opt-tv`` with its RUN line: per function, the verdict, the vscale values it
@@ -11,6 +12,10 @@ the checker, the scalable rules, and the SVE witness under qemu.
 3. ``--native N``: the SVE cross-check (properties/sve_crosscheck.py) with N inputs per
    case at vscale 1, 2, 3, 4, 8, 16: cases compared and lanes compared. Under qemu the
    time is emulation's, not a performance figure: only correctness is reported.
+4. ``--vla``: ``vectorize --vla`` on tests/data/vla/kernels.ll (VF = vscale x ``--vla-vf``,
+   ``vscale_range(1, --vla-vscale-max)``): per loop, the witness's verdict over every
+   trip count and every vscale of the range, its checks and seconds, and the runs under
+   qemu at each vscale of the range up to 8 (correctness only).
 
 Figures are printed, never asserted.
 """
@@ -28,6 +33,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "llvm" / "LoopVectorize" / "AArch64"
+VLA_KERNELS = REPO / "tests" / "data" / "vla" / "kernels.ll"
 
 
 def _opt_tv(files: list[Path], unroll: int, timeout_ms: int) -> None:
@@ -88,6 +94,39 @@ def _native(inputs: int) -> None:
     print()
 
 
+def _vla(n: int, vscale_max: int, timeout_ms: int) -> None:
+    from transforms.loop import LoopOptions, prove_loop, vectorize_loops
+    from transforms.loop.vla_native import run_vla_natively
+    from vecverify.errors import Unsupported
+    from vecverify.llvm import read_module
+
+    module = read_module(VLA_KERNELS)
+    options = LoopOptions(target="sve", vla=True, vf=n, vscale_max=vscale_max, index32=True)
+    print(f"vectorize --vla --vf {n} --vscale-max {vscale_max} --index32 on {VLA_KERNELS.name} "
+          f"(proof: every trip count, every vscale in 1..{vscale_max}; native: qemu, correctness only)")
+    proved = total = 0
+    start = time.monotonic()
+    for name, fn in module.functions.items():
+        out, reports = vectorize_loops(fn, options)
+        for r in reports:
+            if not r.vectorized or out is None:
+                print(f"  @{name:<8} left scalar: {r.reason}")
+                continue
+            total += 1
+            proof = prove_loop(r, timeout_ms=timeout_ms)
+            proved += proof.status == "proved"
+            try:
+                runs = run_vla_natively(fn, out, r.vector)  # type: ignore[arg-type]
+                native = f"{runs.runs} runs at vscale {','.join(map(str, runs.vscales))}, {len(runs.mismatches)} mismatches"
+            except (Unsupported, RuntimeError) as e:
+                native = f"not run ({e})"
+            what = ", ".join(r.reductions + [f"recurrence {x}" for x in r.recurrences]) or "map"
+            print(f"  @{name:<8} {what:<18} {proof.status:<8} {len(proof.checks):3d} checks {proof.seconds:7.1f} s   "
+                  f"native: {native}")
+    print(f"  {proved} of {total} loops proved, {time.monotonic() - start:.1f} s wall-clock")
+    print()
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="bench scalable", description=__doc__.split("\n\n")[0])
     p.add_argument("--files", help="LLVM test files, comma-separated (default: the AArch64 ones kept)")
@@ -96,14 +135,21 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rules", action="store_true", help="also prove the scalable rules")
     p.add_argument("--native", type=int, default=0, metavar="N", help="also the SVE cross-check, N inputs a case")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument("--vla", action="store_true", help="also vectorize --vla's kernels: proofs and runs under qemu")
+    p.add_argument("--vla-vf", type=int, default=2, metavar="N", help="--vla's known-minimum lanes (default 2)")
+    p.add_argument("--vla-vscale-max", type=int, default=4, metavar="N", help="--vla's largest vscale (default 4)")
+    p.add_argument("--no-opt-tv", action="store_true", help="skip the LLVM files")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.files.split(",")] if args.files else sorted(DATA.glob("*.ll"))
     print(f"load average {os.getloadavg()[0]:.1f} at the start")
-    _opt_tv(files, args.unroll, args.timeout_ms)
+    if not args.no_opt_tv:
+        _opt_tv(files, args.unroll, args.timeout_ms)
     if args.rules:
         _rules(args.jobs)
     if args.native:
         _native(args.native)
+    if args.vla:
+        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2)
     return 0
 
 
