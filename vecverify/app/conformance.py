@@ -10,9 +10,10 @@ what it does not model), timeout (the wall-clock limit, or the solver gave up), 
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from queue import Empty
 from typing import Any
@@ -185,3 +186,29 @@ def tally(results: list[CaseResult]) -> dict[str, Counter[str]]:
     for r in results:
         per.setdefault(r.folder, Counter())[r.category] += 1
     return per
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The recorded floor (tests/data/conformance_baseline.json): the least agreement a
+    landing may score, and the files where vecverify disagrees with Alive2 on purpose."""
+
+    min_agree: int
+    known_disagreements: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path) -> Baseline:
+        data = json.loads(path.read_text())
+        return cls(int(data["min_agree"]), dict(data.get("known_disagreements", {})))
+
+
+def below_baseline(results: list[CaseResult], baseline: Baseline) -> list[str]:
+    """What fails the floor, a line each: a wrong verdict not recorded as deliberate, an
+    internal error, agreement under the floor. Empty when the run meets it."""
+    failures = [f"wrong verdict: {r.file}: expected {r.expected}, got {r.got}" for r in results
+                if r.category == "wrong" and r.file not in baseline.known_disagreements]
+    failures += [f"internal error: {r.file}: {r.got}" for r in results if "internal error" in r.got]
+    agree = sum(r.category == "agree" for r in results)
+    if agree < baseline.min_agree:
+        failures.append(f"agreement {agree} is below the recorded floor {baseline.min_agree}")
+    return failures

@@ -10,14 +10,23 @@ import argparse
 import json
 import os
 from collections import Counter
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...refine import CheckOptions
-from ..conformance import CATEGORIES, SCORED_FOLDERS, collect, default_suite, score, tally
+from ..conformance import (
+    CATEGORIES,
+    SCORED_FOLDERS,
+    Baseline,
+    below_baseline,
+    collect,
+    default_suite,
+    score,
+    tally,
+)
 from ..options import non_negative
 from .check import add_check_options, check_options
 
@@ -31,6 +40,11 @@ def add_command(sub: Any) -> argparse.ArgumentParser:
                       help="wall-clock limit per file in seconds (default 60)")
     conf.add_argument("--jobs", type=non_negative, default=2, help="parallel processes (default 2)")
     conf.add_argument("--json", type=Path, metavar="FILE", help="write per-file results as JSON")
+    conf.add_argument("--baseline", type=Path, metavar="FILE",
+                      help="fail (exit 1) below this recorded floor (tests/data/conformance_baseline.json): "
+                           "a wrong verdict not listed as deliberate, an internal error, or fewer agreeing "
+                           "files; the files that time out are tried once more at 3x the limits, so the "
+                           "floor does not measure the machine's load")
     add_check_options(conf)
     conf.set_defaults(run=cmd_conformance)
     return conf
@@ -49,12 +63,14 @@ def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
     suite: Path = args.suite or default_suite()
     if not suite.is_dir():
         raise InputError(f"{suite}: not a directory (the Alive2 suite)")
+    baseline = _read_baseline(args.baseline) if args.baseline else None
+    retry = replace(options, timeout_ms=3 * options.timeout_ms) if baseline else None
     folders = args.folders or list(SCORED_FOLDERS)
     total = len(collect(suite, folders))
     with Progress(transient=True, disable=not os.isatty(2)) as bar:
         task = bar.add_task("conformance", total=total)
         results = score(suite, folders, options, args.jobs, args.file_timeout,
-                        lambda: bar.advance(task))
+                        lambda: bar.advance(task), retry=retry)
     per = tally(results)
     table = Table(title=f"vecverify vs Alive2 ({suite})")
     table.add_column("folder")
@@ -73,7 +89,26 @@ def run_conformance(args: argparse.Namespace, options: CheckOptions) -> int:
     print(f"agreement: {overall['agree']} of {scored} ({100.0 * overall['agree'] / max(1, scored):.1f}%)")
     for r in results:
         if r.category == "wrong":
-            print(f"WRONG: {r.file}: expected {r.expected}, got {r.got}")
+            deliberate = baseline is not None and r.file in baseline.known_disagreements
+            print(f"WRONG: {r.file}: expected {r.expected}, got {r.got}"
+                  + (" (recorded as deliberate in the baseline)" if deliberate else ""))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=1))
-    return EXIT_INCORRECT if overall["wrong"] else EXIT_OK
+    if baseline is None:
+        return EXIT_INCORRECT if overall["wrong"] else EXIT_OK
+    failures = below_baseline(results, baseline)
+    for line in failures:
+        print(f"BELOW BASELINE: {line}")
+    if not failures:
+        print(f"meets the baseline {args.baseline} (at least {baseline.min_agree} agree, "
+              f"{len(baseline.known_disagreements)} deliberate disagreements)")
+    return EXIT_INCORRECT if failures else EXIT_OK
+
+
+def _read_baseline(path: Path) -> Baseline:
+    try:
+        return Baseline.read(path)
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the baseline ({e.strerror})") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise InputError(f"{path}: not a conformance baseline (JSON with min_agree: {e})") from None
