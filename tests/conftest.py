@@ -50,6 +50,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if not item.get_closest_marker("gate")]
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under pytest-xdist (./dev test runs two workers), a worker hands its tallies to the
+    controller, which prints the summary."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        from properties.crosscheck import TALLIES
+
+        workeroutput["crosscheck_tallies"] = {f: dict(t.counts) for f, t in TALLIES.items()}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """(pytest-xdist, on the controller) a worker's tallies, added to the controller's."""
+    from properties.crosscheck import TALLIES, Tally
+
+    for family, counts in getattr(node, "workeroutput", {}).get("crosscheck_tallies", {}).items():
+        tally = TALLIES.setdefault(family, Tally())
+        for key, n in counts.items():
+            tally.add(key, n)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The native cross-check's tally per instruction family: how much was compared and
     how much skipped (UB, all lanes poison)."""
