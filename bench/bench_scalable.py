@@ -2,7 +2,7 @@
 the checker, the scalable rules, and the SVE witness under qemu.
 
     ./dev bench scalable [--files F.ll,...] [--unroll N] [--timeout-ms N] [--rules] [--native N]
-                         [--vla] [--vla-vf N] [--vla-vscale-max N] [--no-opt-tv]
+                         [--vla] [--vla-vf N] [--vla-vscale-max N] [--vla-tail fold|epilogue] [--no-opt-tv]
 
 1. Each LLVM test file kept (default: tests/data/llvm/LoopVectorize/AArch64/*.ll) through
    ``vecverify opt-tv`` with its RUN line: per function, the verdict, the vscale values it
@@ -94,15 +94,15 @@ def _native(inputs: int) -> None:
     print()
 
 
-def _vla(n: int, vscale_max: int, timeout_ms: int) -> None:
+def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str) -> None:
     from transforms.loop import LoopOptions, prove_loop, vectorize_loops
     from transforms.loop.vla_native import run_vla_natively
     from vecverify.errors import Unsupported
     from vecverify.llvm import read_module
 
     module = read_module(VLA_KERNELS)
-    options = LoopOptions(target="sve", vla=True, vf=n, vscale_max=vscale_max, index32=True)
-    print(f"vectorize --vla --vf {n} --vscale-max {vscale_max} --index32 on {VLA_KERNELS.name} "
+    options = LoopOptions(target="sve", vla=True, vf=n, vscale_max=vscale_max, index32=True, tail=tail)
+    print(f"vectorize --vla --vf {n} --vscale-max {vscale_max} --index32 --tail {tail} on {VLA_KERNELS.name} "
           f"(proof: every trip count, every vscale in 1..{vscale_max}; native: qemu, correctness only)")
     proved = total = 0
     start = time.monotonic()
@@ -138,6 +138,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--vla", action="store_true", help="also vectorize --vla's kernels: proofs and runs under qemu")
     p.add_argument("--vla-vf", type=int, default=2, metavar="N", help="--vla's known-minimum lanes (default 2)")
     p.add_argument("--vla-vscale-max", type=int, default=4, metavar="N", help="--vla's largest vscale (default 4)")
+    p.add_argument("--vla-tail", choices=("fold", "epilogue"), default="fold", help="--vla's tail (default fold)")
     p.add_argument("--no-opt-tv", action="store_true", help="skip the LLVM files")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.files.split(",")] if args.files else sorted(DATA.glob("*.ll"))
@@ -149,7 +150,7 @@ def main(argv: list[str]) -> int:
     if args.native:
         _native(args.native)
     if args.vla:
-        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2)
+        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2, args.vla_tail)
     return 0
 
 

@@ -53,6 +53,7 @@ from vecverify.ir.values import (
     ShuffleVector,
     Store,
     Value,
+    VScaleCall,
 )
 
 from .gather import all_lanes, gather_call, indirect_pointers, scatter_call
@@ -169,12 +170,16 @@ class LoopBlocks:
         return Block(n, [])
 
 
-def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
+def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLoop:
     """Rewrite ``plan.loop``'s function in place (a copy of the input) or raise Decline
     before changing anything. ``uf`` parts of VF lanes each per vector iteration
-    (LoopVectorize's interleave count): part p computes iterations index + p*VF ..."""
+    (LoopVectorize's interleave count): part p computes iterations index + p*VF ...
+    ``vscale`` (not 0): the vector-length-agnostic form (``--vla``, vla.py) read at that
+    vscale, ``vf`` = vscale x N lanes, one part, no interleave groups."""
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
+    if vscale and (uf != 1 or plan.groups):
+        raise Decline("--vla: " + ("interleaving (UF > 1)" if uf != 1 else "interleave groups") + " not made yet")
     blocks = LoopBlocks(fn.blocks)
     check, ph, body, middle, sph = (blocks.new(n) for n in
                                     ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
@@ -188,10 +193,12 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     a = add(check)
     tc = trip_count(ind, a)
     keep_last = plan.requires_scalar_epilogue  # a load group with a gap at its end
-    small = a(ICmp(I1, "min.iters.check", [tc, ConstInt(it, step)], pred="ule" if keep_last else "ult"))
+    # The lanes of a vector iteration: a constant, or vscale x N.
+    lanes: Value = ConstInt(it, step) if not vscale else scalable_lanes(a, it, vf // vscale, vscale)  # type: ignore[arg-type]
+    small = a(ICmp(I1, "min.iters.check", [tc, lanes], pred="ule" if keep_last else "ult"))
     # vector.ph
     p = add(ph)
-    n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, ConstInt(it, step)], op="urem"))
+    n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, lanes], op="urem"))
     if keep_last:
         n_mod = keep_last_iteration(n_mod, step, p)
     n_vec = p(BinOp(it, "n.vec", [tc, n_mod], op="sub"))
@@ -202,11 +209,19 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     body.instructions.append(index)
     splats: dict[int, Value] = {}
     parts = [Widener(plan, vf, ph, body, index, zero_start, part, splats) for part in range(uf)]
+    for w in parts:
+        w.vscale = vscale
     last = parts[-1]
+    # Lanes counted from the end (VF-1, VF-2): constants, or from vscale x N.
+    lane_last: Value = ConstInt(I32, vf - 1)
+    lane_before: Value = ConstInt(I32, vf - 2)
+    if vscale:
+        lane_last = p(BinOp(it, "lane.last", [lanes, ConstInt(it, -1)], op="add"))  # type: ignore[arg-type]
+        lane_before = p(BinOp(it, "lane.before.last", [lanes, ConstInt(it, -2)], op="add"))  # type: ignore[arg-type]
     vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index, uf)  # index_next set below
     for rec in plan.phis.recurrences:
-        vt = VectorType(vf, rec.phi.type)  # type: ignore[arg-type]
-        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, ConstInt(I32, vf - 1)]))
+        vt = VectorType(vf, rec.phi.type, vscale)  # type: ignore[arg-type]
+        init = p(InsertElement(vt, "vector.recur.init", [ConstPoison(vt), rec.init, lane_last]))
         vphi = Phi(vt, "vector.recur", [init], blocks=[ph.name])
         body.instructions.append(vphi)
         vl.vector_phis[id(rec.phi)] = [vphi]
@@ -216,7 +231,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
         for k in range(1, uf):
             parts[k].previous[id(rec.phi)] = parts[k - 1]
     for red in plan.phis.reductions:
-        vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+        vt = VectorType(vf, red.phi.type, vscale)  # type: ignore[arg-type]
         vl.vector_phis[id(red.phi)] = []
         for part in parts:
             vphi = Phi(vt, "vec.phi", [reduction_start(red, vf, part, p)], blocks=[ph.name])
@@ -239,7 +254,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
             vphi.blocks.append(body.name)
     # Live-outs that are computed in the loop and are not phis: the last lane of the last part.
     live = widened_live_outs(plan, last)
-    index_next = close_vector_loop(body, index, step, n_vec, middle.name)
+    index_next = close_vector_loop(body, index, step if not vscale else lanes, n_vec, middle.name)
     vl.index_next = index_next
     vl.widened = last.vectors
     # middle.block
@@ -251,9 +266,10 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1) -> VectorLoop:
     last_lane: dict[int, Value] = {}
     for rec in plan.phis.recurrences:
         cur = last.widen(rec.previous)
-        last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, ConstInt(I32, vf - 1)]))
+        last_lane[id(rec.phi)] = m(ExtractElement(rec.phi.type, "vector.recur.extract", [cur, lane_last]))
     for ephi in plan.exit_phis:
-        vl.exit_values[id(ephi)] = exit_value(plan, incoming(ephi, loop.header.name), vf, m, last, rdx, ind_end, live)
+        vl.exit_values[id(ephi)] = exit_value(plan, incoming(ephi, loop.header.name), (lane_last, lane_before), m,
+                                              last, rdx, ind_end, live)
     cmp_n = m(ICmp(I1, "cmp.n", [tc, n_vec], pred="eq"))
     middle.instructions.append(Br(void_type(), None, [cmp_n], targets=[loop.exit.name, sph.name]))
     # scalar.ph: resume phis; the original loop enters from there.
@@ -284,7 +300,7 @@ def reduction_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
     """The accumulator's start (in vector.ph) for ``w``'s part: the identity with the
     initial value in lane 0 (part 0; the identity alone in the other parts), or for
     min/max the initial value in every lane (of every part)."""
-    vt = VectorType(vf, red.phi.type)  # type: ignore[arg-type]
+    vt = w.vt(red.phi.type)
     if red.kind in LANEWISE_INTRINSIC:
         return w.splat(red.init, "minmax.ident")
     ident = ConstVector(vt, tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
@@ -293,8 +309,11 @@ def reduction_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
     return p(InsertElement(vt, "red.init", [ident, red.init, ConstInt(I32, 0)]))
 
 
-def exit_value(plan: LoopPlan, v: Value, vf: int, m: Adder, w: Widener, rdx: dict[int, Value],
-                ind_end: Value, live: dict[int, Value]) -> Value:
+def exit_value(plan: LoopPlan, v: Value, lanes: int | tuple[Value, Value], m: Adder, w: Widener,
+               rdx: dict[int, Value], ind_end: Value, live: dict[int, Value]) -> Value:
+    """The value an exit phi gets from the middle block; ``lanes``: VF, or the lanes VF-1
+    and VF-2 as values (vscale x N - 1, - 2)."""
+    last_lane, before = (ConstInt(I32, lanes - 1), ConstInt(I32, lanes - 2)) if isinstance(lanes, int) else lanes
     loop, ind = plan.loop, plan.induction
     if not loop.contains(v):
         return v
@@ -308,9 +327,9 @@ def exit_value(plan: LoopPlan, v: Value, vf: int, m: Adder, w: Widener, rdx: dic
     for rec in plan.phis.recurrences:
         if v is rec.phi:
             cur = w.widen(rec.previous)
-            return m(ExtractElement(v.type, "vector.recur.extract.for.phi", [cur, ConstInt(I32, vf - 2)]))
+            return m(ExtractElement(v.type, "vector.recur.extract.for.phi", [cur, before]))
     return m(ExtractElement(v.type, f"{v.name}.last" if v.name and not v.name.isdigit() else None,
-                            [live[id(v)], ConstInt(I32, vf - 1)]))
+                            [live[id(v)], last_lane]))
 
 
 def _resume_name(plan: LoopPlan, phi: Phi) -> str:
@@ -319,6 +338,12 @@ def _resume_name(plan: LoopPlan, phi: Phi) -> str:
     if any(phi is r.phi for r in plan.phis.recurrences):
         return "scalar.recur.init"
     return "bc.merge.rdx"
+
+
+def scalable_lanes(p: Adder, it: IntType, n: int, vscale: int) -> Value:
+    """``vscale x N`` in the induction's type: the lanes of one scalable vector."""
+    vs = p(VScaleCall(it, "vscale", [], callee=f"llvm.vscale.{it}", vscale=vscale))
+    return p(BinOp(it, "vf", [vs, ConstInt(it, n)], op="mul", flags=frozenset({"nuw"})))
 
 
 def widened_live_outs(plan: LoopPlan, w: Widener) -> dict[int, Value]:

@@ -108,7 +108,6 @@ from vecverify.ir.values import (
     ShuffleVector,
     Store,
     Value,
-    VScaleCall,
 )
 
 from ..vectorize.costs import Target
@@ -123,6 +122,7 @@ from .codegen import (
     identity,
     reduce_call,
     reduction_start,
+    scalable_lanes,
     type_suffix,
     void_type,
 )
@@ -385,7 +385,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     p = Adder(ph)
     bound_fr = p(Freeze(it, "bound.fr", [ind.bound]))
     btc = backedge_taken_count(ind, bound_fr, p)
-    step: int | Value = vf if not vscale else scalable_step(p, it, vf // vscale, vscale)
+    step: int | Value = vf if not vscale else scalable_lanes(p, it, vf // vscale, vscale)  # type: ignore[arg-type]
     n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf) if isinstance(step, int) else step], op="urem"))
     n_vec = p(BinOp(it, "n.vec", [btc, n_mod], op="sub"))
     skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
@@ -582,12 +582,6 @@ def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = 
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
     return p(ICmp(VectorType(vf, I1), "tail.mask" if shifted else "active.lane.mask", [steps, splat],
                   pred="uge" if shifted else "ule"))
-
-
-def scalable_step(p: Adder, it: IntType, n: int, vscale: int) -> Value:
-    """``vscale x N`` in the induction's type (vector.ph): the lanes of one vector."""
-    vs = p(VScaleCall(it, "vscale", [], callee=f"llvm.vscale.{it}", vscale=vscale))
-    return p(BinOp(it, "vf", [vs, ConstInt(it, n)], op="mul", flags=frozenset({"nuw"})))
 
 
 def active_lane_mask(p: Adder, rem: Value, vf: int, vscale: int) -> Value:

@@ -41,7 +41,8 @@ class LoopOptions(TransformOptions):
     index32: bool = False  # gathers index with <VF x i32> (sign-extended by the getelementptr)
     epilogue_vf: int | None = None
     # Vector-length-agnostic loops (vla.py): VF = vscale x N (N: ``vf``, or one register
-    # of the target at vscale 1), tail folded, for every vscale in 1..vscale_max.
+    # of the target at vscale 1), for every vscale in 1..vscale_max; ``tail`` fold or
+    # auto: the last vector under the lane mask, epilogue: the scalar loop.
     vla: bool = False
     vscale_max: int = VLA_VSCALE_MAX
 
@@ -69,7 +70,9 @@ class LoopReport:
     def line(self) -> str:
         if not self.vectorized:
             return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
-        what = ["tail folded"] if isinstance(self.vector, FoldedLoop | ScalableLoop) else []
+        folded = isinstance(self.vector, FoldedLoop) or (
+            isinstance(self.vector, ScalableLoop) and isinstance(self.vector.copies[min(self.vector.copies)], FoldedLoop))
+        what = ["tail folded"] if folded else ["scalar epilogue"] if isinstance(self.vector, ScalableLoop) else []
         if isinstance(self.vector, ScalableLoop):
             what.append(f"{self.vector.vscale_range.stated()}")
         what += [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
@@ -148,7 +151,8 @@ def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[
                 n, scalar, vector = options.vf, 0, 0
             else:
                 n, scalar, vector = choose_vf(plan, target, options.max_vf)
-            sl = vectorize_vla_loop(copies, header, n, rng, options.index32)
+            sl = vectorize_vla_loop(copies, header, n, rng, options.index32,
+                                    "epilogue" if options.tail == "epilogue" else "fold")
         except Decline as e:
             rep.reason = str(e)
             continue

@@ -40,7 +40,8 @@ from vecverify.ir.values import BinOp, Call, ConstInt
 from vecverify.ir.vscale import VScaleRange
 from vecverify.llvm.printer import print_function
 
-from .foldwitness import FoldedWitness
+from . import foldwitness  # noqa: F401  (registers the tail-folded loop's witness)
+from .codegen import VectorLoop, vectorize
 from .legality import analyze
 from .structure import Decline, find_loops
 from .tailfold import FoldedLoop, fold_tail
@@ -57,7 +58,7 @@ class ScalableLoop:
 
     n: int  # known-minimum lanes: VF = vscale x n
     vscale_range: VScaleRange
-    copies: dict[int, FoldedLoop] = field(default_factory=dict)  # vscale -> the loop read there
+    copies: dict[int, FoldedLoop | VectorLoop] = field(default_factory=dict)  # vscale -> the loop read there
 
     @property
     def vf(self) -> int:  # the report's VF: the known minimum
@@ -82,11 +83,13 @@ def vla_range(vscale_max: int) -> VScaleRange:
 
 
 def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VScaleRange,
-                       index32: bool = False) -> ScalableLoop:
+                       index32: bool = False, tail: str = "fold") -> ScalableLoop:
     """Vectorize the loop at ``header`` in each vscale's copy of the function (``copies``:
     vscale -> that copy, rewritten in place only when every vscale's succeeds), or
     Decline naming the vscale that declined. ``index32``: gathers and scatters index
-    with ``<vscale x N x i32>`` where the index is a 32-bit value extended."""
+    with ``<vscale x N x i32>`` where the index is a 32-bit value extended; ``tail``:
+    ``fold`` (the last vector under the lane mask) or ``epilogue`` (the scalar loop runs
+    the remainder)."""
     work = {v: copy.deepcopy(fn) for v, fn in copies.items()}
     out = ScalableLoop(n, rng)
     for v, fn in work.items():
@@ -103,7 +106,7 @@ def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VS
         if plan.max_vf is not None and top > plan.max_vf:
             raise Decline(f"--vla: the dependences allow {plan.max_vf} lanes, vscale x {n} may be {top}")
         try:
-            out.copies[v] = fold_tail(plan, v * n, vscale=v)
+            out.copies[v] = fold_tail(plan, v * n, vscale=v) if tail == "fold" else vectorize(plan, v * n, 1, vscale=v)
         except Decline as e:
             raise Decline(f"{e} (at vscale {v})") from None
     copies.update(work)
@@ -136,7 +139,7 @@ class ScalableWitness:
     def __init__(self, sl: ScalableLoop) -> None:
         self.sl = sl
         self.vscale = sl.describe()
-        self.witnesses = {v: FoldedWitness(fl) for v, fl in sorted(sl.copies.items())}
+        self.witnesses = {v: WITNESS_OF[type(fl)](fl) for v, fl in sorted(sl.copies.items())}
         first = self.witnesses[min(self.witnesses)]
         self.folds = first.folds
 
@@ -168,8 +171,9 @@ def mutate_step(sl: ScalableLoop) -> None:
 
 def mutate_mask(sl: ScalableLoop) -> None:
     """The mutant "a mask that ignores vscale": the last vector's active lanes counted
-    from ``btc % N`` instead of ``btc % (vscale x N)``, in every copy."""
+    from ``btc % N`` instead of ``btc % (vscale x N)``, in every copy (tail-folded)."""
     for fl in sl.copies.values():
+        assert isinstance(fl, FoldedLoop)
         mask = fl.mask
         assert isinstance(mask, Call)
         count = mask.operands[1]

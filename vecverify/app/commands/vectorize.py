@@ -85,9 +85,9 @@ def add_loop_options(p: argparse.ArgumentParser) -> None:
                    help="lanes of the vectorized epilogue loop after the vector loop (a power of two below "
                         "VF*UF; 0: none, the scalar loop runs the remainder; default: 64 bits of the narrowest "
                         "element, 4 lanes to VF)")
-    p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default="epilogue",
-                   help="the iterations after the last full vector: a scalar epilogue (default), "
-                        "folded into the vector loop under a mask, or as the cost model prefers")
+    p.add_argument("--tail", choices=("epilogue", "fold", "auto"), default=None,
+                   help="the iterations after the last full vector: a scalar epilogue (default; with --vla: "
+                        "fold), folded into the vector loop under a mask, or as the cost model prefers")
     p.add_argument("--vla", action="store_true",
                    help="vector-length-agnostic loops (Arm SVE, RISC-V V): VF = vscale x N (N: --vf, or one "
                         "register of --target sve|rvv at vscale 1), the tail folded under "
@@ -134,7 +134,8 @@ def add_command(sub: Any) -> None:
 def vectorize_options(args: argparse.Namespace) -> VectorizeOptions:
     slp = SLPOptions(target=args.target, max_depth=args.max_depth, families=args.transforms,
                      reductions=not args.no_reductions)
-    loops = None if args.no_loops else LoopOptions(target=args.target, vf=args.vf, tail=args.tail, uf=args.uf,
+    loops = None if args.no_loops else LoopOptions(target=args.target, vf=args.vf, uf=args.uf,
+                                                   tail=args.tail or ("fold" if args.vla else "epilogue"),
                                                    index32=args.index32, epilogue_vf=args.epilogue_vf,
                                                    vla=args.vla, vscale_max=args.vscale_max)
     return VectorizeOptions(slp=slp, loops=loops)
