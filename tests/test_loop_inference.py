@@ -116,3 +116,25 @@ define i32 @g(ptr %p, i32 %x) {
   ret i32 undef
 }""", "m.ll")
     assert _stores_undef(m.functions["f"]) == "store" and _stores_undef(m.functions["g"]) == ""
+
+
+def test_the_scalar_part_is_compared_up_to_instcombines_canonical_forms() -> None:
+    """Comparison operands swapped with their predicate, commutative operands in either
+    order and a zero first index into an array type are the same function; a comparison
+    swapped without its predicate is not."""
+    from vecverify.loops.same import canonical_text
+
+    body = """
+@a = global [8 x i32] zeroinitializer
+define i1 @f(i64 %i, i32 %n) {{
+  %p = getelementptr inbounds {gep}
+  %v = load i32, ptr %p
+  %s = add nsw {add}
+  %c = icmp {cmp}
+  ret i1 %c
+}}"""
+    text = [canonical_text(parse_module(body.format(gep=g, add=a, cmp=c), "m.ll").functions["f"]) for g, a, c in (
+        ("[8 x i32], ptr @a, i64 0, i64 %i", "i32 %v, %n", "ult i32 %s, %n"),
+        ("i32, ptr @a, i64 %i", "i32 %n, %v", "ugt i32 %n, %s"),
+        ("i32, ptr @a, i64 %i", "i32 %n, %v", "ult i32 %n, %s"))]
+    assert text[0] == text[1] != text[2]

@@ -15,12 +15,14 @@ from __future__ import annotations
 import copy
 
 from ..ir.function import Block, Function
+from ..ir.types import ArrayType
 from ..ir.values import (
     Argument,
     BinOp,
     Br,
     Call,
     Cast,
+    ConstInt,
     FCmp,
     Freeze,
     GetElementPtr,
@@ -131,9 +133,40 @@ def _merge_trivial(fn: Function) -> bool:
     return False
 
 
+_SWAPPED = {"eq": "eq", "ne": "ne", "ult": "ugt", "ugt": "ult", "ule": "uge", "uge": "ule",
+            "slt": "sgt", "sgt": "slt", "sle": "sge", "sge": "sle"}
+_COMMUTATIVE = ("add", "mul", "and", "or", "xor")
+
+
+def _zero_first_index(fn: Function) -> None:
+    """``getelementptr [N x T], p, 0, i`` is ``getelementptr T, p, i`` (the same offset,
+    0 + i*sizeof(T), with the same flags): the form instcombine writes."""
+    for b in fn.blocks:
+        for inst in b.instructions:
+            st = inst.source_type if isinstance(inst, GetElementPtr) else None
+            if (isinstance(inst, GetElementPtr) and isinstance(st, ArrayType) and len(inst.operands) == 3
+                    and isinstance(inst.operands[1], ConstInt) and inst.operands[1].value == 0):
+                inst.source_type = st.elem
+                inst.operands = [inst.operands[0], inst.operands[2]]
+
+
+def _order_operands(fn: Function) -> None:
+    """The operands of commutative integer operators and of comparisons in one order (by
+    their text under canonical names), a comparison's predicate swapped with them."""
+    for b in fn.blocks:
+        for inst in b.instructions:
+            if isinstance(inst, ICmp) or isinstance(inst, BinOp) and inst.op in _COMMUTATIVE:
+                x, y = inst.operands
+                if x.ref() > y.ref():
+                    inst.operands = [y, x]
+                    if isinstance(inst, ICmp):
+                        inst.pred = _SWAPPED[inst.pred]
+
+
 def canonical_text(fn: Function) -> str:
     fn = copy.deepcopy(fn)
     normalize(fn)
+    _zero_first_index(fn)
     names = {b.name: f"b{k}" for k, b in enumerate(fn.blocks)}
     for b in fn.blocks:
         b.name = names[b.name]
@@ -156,6 +189,7 @@ def canonical_text(fn: Function) -> str:
     for j, a in enumerate(fn.args):
         if isinstance(a, Argument):
             a.name = f"a{j}"
+    _order_operands(fn)
     fn.name = "f"
     return print_function(fn)
 
