@@ -138,3 +138,12 @@ define i1 @f(i64 %i, i32 %n) {{
         ("i32, ptr @a, i64 %i", "i32 %n, %v", "ugt i32 %n, %s"),
         ("i32, ptr @a, i64 %i", "i32 %n, %v", "ult i32 %n, %s"))]
     assert text[0] == text[1] != text[2]
+
+
+def test_a_vector_loop_always_entered_starts_from_the_sources_start_values() -> None:
+    """No bypass around the vector loop (LLVM knows the trip count is a multiple of 4):
+    the scalar part starts from the source loop's constants, and the source's first
+    branch (on %n) makes a poison %n UB, as the obligations take it."""
+    r = infer_and_prove(*_pair("always_entered_vf4"), 60_000)
+    assert r.status == "proved", r.reason
+    assert [n for n, _ in r.checks] == ["entry", "step", "last"]

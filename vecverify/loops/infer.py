@@ -76,7 +76,7 @@ from .obligation import (
     emit_not,
     goes_to,
 )
-from .poison import bypass_poison
+from .poison import bypass_poison, first_branch_condition
 from .same import same_scalar_part
 from .shape import LoopShape, find_shape, incoming
 
@@ -110,9 +110,11 @@ Candidate = Callable[[Side, Value], Value]  # (side, index) -> i1
 
 
 class Inference:
-    def __init__(self, shape: LoopShape, timeout_ms: int) -> None:
+    def __init__(self, shape: LoopShape, timeout_ms: int, src: Function) -> None:
         self.s = shape
         self.t = shape.fn
+        self.src = src
+        self.defined = first_branch_condition(src)
         self.timeout_ms = timeout_ms
         # The function's arguments are taken as not undef (they may be poison: Params
         # splits each); every other parameter (the vector phis as state, values computed
@@ -126,7 +128,16 @@ class Inference:
     # ------------------------------------------------------------------ helpers
     def _new(self) -> tuple[Side, Side]:
         params = Params(args_not_undef=True)
-        return Side("src", params, self.t), Side("tgt", params, self.t)
+        src, tgt = Side("src", params, self.t), Side("tgt", params, self.t)
+        if self.defined is not None:
+            # the source branches on it first: where it is poison or undef the source is
+            # UB (its operands it does not compute from the arguments are parameters of
+            # their own: the assumption is then only weaker)
+            for a, b in zip(self.t.args, self.src.args, strict=True):
+                src.vmap[id(b)] = src.vmap[id(a)]
+            d = src.value(self.defined)
+            src.assume(src.emit(ICmp(I1, None, [d, d], pred="eq")))
+        return src, tgt
 
     def _assume_path(self, side: Side) -> None:
         for blk, target in self.s.path:
@@ -400,6 +411,12 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
     out.lanes = shape.lanes
     out.maybe_undef = [f"%{a.name or k}" for k, a in enumerate(src.args) if not a.attrs.noundef]
     out.trip = shape.trip_counts[0] if shape.trip_counts else None
+    if not shape.bypass:
+        try:
+            shape.resume_bypass = _source_starts(src, shape)
+        except WitnessError as e:
+            out.reason = f"the vector loop is always entered, and {e}"
+            return out
     stored = _stores_undef(tgt)
     if stored:
         out.reason = (f"{stored} may write undef to memory (the obligations start a vector iteration from memory "
@@ -410,7 +427,7 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
     except WitnessError as e:
         out.reason = f"scalar part differs from the source: {e}"
         return out
-    inf = Inference(shape, timeout_ms)
+    inf = Inference(shape, timeout_ms, src)
     try:
         invs = inf.houdini()
         out.invariants = [n for n, _ in invs]
@@ -445,6 +462,27 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
             out.reason = (f"bypass-poison: {v.status} (where a branch into the vector loop is poison, the source is "
                           f"not shown UB: {v.error or v.detail or 'a counterexample'})")
     out.seconds = time.monotonic() - t0
+    return out
+
+
+def _source_starts(src: Function, shape: LoopShape) -> list[Value]:
+    """The start values of the source's loop, where the vector loop is always entered (no
+    bypass to take them from): its header phis' constants from outside the loop, in
+    order (``same.py`` then compares the scalar part started from them with the
+    source)."""
+    back = src.back_edges()
+    if len(back) != 1:
+        raise WitnessError("the source has more than one loop")
+    latch, header = back[0]
+    phis = [i for b in src.blocks if b.name == header for i in b.instructions if isinstance(i, Phi)]
+    if len(phis) != len(shape.scalar_phis):
+        raise WitnessError("the source's loop has other phis than the scalar loop")
+    out: list[Value] = []
+    for p in phis:
+        outside = [v for v, b in zip(p.operands, p.blocks, strict=True) if b != latch]
+        if len(outside) != 1 or not isinstance(outside[0], Constant):
+            raise WitnessError(f"the source's %{p.name} does not start at a constant")
+        out.append(outside[0])
     return out
 
 

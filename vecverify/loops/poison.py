@@ -55,6 +55,26 @@ def _first_branch(side: Side, src: Function) -> Value:
         prev, blk = blk.name, blocks[term.targets[0]]
 
 
+def first_branch_condition(src: Function) -> Value | None:
+    """The condition of the source's first conditional branch, where every execution
+    reaches it (no call that is not a pure intrinsic before it, no block twice): the
+    source is UB wherever it is poison or undef, so the obligations may take it as
+    defined (``Inference`` assumes it on their source side)."""
+    blocks = {b.name: b for b in src.blocks}
+    blk, seen = src.blocks[0], set()
+    while blk.name not in seen:
+        seen.add(blk.name)
+        if any(isinstance(i, Call) and not _pure(i) for i in blk.instructions):
+            return None
+        term = blk.instructions[-1]
+        if not isinstance(term, Br):
+            return None
+        if term.operands:
+            return term.operands[0]
+        blk = blocks[term.targets[0]]
+    return None
+
+
 def bypass_poison(src: Function, shape: LoopShape) -> Obligation:
     """The obligation above (WitnessError where the source's run cannot be read)."""
     params = Params(args_not_undef=True)

@@ -204,6 +204,18 @@ def remove_vector_path(tgt: Function, shape: LoopShape) -> Function:
             raise WitnessError(f"block {bp.name} around the vector loop ends in {term.opcode}")
         if term.operands:
             blocks[bp.name].instructions[-1] = Br(term.type, None, [], targets=[sph])
+    if not shape.bypass:
+        # the vector loop is always entered: the branch into vector.ph goes to scalar.ph
+        # instead, and the scalar loop starts from the source's start values
+        # (shape.resume_bypass, read from the source: the comparison confirms them)
+        for b in t.blocks:
+            term = b.instructions[-1]
+            if isinstance(term, Br) and shape.preheader.name in term.targets and b.name != shape.preheader.name:
+                term.targets = [sph if x == shape.preheader.name else x for x in term.targets]
+        scalar = blocks[shape.scalar.name]
+        phis = [i for i in scalar.instructions if isinstance(i, Phi)]
+        for phi, start in zip(phis, shape.resume_bypass, strict=True):
+            phi.operands = [start if blk == sph else v for v, blk in zip(phi.operands, phi.blocks, strict=True)]
     # scalar.ph's phis keep their bypass values only
     live = _reachable(t)
     if shape.preheader.name in live or shape.middle.name in live:

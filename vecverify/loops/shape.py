@@ -152,12 +152,14 @@ def find_shape(fn: Function) -> LoopShape:
         if isinstance(r, Phi) and _defined_in(r, scalar_ph):
             from_middle.append(incoming(r, middle.name))
             starts = [incoming(r, b.name) for b in bypass]
-            if not starts or any(not _same_value(s, starts[0]) for s in starts):
+            if any(not _same_value(s, starts[0]) for s in starts):
                 raise WitnessError(f"the resume phi %{r.name} starts differently on the paths around the vector loop")
-            from_bypass.append(starts[0])
+            from_bypass += starts[:1]
         else:
             from_middle.append(r)
-            from_bypass.append(r)
+            from_bypass += [r] if bypass else []
+    # With no bypass (the vector loop always entered) the start values are the source's:
+    # left empty here (infer.py reads them from the source, same.py confirms them)
     exit_phis = [i for i in exit_.instructions if isinstance(i, Phi) and scalar.name in i.blocks]
     # the branch conditions on the way into vector.ph
     path: list[tuple[Block, str]] = []
