@@ -64,6 +64,7 @@ from ..ir.values import (
     Store,
     Value,
 )
+from ..ir.vscale import vscale_constant
 from ..refine import CheckOptions, Verdict, check_refinement
 from .obligation import (
     FALSE,
@@ -264,7 +265,7 @@ class Inference:
         self._assume_path(src)
         if entry:
             zero = ConstInt(self.it, 0)
-            return self._run(Obligation(name, src.finish([TRUE]), tgt.finish([cand(tgt, zero)]))).status == "correct"
+            return self._run(_pair(name, src, [TRUE], tgt, [cand(tgt, zero)])).status == "correct"
         index = src.state("index", self.it, noundef=True)
         for c in kept:
             src.assume(c(src, index))
@@ -272,7 +273,7 @@ class Inference:
         # tgt returns the candidate at index.next, from the same index parameter
         t_index = tgt.arg(("state", "index"))
         t_next = self.eval_with(tgt, self.s.index_next, {id(self.s.index): t_index})
-        return self._run(Obligation(name, src.finish([TRUE]), tgt.finish([cand(tgt, t_next)]))).status == "correct"
+        return self._run(_pair(name, src, [TRUE], tgt, [cand(tgt, t_next)])).status == "correct"
 
     def houdini(self) -> list[tuple[str, Candidate]]:
         current = [(n, c) for n, c in self.candidates() if self._inv_check(n, c, [], entry=True)]
@@ -293,8 +294,8 @@ class Inference:
                 continue
             src, tgt = self._new()
             zero = ConstInt(self.it, 0)
-            ok = self._run(Obligation("closed.entry", src.finish([src.value(incoming(phi, s.preheader.name))]),
-                                      tgt.finish([closed(tgt, zero)]))).status == "correct"
+            ok = self._run(_pair("closed.entry", src, [src.value(incoming(phi, s.preheader.name))],
+                                 tgt, [closed(tgt, zero)])).status == "correct"
             if ok:
                 src, tgt = self._new()
                 index = src.state("index", self.it, noundef=True)
@@ -304,8 +305,7 @@ class Inference:
                 nxt = self.eval_with(src, incoming(phi, s.body.name), {id(s.index): index, id(phi): closed(src, index)})
                 t_index = tgt.arg(("state", "index"))
                 t_next = self.eval_with(tgt, s.index_next, {id(s.index): t_index})
-                ok = self._run(Obligation("closed.step", src.finish([nxt]),
-                                          tgt.finish([closed(tgt, t_next)]))).status == "correct"
+                ok = self._run(_pair("closed.step", src, [nxt], tgt, [closed(tgt, t_next)])).status == "correct"
             if not ok:
                 del s.closed_form[id(phi)]
 
@@ -317,7 +317,7 @@ class Inference:
         starts = [src.value(v) for v in s.resume_bypass]
         zero = ConstInt(self.it, 0)
         phis0 = {id(phi): tgt.value(incoming(phi, s.preheader.name)) for phi in s.vphis}
-        return Obligation("entry", src.finish([*starts, TRUE]), tgt.finish([*self.alpha(tgt, zero, phis0), TRUE]))
+        return _pair("entry", src, [*starts, TRUE], tgt, [*self.alpha(tgt, zero, phis0), TRUE])
 
     def _state_assumed(self, src: Side, invs: list[Candidate]) -> tuple[Value, dict[int, Value]]:
         self._assume_path(src)
@@ -342,7 +342,7 @@ class Inference:
         if not last:
             out_src = [*state, self._any(src, exits)]
             out_tgt = [*self.alpha(tgt, nxt_index, nxt), FALSE]
-            return Obligation("step", src.finish(out_src), tgt.finish(out_tgt))
+            return _pair("step", src, out_src, tgt, out_tgt)
         final = exits[-1]
         early = self._any(src, exits[:-1])
         resume = [src.emit(Select(v.type, None, [final, ConstPoison(v.type), v])) for v in state]
@@ -359,8 +359,13 @@ class Inference:
         t_resume = [tgt.value(v) for v in s.resume_from_middle]
         t_live = [tgt.value(incoming(ep, s.middle.name)) if s.middle.name in ep.blocks else ConstPoison(ep.type)
                   for ep in s.exit_phis]
-        return Obligation("last", src.finish([early, final, *resume, *lives]),
-                          tgt.finish([FALSE, t_final, *t_resume, *t_live]))
+        return _pair("last", src, [early, final, *resume, *lives], tgt, [FALSE, t_final, *t_resume, *t_live])
+
+
+def _pair(name: str, src: Side, src_out: list[Value], tgt: Side, tgt_out: list[Value]) -> Obligation:
+    """The obligation of two sides whose outputs are all computed: both finished now, so
+    that each has every parameter the other declared."""
+    return Obligation(name, src.finish(src_out), tgt.finish(tgt_out))
 
 
 def branch_value(block: Block) -> Value:
@@ -377,7 +382,11 @@ def _true_target(block: Block) -> str:
 
 def _pure_inst(x: Instruction) -> bool:
     if isinstance(x, BinOp):
-        return x.op not in ("udiv", "sdiv", "urem", "srem") or isinstance(x.operands[1], ConstInt)
+        # a division by a constant that is not 0 (unsigned: or by vscale x N, read at one vscale)
+        d = x.operands[1]
+        if x.op in ("udiv", "urem"):
+            return bool(vscale_constant(d))
+        return x.op not in ("sdiv", "srem") or isinstance(d, ConstInt) and d.value != 0
     if isinstance(x, Call):
         from .obligation import _pure
         return _pure(x)

@@ -30,6 +30,7 @@ from ..ir.values import (
     ShuffleVector,
     Value,
 )
+from ..ir.vscale import vscale_constant
 from .obligation import I32, Side, WitnessError
 
 Closed = Callable[[Side, Value], Value]
@@ -182,9 +183,10 @@ def find_shape(fn: Function) -> LoopShape:
     mt = middle.instructions[-1]
     if isinstance(mt, Br) and mt.operands and isinstance(mt.operands[0], ICmp):
         trips += [v for v in mt.operands[0].operands if v is not n_vec and not any(v is t for t in trips)]
-    if not isinstance(step, ConstInt):
-        raise WitnessError("the vector loop's step is not a constant (scalable steps are proved per vscale)")
-    shape = LoopShape(fn, body, preheader, middle, scalar_ph, scalar, exit_, index, index_next, step, step.value,
+    lanes = vscale_constant(step)  # a constant, or vscale x N read at one vscale
+    if not lanes:
+        raise WitnessError("the vector loop's step is not a constant (nor vscale x N at one vscale)")
+    shape = LoopShape(fn, body, preheader, middle, scalar_ph, scalar, exit_, index, index_next, step, lanes,
                       n_vec, [i for i in body.instructions if isinstance(i, Phi) and i is not index],
                       scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips)
     for b in (preheader, body, middle):
