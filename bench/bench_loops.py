@@ -7,7 +7,7 @@ incorrect, failed, unsupported (reasons, most frequent first), the time, and ali
 verdict on the same function where it is installed (~/.cache/alive2/alive-tv or
 $ALIVE_TV; the file against opt's output, loops unrolled --unroll times, as alive-tv's -src-unroll/-tgt-unroll).
 
-    python -m bench loops [FILES...] [--unseen] [--timeout-ms N] [--unroll N] [--no-alive]
+    python -m bench loops [FILES...] [--unseen] [--timeout-ms N] [--function-timeout-ms N] [--unroll N] [--no-alive]
 
 The files under ``unseen/`` are held back: inference was not developed against them, and
 they are measured on their own (``--unseen``), never in the default set.
@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench loops")
     ap.add_argument("files", nargs="*", type=Path)
     ap.add_argument("--timeout-ms", type=int, default=10_000)
+    ap.add_argument("--function-timeout-ms", type=int, default=None,
+                    help="one limit for all of a function's queries (opt-tv's option): past it, failed to prove")
     ap.add_argument("--unroll", type=int, default=4)
     ap.add_argument("--no-alive", action="store_true")
     ap.add_argument("--unseen", action="store_true", help="the held-back files (tests/data/llvm/LoopVectorize/unseen)")
@@ -88,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     files = args.files or sorted(unseen.rglob("*.ll") if args.unseen else (p for p in DATA.rglob("*.ll") if unseen not in p.parents))
     opt = ensure_tool("opt")
     alive = None if args.no_alive else _alive_tv()
-    options = CheckOptions(timeout_ms=args.timeout_ms, unroll=args.unroll, loops="prove")
+    options = CheckOptions(timeout_ms=args.timeout_ms, unroll=args.unroll, loops="prove",
+                           function_timeout_ms=args.function_timeout_ms)
     kinds: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     witness_reasons: Counter[str] = Counter()

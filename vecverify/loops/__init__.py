@@ -30,7 +30,7 @@ def check_loops(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     if options.loops != "prove" or not has_loops(src):
         return check_bounded(src, tgt, options)
     start = time.monotonic()
-    inferred = infer_and_prove(src, tgt, options.timeout_ms)
+    inferred = infer_and_prove(src, tgt, options.timeout_ms, options.deadline)
     if inferred.status == "proved":
         return _proved(src, tgt, options, inferred, start)
     if inferred.refutable and inferred.trip is not None:

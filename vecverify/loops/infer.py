@@ -111,8 +111,9 @@ Candidate = Callable[[Side, Value], Value]  # (side, index) -> i1
 
 
 class Inference:
-    def __init__(self, shape: LoopShape, timeout_ms: int, src: Function) -> None:
+    def __init__(self, shape: LoopShape, timeout_ms: int, src: Function, deadline: float | None = None) -> None:
         self.s = shape
+        self.deadline = deadline
         self.t = shape.fn
         self.src = src
         self.defined = first_branch_condition(src)
@@ -190,7 +191,8 @@ class Inference:
 
     def _run(self, ob: Obligation) -> Verdict:
         try:
-            return check_refinement(ob.src, ob.tgt, CheckOptions(timeout_ms=self.timeout_ms, unroll=1, undef_inputs=self.undef_inputs))
+            return check_refinement(ob.src, ob.tgt, CheckOptions(timeout_ms=self.timeout_ms, unroll=1, undef_inputs=self.undef_inputs,
+                                                                   deadline=self.deadline))
         except Unsupported as e:
             return Verdict("unsupported", detail=str(e))
 
@@ -399,16 +401,16 @@ def _copy(x: Instruction) -> Instruction:
     return copy.copy(x)
 
 
-def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000) -> Inferred:
+def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000, deadline: float | None = None) -> Inferred:
     """Infer the witness of ``tgt``'s vector loop against ``src`` and discharge it. A bug
     of the inference itself is its reason (the caller falls back to the bounded check)."""
     try:
-        return _infer_and_prove(src, tgt, timeout_ms)
+        return _infer_and_prove(src, tgt, timeout_ms, deadline)
     except Exception as e:  # noqa: BLE001 - never a verdict: the bounded check decides, labelled
         return Inferred("unsupported", reason=f"inference failed: {type(e).__name__}: {e}")
 
 
-def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
+def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: float | None) -> Inferred:
     t0 = time.monotonic()
     out = Inferred("unsupported")
     try:
@@ -436,7 +438,7 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int) -> Inferred:
     except WitnessError as e:
         out.reason = f"scalar part differs from the source: {e}"
         return out
-    inf = Inference(shape, timeout_ms, src)
+    inf = Inference(shape, timeout_ms, src, deadline)
     try:
         invs = inf.houdini()
         out.invariants = [n for n, _ in invs]
