@@ -38,7 +38,8 @@ from .semantics.inputs import (
     build_inputs,
     observed_pointer_args,
 )
-from .semantics.memory import KEY, in_bounds
+from .semantics.memory import KEY, Memory, in_bounds
+from .splitting import any_of_keys, choice_groups, initial, mentioned_names, written_keys
 from .tactics import Query, Tactics, Unknown
 
 ERR_UB = "Source is more defined than target"
@@ -51,6 +52,14 @@ ERR_SIGNATURE = "Signature mismatch between src and tgt"  # an error, not a verd
 # A poison, value or UB query split into parts first gets this part of its time as
 # a whole, then its parts one by one (RefinementCheck._solve_split).
 WHOLE_SHARE = 0.5
+
+
+@dataclass
+class Split:
+    """A query split exactly into parts (splitting.py), decided one by one: a failure of
+    any part is a failure of the whole, and no failure of any part is none of it."""
+
+    parts: list[Query]
 
 
 @dataclass(frozen=True)
@@ -171,6 +180,9 @@ class RefinementCheck:
         self.src_ok = z3.And(z3.Not(self.src.ub), z3.Not(self.src.sink), *self.env.constraints)
         self.tgt_ok = z3.And(z3.Not(self.tgt.ub), z3.Not(self.tgt.sink))
         self.tactics = Tactics(options, self.inputs, self.env, self.src, self.tgt, self.pre)
+        # The written-address split (_written_split): () until computed when there is none.
+        self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
+        self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
 
     # ----------------------------------------------------------------- formulas
 
@@ -234,6 +246,14 @@ class RefinementCheck:
                 return q, model
         return None
 
+    def _solve_parts(self, parts: list[Query]) -> tuple[Query, z3.ModelRef] | None:
+        """Each part in turn with the full time: the first failure, as (query, model)."""
+        for q in parts:
+            model = self.tactics.solve(q)
+            if model is not None:
+                return q, model
+        return None
+
     def _when_returned(self, ok: z3.BoolRef) -> z3.BoolRef:
         """Return values only count where the source returns (it may end in a call that
         does not return; the target must then too: the return-domain check)."""
@@ -247,8 +267,10 @@ class RefinementCheck:
         """``a`` (a pointer) addresses a byte of some argument's block."""
         return in_bounds(self.inputs.blocks, a, 1)
 
-    def memory_ok(self, a: z3.BitVecRef) -> z3.BoolRef:
-        (sd, sp), (td, tp) = self.src.memory.read(a), self.tgt.memory.read(a)
+    def memory_ok(self, a: z3.BitVecRef, src_mem: Memory | None = None, tgt_mem: Memory | None = None) -> z3.BoolRef:
+        """Final memory at ``a`` refines (of ``src_mem``/``tgt_mem`` when given)."""
+        (sd, sp) = (src_mem or self.src.memory).read(a)
+        (td, tp) = (tgt_mem or self.tgt.memory).read(a)
         ok = z3.Or(sp, z3.And(z3.Not(tp), td == sd))
         # Memory is not observed after both end in a trap.
         both_trap = z3.simplify(z3.And(self.src.unobserved, self.tgt.unobserved))
@@ -311,7 +333,7 @@ class RefinementCheck:
         # Alive2's order. The "more undefined" query quantifies twice over the source's
         # choices and can be slow where the value query is quick: it first gets a fifth
         # of the time, and if that is not enough it runs again, in full, after the rest.
-        steps: list[tuple[str, Callable[[], Query | list[Query] | None], float]] = [
+        steps: list[tuple[str, Callable[[], Query | list[Query] | Split | None], float]] = [
             (ERR_UB, self._ub_queries, 1.0),
             (ERR_DOMAIN, self._domain_query, 1.0),
             (ERR_POISON, lambda: self._lane_queries("poison", _lane_poison_ok), 1.0),
@@ -323,6 +345,11 @@ class RefinementCheck:
         try:
             for error, make, share in steps:
                 made = make()
+                if isinstance(made, Split):
+                    found = self._solve_parts(made.parts)
+                    if found is not None:
+                        return self._incorrect(error, *found)
+                    continue
                 if isinstance(made, list):  # a query split by lanes: see _lane_queries
                     found = self._solve_split(made)
                     if found is not None:
@@ -344,10 +371,10 @@ class RefinementCheck:
                 if model is not None:
                     return self._incorrect(error, q, model)
             if self.src_vars:
-                q = self._joint_query()
-                model = self.tactics.solve(q)
-                if model is not None:
-                    return self._incorrect(ERR_VALUE, q, model)
+                joint = self._joint_query()
+                found = self._solve_parts(joint.parts if isinstance(joint, Split) else [joint])
+                if found is not None:
+                    return self._incorrect(ERR_VALUE, *found)
         except Unknown as e:
             reason = str(e)
             detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
@@ -385,16 +412,59 @@ class RefinementCheck:
             return None
         return Query("domain", self.failure(self.domain_ok()))
 
-    def _memory_query(self) -> Query | None:
+    def _memory_query(self) -> Query | Split | None:
+        """Memory differs at some address. Where the source's choices are stored, split
+        by written address (splitting.py): a query per group of written addresses whose
+        bytes share source choices, one for those with none, one for every other address."""
         if not self.inputs.blocks:
             return None
         a = z3.Const("mismatch!address", KEY)
-        return Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
+        whole = Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
+        split = self._written_split()
+        if split is None:
+            return whole
+        keys, groups, free = split
 
-    def _joint_query(self) -> Query:
+        def fails(k: z3.BitVecRef) -> z3.BoolRef:
+            return z3.And(self.in_blocks(k), z3.Not(self.memory_ok(k)))
+
+        parts = [Query("memory", z3.And(self.src_ok, self.tgt_ok, any_of_keys(a, [keys[i] for i in g], fails)), [a])
+                 for g in [*groups, free] if g]
+        unwritten = self.memory_ok(a, initial(self.src.memory), initial(self.tgt.memory))
+        rest = z3.And(self.in_blocks(a), *[a != k for k in keys], self.failure(unwritten))
+        return Split([*parts, Query("memory", rest, [a])])
+
+    def _written_split(self) -> tuple[list[z3.BitVecRef], list[list[int]], list[int]] | None:
+        """The addresses either side writes, grouped by the source choices their bytes
+        mention (the groups share none; then the indices of those that mention none);
+        None when there is no point or no way: the source makes no choice, a call may have
+        written anywhere, or no written byte holds a choice."""
+        if self._split_memo is not None:
+            return self._split_memo or None
+        self._split_memo = ()
+        if not self.src_vars or not self.inputs.blocks:
+            return None
+        keys = written_keys([self.src.memory, self.tgt.memory])
+        if keys is None:
+            return None
+        names = frozenset(v.decl().name() for v in self.src_vars)
+        both_trap = z3.And(self.src.unobserved, self.tgt.unobserved)
+        if mentioned_names(both_trap, names, self._names_memo):
+            return None  # every byte's verdict depends on the choices of the trap
+        groups, free = choice_groups([mentioned_names(self.memory_ok(k), names, self._names_memo) for k in keys])
+        if not groups:
+            return None
+        self._split_memo = (keys, groups, free)
+        return self._split_memo
+
+    def _joint_query(self) -> Query | Split:
         """One execution of the source matches the target's whole outcome (its choices
         shared by the return value and the memory), as opposed to the queries before,
-        each of which lets the source choose anew."""
+        each of which lets the source choose anew. Split by choice-disjoint parts where
+        it can be (_joint_split)."""
+        split = self._joint_split()
+        if split is not None:
+            return split
         ok = [self.domain_ok(), self.poison_ok(), self.value_ok()]
         relaxed = None
         if self.inputs.blocks:
@@ -410,6 +480,35 @@ class RefinementCheck:
                 own = z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a)))
                 relaxed = self.failure(all_of([*ok[:-1], own]))
         return Query("joint", self.failure(all_of(ok)), relaxed=relaxed)
+
+    def _joint_split(self) -> Split | None:
+        """The joint query as the disjunction of one query per group of its conjuncts
+        (returned lanes' poison and value, written bytes) that share source choices
+        (splitting.py); conjuncts that mention none are left out (the poison, value and
+        memory queries have shown them). None where that leaves a single group."""
+        written = self._written_split()
+        if written is None:
+            return None
+        keys = written[0]
+        names = frozenset(v.decl().name() for v in self.src_vars)
+        conjuncts: list[tuple[z3.BoolRef, z3.BoolRef]] = [(self.domain_ok(), self.domain_ok())]
+        for s, t in self._lanes():
+            for ok in (_lane_poison_ok(s, t), _lane_value_ok(s, t)):
+                conjuncts.append((self._when_returned(ok), self._when_returned(ok)))
+        for k in keys:
+            byte_ok = self._memory_byte_ok(k)
+            if byte_ok is not None:
+                conjuncts.append((z3.Implies(self.in_blocks(k), byte_ok),
+                                  z3.Implies(self.in_blocks(k), self.memory_ok(k))))
+        groups, _ = choice_groups([mentioned_names(c, names, self._names_memo) for c, _ in conjuncts])
+        if len(groups) <= 1:
+            return None
+        parts = []
+        for g in groups:
+            body = self.failure(all_of([conjuncts[i][0] for i in g]))
+            own = self.failure(all_of([conjuncts[i][1] for i in g]))
+            parts.append(Query("joint", body, relaxed=None if own.eq(body) else own))
+        return Split(parts)
 
     def _memory_byte_ok(self, a: z3.BitVecRef) -> z3.BoolRef | None:
         """The final memory at ``a`` refines, for the joint query. Each byte the caller

@@ -46,6 +46,8 @@ PROBE_ROUNDS = 64
 DEFINED_FIRST_SHARE = 0.1
 PROBE_SHARE = 0.2
 _NO_SKOLEM = object()
+# The first pick's instance gets at most this long in Z3's contextual simplifier.
+CTX_SIMPLIFY_MS = 2000
 
 
 @dataclass
@@ -401,6 +403,10 @@ class Tactics:
         proved), a model (a real counterexample), or _NO_SKOLEM (no pick works: the
         caller tries harder)."""
         cands = self._candidates(q, forall)
+        body = q.body if q.relaxed is None else q.relaxed  # implied by q.body: see Query
+        if cands and self._first_pick_refutes(body, forall, cands):
+            self._last_solver = "simplifier"
+            return None
         tiny = [v for v in forall if not z3.is_bv(v) or v.size() <= 2]
         small = [v for v in tiny if _name(v) not in cands]
         if _choice_bits(small) > MAX_WRITTEN_OUT_BITS:
@@ -430,7 +436,6 @@ class Tactics:
             # Twice: a copy picking its original choice, then the original its own pick.
             return z3.substitute(z3.substitute(body, *pairs), *pairs) if pairs else body
 
-        body = q.body if q.relaxed is None else q.relaxed  # implied by q.body: see Query
         picker = z3.Solver()
         picker.add(*[z3.ULT(selectors[n], len(cands[n])) for n in cands])
         pick = {n: 0 for n in cands}
@@ -452,6 +457,27 @@ class Tactics:
                 return _NO_SKOLEM
             pick = {n: picked.eval(selectors[n], model_completion=True).as_long() for n in cands}
         return _NO_SKOLEM
+
+    @staticmethod
+    def _first_pick_refutes(body: z3.BoolRef, forall: list[z3.ExprRef],
+                            cands: dict[str, list[z3.ExprRef]]) -> bool:
+        """Whether ``body`` with every source choice that has candidates replaced by its
+        first (the target's choice for the very same computation, where there is one)
+        simplifies to false, without the solver: then that pick avoids every failure,
+        whatever the other choices (left free, so existential: a stronger claim). A
+        split query (one stored lane, say) of a function that computes the same lanes
+        on both sides is refuted so."""
+        pairs = [(v, cands[_name(v)][0]) for v in forall if _name(v) in cands]
+        # Twice: a copy picking its original choice, then the original its own pick.
+        instance = z3.simplify(z3.substitute(z3.substitute(body, *pairs), *pairs))
+        if z3.is_false(instance):
+            return True
+        # The contextual simplifier sees what the flattened form hides, as in memory's
+        # "poison, or not poison and equal" with both poison conditions the same.
+        try:
+            return z3.is_false(z3.TryFor(z3.Tactic("ctx-simplify"), CTX_SIMPLIFY_MS)(instance).as_expr())
+        except z3.Z3Exception:
+            return False
 
     def mirror_instance(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """A first guess for the source's choices: the target's corresponding ones. The

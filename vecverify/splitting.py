@@ -1,0 +1,139 @@
+"""Exact splits of the refinement check's memory and joint queries (issue 24).
+
+A function that stores lanes computed with nondeterministic choices (``fmuladd``'s
+fusion, NaN payloads) makes the memory query hard as a whole: its address is symbolic,
+so every stored lane's computation is in the one query, and the quantifier over the
+source's choices covers them all. Two facts make it split exactly:
+
+- **Written bytes.** A read of final memory at an address no write hit is the initial
+  byte on both sides (when neither side called an unknown function, which clobbers
+  memory wholesale), so the memory can only differ at the addresses written. The memory
+  query is then the disjunction of one query per group of written addresses (its
+  address one of the group's: ``a == k1 or a == k2 ...``, each read at the address term
+  itself, which resolves to the byte written there without the solver) and one query for
+  every other address (initial memory on both sides).
+- **Choice-disjoint parts.** For disjoint choice sets c_i,
+  ``forall c: S(c) and not(P_1(c_1) and ... and P_n(c_n))`` is
+  ``(forall c: S(c)) and or_i (forall c_i: not P_i(c_i))``; so the joint query (one
+  execution of the source matches the target's whole outcome) is the disjunction of its
+  groups' queries, a group being the conjuncts (returned lanes, written bytes) whose
+  source choices overlap. Conjuncts that mention no source choice are left out: the
+  earlier query each belongs to (poison, value, memory) has already shown they hold.
+
+Each part is a query like the others (counterexamples replayed on the part as stated,
+which implies the whole). Only sizes are bounded here: too many written addresses and
+no split is made (the whole query stays).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import z3
+
+from .semantics.memory import Clobber, Memory, Write
+
+# Beyond this many distinct written addresses (both sides), no split.
+MAX_WRITTEN_KEYS = 512
+
+
+def written_keys(memories: Sequence[Memory]) -> list[z3.BitVecRef] | None:
+    """The distinct addresses the writes of ``memories`` (oldest first, each side's in
+    turn) write to; None when one of them may have been clobbered by a call (then any
+    address may differ) or when there are too many."""
+    seen: set[int] = set()
+    out: list[z3.BitVecRef] = []
+    for mem in memories:
+        for w in mem.writes:
+            if isinstance(w, Clobber):
+                return None
+            assert isinstance(w, Write)
+            key = z3.simplify(w.key)
+            if key.get_id() in seen:
+                continue
+            seen.add(key.get_id())
+            out.append(w.key)
+            if len(out) > MAX_WRITTEN_KEYS:
+                return None
+    return out
+
+
+def initial(mem: Memory) -> Memory:
+    """``mem`` before its writes: what a read at an address none of them hit gives."""
+    return Memory(mem.init_data, mem.init_poison)
+
+
+class _Groups:
+    """Union-find over items by the names they mention."""
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        self.parent[self.find(i)] = self.find(j)
+
+
+def choice_groups(items: Sequence[frozenset[str]]) -> tuple[list[list[int]], list[int]]:
+    """Items (by the choice names each mentions) grouped so that no two groups share a
+    name: (the groups, each a list of item indices in order; the items mentioning none)."""
+    groups = _Groups(len(items))
+    owner: dict[str, int] = {}
+    for i, names in enumerate(items):
+        for n in names:
+            if n in owner:
+                groups.union(i, owner[n])
+            else:
+                owner[n] = i
+    by_root: dict[int, list[int]] = {}
+    free = []
+    for i, names in enumerate(items):
+        if not names:
+            free.append(i)
+        else:
+            by_root.setdefault(groups.find(i), []).append(i)
+    return list(by_root.values()), free
+
+
+def mentioned_names(term: z3.ExprRef, names: frozenset[str],
+                    memo: dict[int, tuple[z3.ExprRef, frozenset[str]]]) -> frozenset[str]:
+    """The names among ``names`` of the uninterpreted constants free in ``term``
+    (``memo``: by term id, with the term kept alive so that its id is not reused, shared
+    across calls, so the common subterms of many terms are walked once)."""
+    stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
+    while stack:
+        t, done = stack.pop()
+        tid = t.get_id()
+        if done:
+            found: set[str] = set()
+            for c in _children(t):
+                found |= memo[c.get_id()][1]
+            memo[tid] = (t, frozenset(found))
+            continue
+        if tid in memo:
+            continue
+        if z3.is_const(t):
+            name = t.decl().name() if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
+            memo[tid] = (t, frozenset([name]) & names)
+            continue
+        stack.append((t, True))
+        stack.extend((c, False) for c in _children(t) if c.get_id() not in memo)
+    return memo[term.get_id()][1]
+
+
+def _children(t: z3.ExprRef) -> list[z3.ExprRef]:
+    if z3.is_quantifier(t):
+        return [t.body()]
+    return t.children() if z3.is_app(t) else []
+
+
+def any_of_keys(a: z3.BitVecRef, keys: Sequence[z3.BitVecRef],
+                failing: Callable[[z3.BitVecRef], z3.BoolRef]) -> z3.BoolRef:
+    """``a`` is one of ``keys`` and fails there: ``or_k (a == k and failing(k))``, each
+    failure stated at the key term itself (reads there resolve to the byte written)."""
+    return z3.Or(*[z3.And(a == k, failing(k)) for k in keys])
