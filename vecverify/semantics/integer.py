@@ -149,7 +149,9 @@ def _shl(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 
     def f(x: z3.BitVecRef, s: z3.BitVecRef) -> tuple[z3.BitVecRef, z3.BoolRef]:
         w = x.size()
-        r = x << s
+        # By a constant: the same value as a product, which Z3's simplifier folds into
+        # the address arithmetic around it (a GEP's index); the shift otherwise.
+        r = x * z3.BitVecVal((1 << s.as_long()) % (1 << w), w) if z3.is_bv_value(s) else x << s
         conds = [z3.UGE(s, w)]
         if "nsw" in flags:
             conds.append(r >> s != x)  # arithmetic shift back must give x
@@ -184,9 +186,12 @@ def _and(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
 @semantics("or")
 def _or_op(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     disjoint = "disjoint" in getattr(inst, "flags", frozenset())
-    return lanewise2(
-        args[0], args[1], lambda x, y: (x | y, (x & y) != 0 if disjoint else FALSE)
-    )
+    if disjoint:
+        # Where no bit is set in both (else the lane is poison, whose value nothing
+        # reads), or is addition: written so, Z3's simplifier folds it into the address
+        # arithmetic around it (the odd element of an interleaved pair).
+        return lanewise2(args[0], args[1], lambda x, y: (x + y, (x & y) != 0))
+    return lanewise2(args[0], args[1], lambda x, y: (x | y, FALSE))
 
 
 @semantics("xor")
