@@ -151,7 +151,7 @@ def _shl(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
         w = x.size()
         # By a constant: the same value as a product, which Z3's simplifier folds into
         # the address arithmetic around it (a GEP's index); the shift otherwise.
-        r = x * z3.BitVecVal((1 << s.as_long()) % (1 << w), w) if z3.is_bv_value(s) else x << s
+        r = x * z3.BitVecVal(1 << s.as_long() if s.as_long() < w else 0, w) if z3.is_bv_value(s) else x << s
         conds = [z3.UGE(s, w)]
         if "nsw" in flags:
             conds.append(r >> s != x)  # arithmetic shift back must give x
