@@ -166,6 +166,9 @@ class Context:
     # What makes a key independent of the side: each keyed choice, and each term a
     # choice was made for, paired with a side-free stand-in (see floating.choice_key).
     key_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
+    # The other choices, each by a stand-in named after its kind only (the same on both
+    # sides): floating.py orders commutative operands by terms so neutralized.
+    other_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
     # The floating-point environment the function runs in: its denormal modes (from its
     # attributes), and where the shared parts of that environment (the dynamic rounding
     # mode) come from: the check's Environment, so source and target see the same.
@@ -190,6 +193,8 @@ class Context:
         if key is not None:
             self.choice_keys[v.decl().name()] = key
             self.key_stand_ins.append((v, z3.BitVec(f"choice!{key}", bits)))
+        else:
+            self.other_stand_ins.append((v, z3.BitVec(f"choice!{hint}", bits)))
         return v
 
     def environment_value(self, name: str, bits: int, default: int) -> z3.BitVecRef:
@@ -239,6 +244,7 @@ class Context:
         self.counter += 1
         v = z3.Bool(f"{self.side}!{hint}!{self.counter}")
         self.choices.append(v)
+        self.other_stand_ins.append((v, z3.Bool(f"choice!{hint}")))
         return v
 
     def ub(self, cond: z3.BoolRef) -> None:

@@ -143,15 +143,16 @@ _COMMUTATIVE_FP = (z3.Z3_OP_FPA_ADD, z3.Z3_OP_FPA_MUL)
 
 def _commuted(ctx: Context, r: z3.FPRef) -> z3.FPRef:
     """An fadd or fmul with its operands in the order of their simplified forms (each
-    earlier keyed result replaced by its stand-in, as in choice_key): a computation
+    earlier keyed result replaced by its stand-in, as in choice_key, and every other
+    choice by one named after its kind): a computation
     both sides make, from operands built differently (an element read as a vector
     lane, ``base + 4``, or at ``base | 1``), is then the very same term on both sides.
     (_canonical orders the operands before: by the terms as built.)"""
     if r.decl().kind() not in _COMMUTATIVE_FP:
         return r
     rm, a, b = r.children()
-    fa, fb = (z3.simplify(z3.substitute(x, *ctx.key_stand_ins)) if ctx.key_stand_ins else z3.simplify(x)
-              for x in (a, b))
+    stand_ins = ctx.key_stand_ins + ctx.other_stand_ins
+    fa, fb = (z3.simplify(z3.substitute(x, *stand_ins)) if stand_ins else z3.simplify(x) for x in (a, b))
     if (fa.hash(), fa.get_id()) > (fb.hash(), fb.get_id()):
         return r.decl()(rm, b, a)
     return r
@@ -160,11 +161,13 @@ def _commuted(ctx: Context, r: z3.FPRef) -> z3.FPRef:
 def choice_key(ctx: Context, r: z3.FPRef) -> int:
     """The key of the NaN choice made for ``r``, equal on both sides for the same
     computation: ``r`` with every earlier keyed choice in it replaced by a stand-in named
-    after that choice's key (and every earlier keyed term by its stand-in), commutative
+    after that choice's key (and every earlier keyed term by its stand-in, every other
+    choice, an undef use's, say, by one named after its kind), commutative
     operands in a fixed order, the whole simplified; then Z3's structural hash. A chain of float operations
     thus pairs up at every depth, although each side makes choices of its own names
     and orders fadd/fmul operands by term ids. Only a search hint (see Context)."""
-    stand_in = z3.substitute(r, *ctx.key_stand_ins) if ctx.key_stand_ins else r
+    stand_ins = ctx.key_stand_ins + ctx.other_stand_ins
+    stand_in = z3.substitute(r, *stand_ins) if stand_ins else r
     # Simplified: the sides may compute an operand's address differently (an element
     # read as a vector lane, ``base + 4``, or at ``base | 1``: the same address).
     stand_in = z3.simplify(stand_in)
