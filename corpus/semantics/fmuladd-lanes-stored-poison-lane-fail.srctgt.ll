@@ -1,5 +1,6 @@
 ; As fmuladd-lanes-stored, but the target stores poison in lane 3: a memory mismatch
 ; found in the part of the split memory query that holds that lane (splitting.py).
+; ERROR: Mismatch in memory
 
 define void @src(ptr noalias noundef %y, ptr noalias noundef %x, float noundef %a) {
   %x1 = getelementptr inbounds float, ptr %x, i64 1

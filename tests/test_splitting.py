@@ -1,0 +1,40 @@
+"""The exact splits of the memory and joint queries (vecverify/splitting.py)."""
+
+from __future__ import annotations
+
+import z3
+
+from vecverify.semantics.memory import Clobber, initial_memory, offset_by, pointer_lane
+from vecverify.splitting import choice_groups, mentioned_names, written_keys
+
+
+def test_choice_groups_share_no_name() -> None:
+    groups, free = choice_groups([frozenset({"a"}), frozenset(), frozenset({"b"}), frozenset({"a", "c"}),
+                                  frozenset({"c"}), frozenset({"d"})])
+    assert sorted(sorted(g) for g in groups) == [[0, 3, 4], [2], [5]]
+    assert free == [1]
+
+
+def test_written_keys_are_distinct_and_a_clobber_stops_the_split() -> None:
+    base = pointer_lane(1, z3.BitVec("off", 64))
+    byte, poison = z3.BitVecVal(0, 8), z3.BoolVal(False)
+    mem = initial_memory()
+    for k in (0, 1, 0, 2):
+        mem = mem.write(offset_by(base, k), byte, poison)
+    other = initial_memory().write(offset_by(base, 1), byte, poison)
+    keys = written_keys([mem, other])
+    assert keys is not None and len(keys) == 3
+    clobbered = mem.clobber(Clobber(z3.Array("d", z3.BitVecSort(72), z3.BitVecSort(8)),
+                                    z3.Array("p", z3.BitVecSort(72), z3.BoolSort()), z3.BoolVal(True), 4,
+                                    frozenset()))
+    assert written_keys([clobbered]) is None
+
+
+def test_mentioned_names_sees_through_shared_terms_and_quantifiers() -> None:
+    a, b, c = z3.BitVecs("src!a src!b other", 8)
+    memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+    names = frozenset({"src!a", "src!b"})
+    shared = a + c
+    assert mentioned_names(shared * 2 == 0, names, memo) == {"src!a"}
+    assert mentioned_names(z3.ForAll([c], shared == b), names, memo) == {"src!a", "src!b"}
+    assert mentioned_names(c == 1, names, memo) == frozenset()
