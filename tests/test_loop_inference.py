@@ -147,3 +147,13 @@ def test_a_vector_loop_always_entered_starts_from_the_sources_start_values() -> 
     r = infer_and_prove(*_pair("always_entered_vf4"), 60_000)
     assert r.status == "proved", r.reason
     assert [n for n, _ in r.checks] == ["entry", "step", "last"]
+
+
+def test_a_scalable_loop_is_read_at_each_vscale() -> None:
+    """An SVE loop (steps of vscale x 4) read at vscale v has the shape of a fixed loop
+    of 4v lanes (its proof per vscale: docs/loops.md; 30 s at vscale 2, not run here)."""
+    from vecverify.loops.shape import find_shape
+    from vecverify.scalable import at_vscale
+
+    tgt = read_module(DATA / "sve_map.srctgt.ll").functions["tgt"]
+    assert [find_shape(at_vscale(tgt, v)).lanes for v in (1, 2, 4)] == [4, 8, 16]
