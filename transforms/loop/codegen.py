@@ -57,7 +57,7 @@ from vecverify.ir.values import (
 )
 
 from .gather import all_lanes, gather_call, indirect_pointers, scatter_call
-from .groups import group_of, keep_last_iteration, load_group, store_group
+from .groups import SCALABLE_FACTORS, group_of, keep_last_iteration, load_group, store_group
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
 from .phis import Recurrence, Reduction
@@ -178,8 +178,12 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     vscale, ``vf`` = vscale x N lanes, one part, no interleave groups."""
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
-    if vscale and (uf != 1 or plan.groups):
-        raise Decline("--vla: " + ("interleaving (UF > 1)" if uf != 1 else "interleave groups") + " not made yet")
+    if vscale and uf != 1:
+        raise Decline("--vla: interleaving (UF > 1) is not made yet")
+    bad = [g.factor for g in plan.groups if g.factor not in SCALABLE_FACTORS]
+    if vscale and bad:
+        raise Decline(f"--vla: an interleave group of factor {bad[0]} (de-interleaved at factors "
+                      f"{', '.join(map(str, SCALABLE_FACTORS))})")
     blocks = LoopBlocks(fn.blocks)
     check, ph, body, middle, sph = (blocks.new(n) for n in
                                     ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
@@ -200,7 +204,7 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     p = add(ph)
     n_mod: Value = p(BinOp(it, "n.mod.vf", [tc, lanes], op="urem"))
     if keep_last:
-        n_mod = keep_last_iteration(n_mod, step, p)
+        n_mod = keep_last_iteration(n_mod, step if not vscale else lanes, p)
     n_vec = p(BinOp(it, "n.vec", [tc, n_mod], op="sub"))
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     ind_end: Value = n_vec if zero_start else p(BinOp(it, "ind.end", [ind.start, n_vec], op="add"))
@@ -496,9 +500,9 @@ class Widener:
         ptr = self.lane0(leader.operands[1] if isinstance(leader, Store) else leader.operands[0])
         if g.is_store:
             values = [self.widen(g.members[j][0].inst.operands[0]) for j in range(g.factor)]
-            store_group(g, self.vf, values, ptr, self._add)
+            store_group(g, self.vf, values, ptr, self._add, self.vscale)
         else:
-            self.vectors.update(load_group(g, self.vf, ptr, self._add))
+            self.vectors.update(load_group(g, self.vf, ptr, self._add, self.vscale))
 
     def gather_mask(self) -> Value:
         return all_lanes(self.vf, self.vscale)

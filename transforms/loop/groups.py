@@ -27,10 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from vecverify.ir.types import VOID, IntType, Type, VectorType
+from vecverify.ir.types import VOID, IntType, StructType, Type, VectorType
 from vecverify.ir.values import (
+    Call,
     ConstInt,
     ConstPoison,
+    ExtractValue,
     ICmp,
     Instruction,
     Load,
@@ -81,8 +83,8 @@ class Group:
         n = len(self.members)
         return f"interleaved group factor {self.factor} ({n} member{'s' if n != 1 else ''})"
 
-    def wide_type(self, vf: int) -> VectorType:
-        return VectorType(self.factor * vf, self.elem)  # type: ignore[arg-type]
+    def wide_type(self, vf: int, vscale: int = 0) -> VectorType:
+        return VectorType(self.factor * vf, self.elem, vscale)  # type: ignore[arg-type]
 
 
 def form_groups(accesses: list[MemAccess]) -> list[Group]:
@@ -166,11 +168,32 @@ def interleave_mask(factor: int, vf: int) -> tuple[int, ...]:
     return tuple(j * vf + k for k in range(vf) for j in range(factor))
 
 
-def load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Value]:
-    """The wide load and one strided shuffle per member: id(load) -> its vector."""
-    wide_t = g.wide_type(vf)
+# Factors whose de-interleave intrinsics the SVE cross-check covers (properties/sve_crosscheck.py).
+SCALABLE_FACTORS = (2, 4)
+
+
+def _intrinsic_suffix(t: VectorType) -> str:
+    return f"nxv{t.count // t.vscale}{t.elem.__class__.__name__[0].lower()}{t.elem.bits}"  # type: ignore[attr-defined]
+
+
+def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dict[int, Value]:
+    """The wide load and one strided shuffle per member: id(load) -> its vector. At a
+    ``vscale`` (``--vla``): ``llvm.vector.deinterleave<F>`` of the wide load, a member per
+    field."""
+    wide_t = g.wide_type(vf, vscale)
     leader = g.leader.inst
     wide = add(Load(wide_t, "wide.vec", [ptr], align=leader.align))
+    if vscale:
+        vt = VectorType(vf, g.elem, vscale)  # type: ignore[arg-type]
+        st = StructType(tuple(vt for _ in range(g.factor)))
+        fields = add(Call(st, "strided.vecs", [wide],
+                          callee=f"llvm.vector.deinterleave{g.factor}.{_intrinsic_suffix(wide_t)}"))
+        scalable: dict[int, Value] = {}
+        for j in sorted(g.members):
+            member = add(ExtractValue(vt, "strided.vec", [fields], index=j))
+            for a in g.members[j]:
+                scalable[id(a.inst)] = member
+        return scalable
     vt = VectorType(vf, g.elem)  # type: ignore[arg-type]
     masks = lane_masks(g.factor, vf)
     out: dict[int, Value] = {}
@@ -181,8 +204,15 @@ def load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Value]:
     return out
 
 
-def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit) -> None:
-    """The F member vectors concatenated, interleaved by one shuffle, one wide store."""
+def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, vscale: int = 0) -> None:
+    """The F member vectors concatenated, interleaved by one shuffle, one wide store
+    (at a ``vscale``: ``llvm.vector.interleave<F>`` of the members)."""
+    if vscale:
+        wide_s = g.wide_type(vf, vscale)
+        inter_s = add(Call(wide_s, "interleaved.vec", list(values),
+                           callee=f"llvm.vector.interleave{g.factor}.{_intrinsic_suffix(wide_s)}"))
+        add(Store(VOID, None, [inter_s, ptr], align=g.leader.inst.align))
+        return
     whole = _concatenate(values, add)
     wide_t = g.wide_type(vf)
     inter = add(ShuffleVector(wide_t, "interleaved.vec", [whole, ConstPoison(wide_t)],
@@ -216,12 +246,14 @@ def _count(v: Value) -> int:
     return v.type.count
 
 
-def keep_last_iteration(rem: Value, vf: int, add: Emit) -> Value:
+def keep_last_iteration(rem: Value, vf: int | Value, add: Emit) -> Value:
     """``n.vec = tc - rem`` with rem = VF where tc % VF == 0: the vector loop leaves at
-    least one iteration to the scalar epilogue (LLVM's requiresScalarEpilogue)."""
+    least one iteration to the scalar epilogue (LLVM's requiresScalarEpilogue). ``vf``:
+    the lanes, or their value (vscale x N)."""
     t = rem.type
     zero = add(ICmp(IntType(1), "is.zero.rem", [rem, ConstInt(t, 0)], pred="eq"))  # type: ignore[arg-type]
-    return add(Select(t, "n.rem", [zero, ConstInt(t, vf), rem]))  # type: ignore[arg-type]
+    lanes = ConstInt(t, vf) if isinstance(vf, int) else vf  # type: ignore[arg-type]
+    return add(Select(t, "n.rem", [zero, lanes, rem]))
 
 
 # ----------------------------------------------------------------------------- witness
