@@ -175,6 +175,50 @@ def test_vla_scalar_epilogue_proved_and_native() -> None:
         assert not run_vla_natively(fn, out, sl).mismatches
 
 
+PAIRS = """
+define void @pairs(ptr noalias %a, ptr noalias %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %j = mul nuw nsw i64 %i, 2
+  %p0 = getelementptr inbounds i32, ptr %a, i64 %j
+  %x = load i32, ptr %p0, align 4
+  %j1 = add nuw nsw i64 %j, 1
+  %p1 = getelementptr inbounds i32, ptr %a, i64 %j1
+  %y = load i32, ptr %p1, align 4
+  %s = add i32 %x, %y
+  %d = sub i32 %x, %y
+  %q0 = getelementptr inbounds i32, ptr %b, i64 %j
+  store i32 %s, ptr %q0, align 4
+  %q1 = getelementptr inbounds i32, ptr %b, i64 %j1
+  store i32 %d, ptr %q1, align 4
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+
+def test_vla_interleave_groups_through_the_deinterleave_intrinsics() -> None:
+    # (their step check does not finish: docs/scalable.md; the code runs right)
+    fn, out, sl = _vla(PAIRS, dataclasses.replace(OPTIONS, tail="epilogue"))
+    text = print_function(out)
+    assert "@llvm.vector.deinterleave2.nxv4i32(<vscale x 4 x i32> %wide.vec)" in text
+    assert "@llvm.vector.interleave2.nxv4i32(" in text
+    if missing() is None:
+        from transforms.loop.vla_native import run_vla_natively
+
+        runs = run_vla_natively(fn, out, sl)
+        assert runs.runs > 20 and not runs.mismatches
+    three = PAIRS.replace("mul nuw nsw i64 %i, 2", "mul nuw nsw i64 %i, 3")
+    _, reports = vectorize_loops(next(iter(parse_module(three).functions.values())),
+                                 dataclasses.replace(OPTIONS, tail="epilogue"))
+    assert not reports[0].vectorized and "factor 3" in reports[0].reason, reports[0].line()
+
+
 def test_vla_decline_says_why() -> None:
     # vscale x 16 reaches 256 lanes at vscale 16: beyond an i8 induction
     text = INCREMENT.replace("i64", "i8")
