@@ -121,8 +121,10 @@ def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str) -> None:
             except (Unsupported, RuntimeError) as e:
                 native = f"not run ({e})"
             what = ", ".join(r.reductions + [f"recurrence {x}" for x in r.recurrences]) or "map"
+            stuck = next((f" ({n}: {getattr(v, 'status', '')})" for n, v in proof.checks
+                          if getattr(v, "status", "") != "correct"), "")
             print(f"  @{name:<8} {what:<18} {proof.status:<8} {len(proof.checks):3d} checks {proof.seconds:7.1f} s   "
-                  f"native: {native}")
+                  f"native: {native}{stuck}")
     print(f"  {proved} of {total} loops proved, {time.monotonic() - start:.1f} s wall-clock")
     print()
 
