@@ -39,7 +39,14 @@ from .semantics.inputs import (
     observed_pointer_args,
 )
 from .semantics.memory import KEY, Memory, in_bounds
-from .splitting import any_of_keys, choice_groups, initial, mentioned_names, written_keys
+from .splitting import (
+    NameGroups,
+    any_of_keys,
+    choice_groups,
+    initial,
+    mentioned_names,
+    written_keys,
+)
 from .tactics import Query, Tactics, Unknown
 
 ERR_UB = "Source is more defined than target"
@@ -52,6 +59,9 @@ ERR_SIGNATURE = "Signature mismatch between src and tgt"  # an error, not a verd
 # A poison, value or UB query split into parts first gets this part of its time as
 # a whole, then its parts one by one (RefinementCheck._solve_split).
 WHOLE_SHARE = 0.5
+# No written-address split where written bytes share more source choices than this and
+# than half of them (their reads did not resolve: the split would be one part).
+MAX_SHARED_CHOICES = 16
 
 
 @dataclass
@@ -183,6 +193,7 @@ class RefinementCheck:
         # The written-address split (_written_split): () until computed when there is none.
         self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
         self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+        self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
 
     # ----------------------------------------------------------------- formulas
 
@@ -426,7 +437,7 @@ class RefinementCheck:
         keys, groups, free = split
 
         def fails(k: z3.BitVecRef) -> z3.BoolRef:
-            return z3.And(self.in_blocks(k), z3.Not(self.memory_ok(k)))
+            return z3.And(self.in_blocks(k), z3.Not(self._written_ok(k)))
 
         parts = [Query("memory", z3.And(self.src_ok, self.tgt_ok, any_of_keys(a, [keys[i] for i in g], fails)), [a])
                  for g in [*groups, free] if g]
@@ -451,7 +462,15 @@ class RefinementCheck:
         both_trap = z3.And(self.src.unobserved, self.tgt.unobserved)
         if mentioned_names(both_trap, names, self._names_memo):
             return None  # every byte's verdict depends on the choices of the trap
-        groups, free = choice_groups([mentioned_names(self.memory_ok(k), names, self._names_memo) for k in keys])
+        mentioned = []
+        so_far = NameGroups()
+        for k in keys:
+            found = mentioned_names(self._written_ok(k), names, self._names_memo)
+            so_far.add(found)
+            if so_far.largest > max(MAX_SHARED_CHOICES, len(names) // 2):
+                return None  # reads that did not resolve, or bytes holding them all: one part
+            mentioned.append(found)
+        groups, free = choice_groups(mentioned)
         if not groups:
             return None
         self._split_memo = (keys, groups, free)
@@ -481,6 +500,13 @@ class RefinementCheck:
                 relaxed = self.failure(all_of([*ok[:-1], own]))
         return Query("joint", self.failure(all_of(ok)), relaxed=relaxed)
 
+    def _written_ok(self, k: z3.BitVecRef) -> z3.BoolRef:
+        """memory_ok at a written address (the _written_split's keys), built once."""
+        ok = self._written_memo.get(k.get_id())
+        if ok is None:
+            ok = self._written_memo[k.get_id()] = self.memory_ok(k)
+        return ok
+
     def _joint_split(self) -> Split | None:
         """The joint query as the disjunction of one query per group of its conjuncts
         (returned lanes' poison and value, written bytes) that share source choices
@@ -499,7 +525,7 @@ class RefinementCheck:
             byte_ok = self._memory_byte_ok(k)
             if byte_ok is not None:
                 conjuncts.append((z3.Implies(self.in_blocks(k), byte_ok),
-                                  z3.Implies(self.in_blocks(k), self.memory_ok(k))))
+                                  z3.Implies(self.in_blocks(k), self._written_ok(k))))
         groups, _ = choice_groups([mentioned_names(c, names, self._names_memo) for c, _ in conjuncts])
         if len(groups) <= 1:
             return None

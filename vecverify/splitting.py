@@ -79,6 +79,33 @@ class _Groups:
         self.parent[self.find(i)] = self.find(j)
 
 
+class NameGroups:
+    """The names seen so far, grouped as choice_groups would group the items that
+    mention them (names mentioned together are one group): how large the largest is."""
+
+    def __init__(self) -> None:
+        self._index: dict[str, int] = {}
+        self._groups = _Groups(0)
+        self._size: list[int] = []
+        self.largest = 0
+
+    def add(self, names: frozenset[str]) -> None:
+        roots = set()
+        for n in names:
+            if n not in self._index:
+                self._index[n] = len(self._size)
+                self._groups.parent.append(len(self._size))
+                self._size.append(1)
+            roots.add(self._groups.find(self._index[n]))
+        if len(roots) > 1:
+            first, *rest = roots
+            for r in rest:
+                self._groups.union(r, first)
+                self._size[first] += self._size[r]
+        if roots:
+            self.largest = max(self.largest, self._size[self._groups.find(next(iter(roots)))])
+
+
 def choice_groups(items: Sequence[frozenset[str]]) -> tuple[list[list[int]], list[int]]:
     """Items (by the choice names each mentions) grouped so that no two groups share a
     name: (the groups, each a list of item indices in order; the items mentioning none)."""
