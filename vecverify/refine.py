@@ -47,7 +47,7 @@ from .splitting import (
     mentioned_names,
     written_keys,
 )
-from .tactics import Query, Tactics, Unknown
+from .tactics import Query, Tactics, Unknown, constant_names
 
 ERR_UB = "Source is more defined than target"
 ERR_POISON = "Target is more poisonous than source"
@@ -194,6 +194,7 @@ class RefinementCheck:
         self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
         self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
+        self._layout: frozenset[str] | None = None
 
     # ----------------------------------------------------------------- formulas
 
@@ -216,15 +217,45 @@ class RefinementCheck:
         lanes = self._lanes()
         if not lanes:
             return None
-        whole = Query(name, self.failure(self._when_returned(all_of([lane_ok(s, t) for s, t in lanes]))))
+        whole = self._lane_query(name, all_of([lane_ok(s, t) for s, t in lanes]))
         if self.src_vars or len(lanes) == 1:
             return whole
         parts = []
         for s, t in lanes:
             ok = lane_ok(s, t)
             if not z3.is_true(z3.simplify(ok)):
-                parts.append(Query(name, self.failure(self._when_returned(ok))))
+                parts.append(self._lane_query(name, ok))
         return [whole, *parts]
+
+    def _lane_query(self, name: str, ok: z3.BoolRef) -> Query:
+        """The failure of returned lanes' ``ok``; with, as its weaker form (tried first),
+        the failure under only those UB conditions that mention no part of the memory
+        layout (block sizes, pointer offsets) the lanes do not: the in-bounds conditions
+        of a loop step's accesses, beside its exit test."""
+        ok = self._when_returned(ok)
+        q = Query(name, self.failure(ok))
+        layout = self._layout_names()
+        if not layout:
+            return q
+        seen = constant_names(ok)
+        src_ub, tgt_ub = (_without(ub, layout - seen) for ub in (self.src.ub, self.tgt.ub))
+        if src_ub is self.src.ub and tgt_ub is self.tgt.ub:
+            return q
+        weak_src_ok = z3.And(z3.Not(src_ub), z3.Not(self.src.sink), *self.env.constraints)
+        weak_tgt_ok = z3.And(z3.Not(tgt_ub), z3.Not(self.tgt.sink))
+        q.weaker = Query(name, z3.And(weak_src_ok, weak_tgt_ok, z3.Not(ok)))
+        return q
+
+    def _layout_names(self) -> frozenset[str]:
+        """The names of the memory layout's inputs: block sizes and writability, the
+        pointer arguments' blocks and offsets, globals' placements."""
+        if self._layout is None:
+            terms: list[z3.ExprRef] = [b.size for b in self.inputs.blocks]
+            terms += [b.writable for b in self.inputs.blocks if b.writable is not None]
+            terms += [v for a in self.inputs.args if a.pointer is not None for v in (a.pointer.block, a.pointer.offset)]
+            terms += self.inputs.placements
+            self._layout = frozenset(n for t in terms for n in constant_names(t))
+        return self._layout
 
     def _ub_queries(self) -> Query | list[Query] | None:
         """The target's UB where the source has none. The target's UB conditions mention
@@ -579,6 +610,16 @@ class RefinementCheck:
         return Query(
             "undef", body, extra_vars=[c for _, c in t_copy], extra_forall=[c for _, c in s_copy], mirror_extra=mirror
         )
+
+
+def _without(ub: z3.BoolRef, names: frozenset[str]) -> z3.BoolRef:
+    """``ub`` (a disjunction of UB conditions) without the conditions that mention one of
+    ``names``, which implies ``ub`` (``ub`` itself when none is dropped)."""
+    conds = ub.children() if z3.is_or(ub) else [ub]
+    keep = [c for c in conds if not (constant_names(c) & names)]
+    if len(keep) == len(conds):
+        return ub
+    return any_of(keep)
 
 
 def _lane_poison_ok(s: Lane, t: Lane) -> z3.BoolRef:

@@ -26,6 +26,7 @@ from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
+from .splitting import mentioned_names
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
 MAX_INSTANTIATIONS = 64
@@ -45,6 +46,8 @@ PROBE_ROUNDS = 64
 # The cheap look at defined inputs (proving nothing) gets at most this part of a slice.
 DEFINED_FIRST_SHARE = 0.1
 PROBE_SHARE = 0.2
+# A query's weaker form (Query.weaker) gets at most this part of its time first.
+WEAKER_SHARE = 0.25
 _NO_SKOLEM = object()
 # The first pick's instance gets at most this long in Z3's contextual simplifier.
 CTX_SIMPLIFY_MS = 2000
@@ -66,6 +69,10 @@ class Query:
     # the Skolem search refutes its instances with it; a failure it shows is only a
     # candidate, checked against ``body`` itself.
     relaxed: z3.BoolRef | None = None
+    # A query this one implies (the same failure under fewer of the sides' UB
+    # conditions): tried first, with WEAKER_SHARE of the time; no failure of it is none
+    # of this one, a failure it shows is not looked at (this one decides).
+    weaker: Query | None = None
 
 
 class Unknown(Exception):
@@ -114,7 +121,7 @@ def _stand_in(sort: z3.SortRef) -> z3.ExprRef:
 MAX_SUBSTITUTED_CHOICES = 24
 
 
-def _constant_names(term: z3.ExprRef) -> frozenset[str]:
+def constant_names(term: z3.ExprRef) -> frozenset[str]:
     """The names of the uninterpreted constants in ``term`` (bound variables of its
     quantifiers aside), one visit per shared subterm."""
     seen: set[int] = set()
@@ -136,14 +143,21 @@ def _constant_names(term: z3.ExprRef) -> frozenset[str]:
     return frozenset(names)
 
 
-def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef]) -> list[z3.ExprRef]:
+def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
+               memos: dict[frozenset[str], dict[int, tuple[z3.ExprRef, frozenset[str]]]] | None = None,
+               ) -> list[z3.ExprRef]:
     """The choices (uninterpreted constants) that occur in ``term``. For a few, those
     whose replacement changes it: Z3 substitutes in C, one pass over the shared term per
     call, far faster than walking the term from Python; a group whose replacement leaves
     the term as it is is dropped whole, else halved. For many, one walk (a pass per
-    choice would cost more)."""
+    choice would cost more; with ``memos``, per set of choices, shared by the queries of a check, whose
+    terms share most of their subterms: see splitting.mentioned_names)."""
     if len(choices) > MAX_SUBSTITUTED_CHOICES:
-        names = _constant_names(term)
+        wanted = frozenset(v.decl().name() for v in choices)
+        if memos is None:
+            names = constant_names(term)
+        else:
+            names = mentioned_names(term, wanted, memos.setdefault(wanted, {}))
         return [v for v in choices if v.decl().name() in names]
     found: set[int] = set()
     groups = [choices]
@@ -196,6 +210,8 @@ class Tactics:
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
         self._names_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._names_keep: list[z3.ExprRef] = []
+        self._walk_memos: dict[frozenset[str], dict[int, tuple[z3.ExprRef, frozenset[str]]]] = {}
+        self._candidate_memo: dict[str, list[z3.ExprRef]] = {}
 
     def formula(self, q: Query) -> z3.BoolRef:
         body = q.body
@@ -219,6 +235,10 @@ class Tactics:
         entry: dict[str, object] = {"query": q.name}
         self.log.append(entry)
         try:
+            if q.weaker is not None and self._refuted(q.weaker, share * WEAKER_SHARE):
+                entry["result"] = "unsat"
+                entry["weaker"] = True
+                return None
             found = self._solve(q, share)
             entry["result"] = "unsat" if found is None else "sat"
             return found
@@ -228,6 +248,14 @@ class Tactics:
         finally:
             entry["seconds"] = round(time.monotonic() - start, 3)
             entry["solver"] = self._last_solver
+
+    def _refuted(self, q: Query, share: float) -> bool:
+        """Whether ``q`` has no failure, decided within ``share`` of the time (False
+        when it shows one or the solver gives up)."""
+        try:
+            return self._solve(q, share) is None
+        except Unknown:
+            return False
 
     def _solve(self, q: Query, share: float) -> z3.ModelRef | None:
         now = self.clock.now()
@@ -294,7 +322,7 @@ class Tactics:
             key = (body.get_id(), tuple(v.get_id() for v in choices))
             found = self._names_memo.get(key)
             if found is None:
-                found = frozenset(v.get_id() for v in _occurring(body, choices))
+                found = frozenset(v.get_id() for v in _occurring(body, choices, self._walk_memos))
                 self._names_memo[key] = found
                 self._names_keep.append(body)  # (its id is not reused while memoized)
             mentioned |= found
@@ -335,6 +363,18 @@ class Tactics:
         return None
 
     def _candidates(self, q: Query, forall: list[z3.ExprRef]) -> dict[str, list[z3.ExprRef]]:
+        """_candidates_of, remembered per choice for the check's queries without extra
+        copies (those of a split query ask for the same choices over and over)."""
+        if q.mirror_extra or q.extra_forall:
+            return self._candidates_of(q, forall)
+        missing = [v for v in forall if _name(v) not in self._candidate_memo]
+        if missing:
+            found = self._candidates_of(q, missing)
+            for v in missing:
+                self._candidate_memo[_name(v)] = found.get(_name(v), [])
+        return {_name(v): self._candidate_memo[_name(v)] for v in forall if self._candidate_memo[_name(v)]}
+
+    def _candidates_of(self, q: Query, forall: list[z3.ExprRef]) -> dict[str, list[z3.ExprRef]]:
         """For each source choice, the target terms it may plausibly equal: the target's
         undef uses of the same argument lane (or undef constant), the target choice made
         by the same instruction, and values the target shows."""
@@ -468,16 +508,22 @@ class Tactics:
         split query (one stored lane, say) of a function that computes the same lanes
         on both sides is refuted so."""
         pairs = [(v, cands[_name(v)][0]) for v in forall if _name(v) in cands]
-        # Twice: a copy picking its original choice, then the original its own pick.
-        instance = z3.simplify(z3.substitute(z3.substitute(body, *pairs), *pairs))
-        if z3.is_false(instance):
-            return True
-        # The contextual simplifier sees what the flattened form hides, as in memory's
-        # "poison, or not poison and equal" with both poison conditions the same.
-        try:
-            return z3.is_false(z3.TryFor(z3.Tactic("ctx-simplify"), CTX_SIMPLIFY_MS)(instance).as_expr())
-        except z3.Z3Exception:
-            return False
+        # The failure's own part first (a conjunction's last: the definedness of the
+        # sides comes first, and is large), then the whole.
+        last = [body.arg(body.num_args() - 1)] if z3.is_and(body) and body.num_args() > 1 else []
+        for term in (*last, body):
+            # Twice: a copy picking its original choice, then the original its own pick.
+            instance = z3.simplify(z3.substitute(z3.substitute(term, *pairs), *pairs))
+            if z3.is_false(instance):
+                return True
+            # The contextual simplifier sees what the flattened form hides, as in memory's
+            # "poison, or not poison and equal" with both poison conditions the same.
+            try:
+                if z3.is_false(z3.TryFor(z3.Tactic("ctx-simplify"), CTX_SIMPLIFY_MS)(instance).as_expr()):
+                    return True
+            except z3.Z3Exception:
+                pass
+        return False
 
     def mirror_instance(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """A first guess for the source's choices: the target's corresponding ones. The
