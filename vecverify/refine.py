@@ -213,19 +213,24 @@ class RefinementCheck:
         """The query of ``name`` over every returned lane. Without source choices, the
         failure is exactly the disjunction of the lanes' failures: then [the whole
         query, one query per lane whose condition does not simplify to true], for
-        _solve_split. With source choices one query (the lanes share them)."""
+        _solve_split. With source choices, the same by groups of lanes that share
+        choices, where there are several; else one query."""
         lanes = self._lanes()
         if not lanes:
             return None
         whole = self._lane_query(name, all_of([lane_ok(s, t) for s, t in lanes]))
-        if self.src_vars or len(lanes) == 1:
+        if len(lanes) == 1:
             return whole
-        parts = []
-        for s, t in lanes:
-            ok = lane_ok(s, t)
-            if not z3.is_true(z3.simplify(ok)):
-                parts.append(self._lane_query(name, ok))
-        return [whole, *parts]
+        oks = [ok for s, t in lanes if not z3.is_true(z3.simplify(ok := lane_ok(s, t)))]
+        if not self.src_vars:
+            return [whole, *(self._lane_query(name, ok) for ok in oks)]
+        # With source choices, lanes that share none are apart exactly (splitting.py):
+        # a part per group of lanes sharing choices, one per lane that mentions none.
+        names = frozenset(v.decl().name() for v in self.src_vars)
+        groups, free = choice_groups([mentioned_names(self._when_returned(ok), names, self._names_memo) for ok in oks])
+        if len(groups) + len(free) <= 1:
+            return whole
+        return [whole, *(self._lane_query(name, all_of([oks[i] for i in g])) for g in [*groups, *([i] for i in free)])]
 
     def _lane_query(self, name: str, ok: z3.BoolRef) -> Query:
         """The failure of returned lanes' ``ok``; with, as its weaker form (tried first),
@@ -543,10 +548,12 @@ class RefinementCheck:
         (returned lanes' poison and value, written bytes) that share source choices
         (splitting.py); conjuncts that mention none are left out (the poison, value and
         memory queries have shown them). None where that leaves a single group."""
-        written = self._written_split()
-        if written is None:
-            return None
-        keys = written[0]
+        keys: list[z3.BitVecRef] = []
+        if self.inputs.blocks:
+            written = self._written_split()
+            if written is None:
+                return None
+            keys = written[0]
         names = frozenset(v.decl().name() for v in self.src_vars)
         conjuncts: list[tuple[z3.BoolRef, z3.BoolRef]] = [(self.domain_ok(), self.domain_ok())]
         for s, t in self._lanes():
