@@ -40,7 +40,7 @@ from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import verdict_text
 
 from .interleave import combine_module
-from .loop.native import compare_at_trip_counts
+from .loop.native import compare_at_trip_counts, first_trip_count
 from .loop.vectorizer import LoopOptions, LoopReport, vectorize_module_loops
 from .loop.vla import ScalableLoop
 from .loop.vla_native import run_vla_natively
@@ -224,7 +224,8 @@ def verify_function(src: Function, tgt: Function, rs: list[LoopReport], options:
             for m in runs.mismatches[:1]:
                 out.lines.append(f"@{name}: loop {r.loop}: native mismatch at {m}")
             out.lines.append(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts "
-                             f"0..{3 * r.vf * r.uf + 1} and larger, {len(runs.mismatches)} mismatches")
+                             f"{first_trip_count(src, r.vector)}..{3 * r.vf * r.uf + 1} and larger, "  # type: ignore[arg-type]
+                             f"{len(runs.mismatches)} mismatches")
             if runs.mismatches:
                 out.codes.append(EXIT_INCORRECT)
         except Exception as e:  # the harness cannot run it: said, never a verdict

@@ -26,7 +26,7 @@ from vecverify.execute.memory_runs import (
 )
 from vecverify.ir.function import Function
 from vecverify.ir.types import IntType
-from vecverify.ir.values import Argument, Cast, ConstInt, GetElementPtr, Load, Value
+from vecverify.ir.values import Argument, Br, Cast, ConstInt, GetElementPtr, ICmp, Load, Value
 
 from .codegen import VectorLoop
 from .folds import FLOATING_KINDS
@@ -50,6 +50,32 @@ def trip_counts(vf: int, seed: int, most: int = MAX_TRIP) -> list[int]:
     rng = random.Random(seed)
     return list(range(3 * vf + 2)) + sorted(rng.randint(3 * vf + 2, max(most, 3 * vf + 2))
                                             for _ in range(RANDOM_LARGER))
+
+
+def first_trip_count(src: Function, vl: VectorLoop) -> int:
+    """1 where every execution reaches the loop's body (the entry leads to its preheader
+    through unconditional branches only) and the exit test is an equality, else 0. Such a
+    loop runs once before its first exit test, so a bound that asks it for zero trips asks
+    for 2^w of them (off the end of every buffer: the native run would crash the process);
+    an ordered test (``i.next < n``) leaves after one trip."""
+    cond = vl.plan.loop.branch.operands[0] if vl.plan.loop.branch.operands else None
+    equality = isinstance(cond, ICmp) and cond.pred in ("eq", "ne")
+    return 1 if equality and _always_entered(src, vl) else 0
+
+
+def _always_entered(src: Function, vl: VectorLoop) -> bool:
+    seen: set[str] = set()
+    block = src.entry
+    header = vl.plan.loop.header.name
+    while block.name not in seen:  # unconditional branches from the entry to the header
+        seen.add(block.name)
+        term = block.instructions[-1] if block.instructions else None
+        if not isinstance(term, Br) or term.operands or len(term.targets) != 1:
+            return False
+        if term.targets[0] == header:
+            return True
+        block = src.block(term.targets[0])
+    return False
 
 
 def _most_trips(vl: VectorLoop) -> int:
@@ -94,15 +120,18 @@ def _tame_indices(buffers: dict[int, np.ndarray], indices: dict[int, tuple[int, 
 
 
 def compare_at_trip_counts(src: Function, tgt: Function, vl: VectorLoop, seed: int = 0) -> MemoryRuns:
-    """Run both at every trip count of :func:`trip_counts` (one random input each; the
-    index arrays of gathers and scatters hold indices inside the buffers)."""
+    """Run both at every trip count of :func:`trip_counts` from :func:`first_trip_count`
+    on (one random input each; the index arrays of gathers and scatters hold indices inside the buffers)."""
     shape = shape_arguments(src)
     bound = _bound_argument(vl)
     indices = _index_buffers(vl)
     rng = random.Random(seed)
 
     def inputs() -> Iterator[Input]:
+        least = first_trip_count(src, vl)
         for t in trip_counts(vl.lanes, seed, _most_trips(vl)):
+            if t < least:
+                continue
             args, buffers = random_arguments(src, rng, shape)
             _tame_indices(buffers, indices, rng)
             if bound is not None:
