@@ -270,7 +270,7 @@ def test_two_processes(tmp_path: Path) -> None:
 
 def test_sigterm_keeps_findings_and_writes_reports(tmp_path: Path) -> None:
     js = tmp_path / "r.json"
-    cmd = [sys.executable, "-m", "vecverify.app.fuzz", "fuzz", "--mutant", "reorder:commute-sub",
+    cmd = [sys.executable, "-m", "vecverify.app.cli", "fuzz", "--mutant", "reorder:commute-sub",
            "--budget", "300", "--seed", "3", "--corpus", str(tmp_path / "c"), "--no-database",
            "--json", str(js)]
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -278,8 +278,11 @@ def test_sigterm_keeps_findings_and_writes_reports(tmp_path: Path) -> None:
     deadline = time.time() + 180  # seconds here; generous for a loaded CI machine
     while time.time() < deadline and not list((tmp_path / "c").glob("*.srctgt.ll")):
         time.sleep(0.2)
+    running = proc.poll() is None  # the signal must reach a campaign, not a process that ended
     proc.send_signal(signal.SIGTERM)
-    out, _ = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=60)
+    assert running, err.decode(errors="replace")
+    assert list((tmp_path / "c").glob("*.srctgt.ll")), "no finding saved before the signal"
     assert proc.returncode == 1
     data = json.loads(js.read_text())
     assert data["interrupted"] and data["failures"] >= 1
