@@ -340,32 +340,6 @@ def test_struct_kernels_vectorized_are_proved_and_run_as_the_model_says(k: LoopK
         assert all(np.array_equal(got[a].view(np.uint8), want[a].view(np.uint8)) for a in want), (trips, k.describe())
 
 
-UNGUARDED_GROUP = """define void @grp(ptr noalias %a, ptr noalias %b, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %j = shl nuw nsw i64 %i, 1
-  %p0 = getelementptr inbounds i32, ptr %a, i64 %j
-  %x = load i32, ptr %p0, align 4
-  %j1 = or disjoint i64 %j, 1
-  %p1 = getelementptr inbounds i32, ptr %a, i64 %j1
-  %y = load i32, ptr %p1, align 4
-  %s = add i32 %x, %y
-  %d = sub i32 %x, %y
-  %q0 = getelementptr inbounds i32, ptr %b, i64 %j
-  store i32 %s, ptr %q0, align 4
-  %q1 = getelementptr inbounds i32, ptr %b, i64 %j1
-  store i32 %d, ptr %q1, align 4
-  %i.next = add nuw i64 %i, 1
-  %c = icmp eq i64 %i.next, %n
-  br i1 %c, label %exit, label %loop
-exit:
-  ret void
-}
-"""
-
-
 def test_a_loop_with_no_guard_is_run_from_one_trip(tmp_path) -> None:  # noqa: ANN001
     """Regression (a segmentation fault): a loop entered with no guard runs once before its
     exit test, so %n = 0 means 2^64 trips; the native runs start at trip count 1 (in a
@@ -373,11 +347,13 @@ def test_a_loop_with_no_guard_is_run_from_one_trip(tmp_path) -> None:  # noqa: A
     import subprocess
     import sys
 
-    src = tmp_path / "grp.ll"
-    src.write_text(UNGUARDED_GROUP)
+    from tests.test_vla import PAIRS  # a group of two i32 members, entered with no guard
+
+    src = tmp_path / "pairs.ll"
+    src.write_text(PAIRS)
     run = subprocess.run([sys.executable, "-m", "vecverify.app.cli", "vectorize", str(src), "-o",
                           str(tmp_path / "o.ll"), "--vf", "2", "--uf", "1", "--epilogue-vf", "0", "--verify",
                           "--timeout-ms", "5000", "--bounded-unroll", "0"],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode in (0, 3), run.stdout + run.stderr
-    assert "@grp: loop %loop: native: 13 runs at trip counts 1..7 and larger, 0 mismatches" in run.stdout, run.stdout
+    assert "@pairs: loop %loop: native: 13 runs at trip counts 1..7 and larger, 0 mismatches" in run.stdout, run.stdout
