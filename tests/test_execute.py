@@ -137,3 +137,55 @@ def test_code_generator_helper_reports_what_llvm_rejects() -> None:
     with pytest.raises(Unsupported, match="LLVM rejected <m>"):
         object_code("define i32 @g(i32 %x) {\n  ret i64 0\n}\n", "", "", "<m>")
     assert object_code("define void @h() {\n  ret void\n}\n", "", "", "<m>")[:4] == b"\x7fELF"
+
+
+_CRASHING = """
+define void @src(ptr %p, i64 %n) {
+  store i32 0, ptr %p
+  ret void
+}
+define void @wild(ptr %p, i64 %n) {
+  %q = getelementptr i8, ptr %p, i64 100000000000
+  store i32 0, ptr %q
+  ret void
+}
+"""
+
+
+def test_a_crashing_vectorized_function_is_a_mismatch_and_the_runs_go_on() -> None:
+    """Native runs happen in a child process (execute/isolated.py): a target that writes
+    far out of its buffer is a mismatch per input, a source that does so skips the input
+    (the source is UB there), and the caller's process lives on."""
+    from vecverify.execute.memory_runs import compare_on_memory
+    from vecverify.llvm import parse_module
+
+    m = parse_module(_CRASHING, "crash")
+    src, wild = m.functions["src"], m.functions["wild"]
+    bad = compare_on_memory(src, wild, 3, seed=0)
+    assert bad.runs == 3 and len(bad.mismatches) == 3
+    assert all("the vectorized function crashed (SIGSEGV" in line for line in bad.mismatches)
+    ub = compare_on_memory(wild, src, 2, seed=0)
+    assert (ub.runs, ub.skipped, len(ub.source_crashes)) == (0, 2, 2)
+    assert compare_on_memory(src, src, 2, seed=0).mismatches == []
+
+
+def test_isolated_runs_report_a_stalled_item_and_raise_the_work_s_errors() -> None:
+    import time
+
+    from vecverify.execute.isolated import Crash, run_isolated
+
+    def work(i: int, stage: object) -> int:
+        stage("sleeping" if i == 1 else "quick")  # type: ignore[operator]
+        if i == 1:
+            time.sleep(30)
+        return i * i
+
+    got = list(run_isolated(3, work, idle_seconds=1.0))
+    assert got[0] == (0, 0) and got[2] == (2, 4)
+    assert isinstance(got[1][1], Crash) and got[1][1].stage == "sleeping" and "no answer" in got[1][1].how
+
+    def failing(i: int, stage: object) -> int:
+        raise Unsupported("not this one")
+
+    with pytest.raises(Unsupported, match="not this one"):
+        list(run_isolated(2, failing))

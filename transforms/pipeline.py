@@ -226,6 +226,9 @@ def verify_function(src: Function, tgt: Function, rs: list[LoopReport], options:
             out.lines.append(f"@{name}: loop {r.loop}: native: {runs.runs} runs at trip counts "
                              f"{first_trip_count(src, r.vector)}..{3 * r.vf * r.uf + 1} and larger, "  # type: ignore[arg-type]
                              f"{len(runs.mismatches)} mismatches")
+            if runs.source_crashes:  # the source is UB there or the harness is wrong: shown, not a verdict
+                out.lines.append(f"@{name}: loop {r.loop}: native: {len(runs.source_crashes)} inputs skipped "
+                                 f"where the source crashed (first: {runs.source_crashes[0]})")
             if runs.mismatches:
                 out.codes.append(EXIT_INCORRECT)
         except Exception as e:  # the harness cannot run it: said, never a verdict

@@ -215,6 +215,8 @@ def native_runs(src: Function, tgt: Function, witness: Witness) -> dict[str, Any
             out: dict[str, Any] = {"runs": mem.runs, "mismatches": len(mem.mismatches)}
             if mem.skipped:
                 out["skipped_source_oob"] = mem.skipped
+            if mem.source_crashes:
+                out["source_crashes"] = mem.source_crashes
             if mem.mismatches:
                 out["first"] = mem.mismatches[0]
             return out

@@ -34,6 +34,7 @@ from ..ir.types import FloatType, PtrType, Type
 from ..ir.values import Argument, GetElementPtr, Load, Store
 from ..llvm import print_module
 from .inputs import Draw, random_input, shape_arguments
+from .isolated import Crash, Stage, run_isolated
 from .native import compile_module
 
 BUFFER_BYTES = 4096
@@ -42,8 +43,12 @@ BUFFER_BYTES = 4096
 @dataclass
 class MemoryRuns:
     runs: int = 0
-    skipped: int = 0  # inputs where the source itself writes out of bounds
+    skipped: int = 0  # inputs where the source itself writes out of bounds (or crashes)
     mismatches: list[str] = field(default_factory=list)  # one line each: inputs and what differs
+    source_crashes: list[str] = field(default_factory=list)  # skipped inputs where the source crashed
+
+
+SKIPPED = "skipped"
 
 
 def random_arguments(fn: Function, rng: random.Random, shape: set[int]) -> tuple[list[Any], dict[int, np.ndarray]]:
@@ -75,30 +80,47 @@ def compare_inputs(src: Function, tgt: Function, inputs: Iterable[Input], reorde
     floats: dict[int, FloatType] = {k: t for k, t in pointee_types(src).items()
                                     if isinstance(t, FloatType)} if reordered else {}
     ret = src.ret_type if reordered and isinstance(src.ret_type, FloatType) else None
-    out = MemoryRuns()
-    for n, (args, buffers, where) in enumerate(inputs):
+    pointers = [k for k, arg in enumerate(src.args) if isinstance(arg.type, PtrType)]
+    todo = list(inputs)
+
+    def one(n: int, stage: Stage) -> str | None:
+        """The mismatch line of input ``n``, None where both agree, SKIPPED where the
+        source writes out of bounds."""
+        args, buffers, where = todo[n]
         for k, t in floats.items():
             if k in buffers:
                 buffers[k] = tame_floats(buffers[k], t, n)
+        stage("source")
         a = module.run(src.name, args, buffers)
         if a.oob_writes:
-            out.skipped += 1
-            continue
+            return SKIPPED
+        stage("vectorized")
         b = module.run(tgt_fn.name, args, buffers)
-        out.runs += 1
         if b.oob_writes:
-            out.mismatches.append(f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}")
-        elif a.value != b.value and not (ret is not None and close_within_rounding(np.array([a.value]),
-                                                                                  np.array([b.value]), ret)):
-            out.mismatches.append(f"{where}: returns {a.value}, vectorized {b.value}")
+            return f"{where}: the vectorized function writes out of bounds of argument {b.oob_writes[0]}"
+        if a.value != b.value and not (ret is not None and close_within_rounding(np.array([a.value]),
+                                                                                np.array([b.value]), ret)):
+            return f"{where}: returns {a.value}, vectorized {b.value}"
+        for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
+            ft = floats.get(pointers[k]) if k < len(pointers) else None
+            if not np.array_equal(x, y) and not (ft is not None and close_within_rounding(x, y, ft)):
+                at = int(np.flatnonzero(x != y)[0])
+                return f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}"
+        return None
+
+    out = MemoryRuns()
+    for n, outcome in run_isolated(len(todo), one):
+        if isinstance(outcome, Crash) and outcome.stage == "vectorized":
+            out.runs += 1
+            out.mismatches.append(f"{todo[n][2]}: the vectorized function {outcome.how}")
+        elif isinstance(outcome, Crash) or outcome == SKIPPED:
+            out.skipped += 1  # the source is UB on this input (out of bounds, or it crashed)
+            if isinstance(outcome, Crash):
+                out.source_crashes.append(f"{todo[n][2]}: the source {outcome.how}")
         else:
-            pointers = [k for k, arg in enumerate(src.args) if isinstance(arg.type, PtrType)]
-            for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
-                ft = floats.get(pointers[k]) if k < len(pointers) else None
-                if not np.array_equal(x, y) and not (ft is not None and close_within_rounding(x, y, ft)):
-                    at = int(np.flatnonzero(x != y)[0])
-                    out.mismatches.append(f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}")
-                    break
+            out.runs += 1
+            if outcome is not None:
+                out.mismatches.append(outcome)
     return out
 
 
