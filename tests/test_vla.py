@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from transforms.loop import LoopOptions, prove_loop, vectorize_loops
-from transforms.loop.vla import VLA_MUTANTS, ScalableLoop
+from transforms.loop.vla import VLA_MUTANTS, ScalableLoop, mutate_group_members
 from vecverify.execute.sve import missing
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module, print_function
@@ -202,11 +202,19 @@ exit:
 
 
 def test_vla_interleave_groups_through_the_deinterleave_intrinsics() -> None:
-    # (their step check does not finish: docs/scalable.md; the code runs right)
-    fn, out, sl = _vla(PAIRS, dataclasses.replace(OPTIONS, tail="epilogue"))
+    options = dataclasses.replace(OPTIONS, tail="epilogue")
+    fn, out, sl = _vla(PAIRS, options)
     text = print_function(out)
     assert "@llvm.vector.deinterleave2.nxv4i32(<vscale x 4 x i32> %wide.vec)" in text
     assert "@llvm.vector.interleave2.nxv4i32(" in text
+    report = vectorize_loops(next(iter(parse_module(PAIRS).functions.values())), options)[1][0]
+    assert report.groups == ["interleaved group factor 2 (2 members)"] * 2, report.line()
+    assert "interleaved group factor 2 (2 members)" in report.line()
+    proof = prove_loop(report)
+    assert proof.status == "proved" and "every trip count and every vscale in 1..2" in proof.line(), proof.line()
+    mutate_group_members(report.vector)  # type: ignore[arg-type]
+    bad = prove_loop(report)
+    assert bad.status == "refuted" and bad.checks[-1][0] == "vscale 1: step", bad.line()
     if missing() is None:
         from transforms.loop.vla_native import run_vla_natively
 

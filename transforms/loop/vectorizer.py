@@ -67,6 +67,13 @@ class LoopReport:
     def vectorized(self) -> bool:
         return self.vf > 0
 
+    def describe_plan(self, plan: LoopPlan) -> None:
+        """The recurrences, reductions and interleave groups the vector loop carries
+        (fixed-width and ``--vla`` alike: a ``--vla`` loop's plan at its first vscale)."""
+        self.recurrences = [f"%{r.phi.name}" for r in plan.phis.recurrences]
+        self.reductions = [f"{r.kind} %{r.phi.name}" for r in plan.phis.reductions]
+        self.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
+
     def line(self) -> str:
         if not self.vectorized:
             return f"@{self.function}: loop {self.loop} left scalar: {self.reason}"
@@ -125,9 +132,7 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
             continue
         rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = vf, scalar, vector, vl
         rep.uf = vl.uf if isinstance(vl, VectorLoop) else 1
-        rep.recurrences = [f"%{r.phi.name}" for r in plan.phis.recurrences]
-        rep.reductions = [f"{r.kind} %{r.phi.name}" for r in plan.phis.reductions]
-        rep.groups = [g.describe() for g in sorted(plan.groups, key=lambda g: g.position)]
+        rep.describe_plan(plan)
         current, changed = work, True
     return (current if changed else None), reports
 
@@ -156,10 +161,8 @@ def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[
         except Decline as e:
             rep.reason = str(e)
             continue
-        first = sl.copies[min(sl.copies)].plan
         rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = n, scalar, vector, sl
-        rep.recurrences = [f"%{r.phi.name}" for r in first.phis.recurrences]
-        rep.reductions = [f"{r.kind} %{r.phi.name}" for r in first.phis.reductions]
+        rep.describe_plan(sl.copies[min(sl.copies)].plan)
         changed = True
     if not changed:
         return None, reports

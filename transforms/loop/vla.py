@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from vecverify.ir.function import Function, Scalable
 from vecverify.ir.types import IntType
-from vecverify.ir.values import BinOp, Call, ConstInt
+from vecverify.ir.values import BinOp, Call, ConstInt, ExtractValue
 from vecverify.ir.vscale import VScaleRange
 from vecverify.llvm.printer import print_function
 
@@ -186,4 +186,15 @@ def mutate_mask(sl: ScalableLoop) -> None:
         count.operands[0] = rem
 
 
+def mutate_group_members(sl: ScalableLoop) -> None:
+    """A load group's members 0 and 1 swapped: each takes the other's field of
+    ``llvm.vector.deinterleave<F>`` (wrong at every vscale: the proof must see lanes)."""
+    for fl in sl.copies.values():
+        for inst in fl.plan.loop.fn.instructions():
+            if isinstance(inst, ExtractValue) and isinstance(inst.operands[0], Call) and \
+                    "deinterleave" in str(inst.operands[0].callee) and inst.index in (0, 1):
+                inst.index = 1 - inst.index
+
+
+# The issue's mutants: the correct code at vscale 1, wrong above it.
 VLA_MUTANTS = {"step-n": mutate_step, "mask-ignores-vscale": mutate_mask}

@@ -1,6 +1,7 @@
 ; Loop kernels for vecverify vectorize --vla (./dev bench scalable --vla): a map (saxpy),
 ; reductions (add, smax, fadd reassoc, maxnum nnan nsz), a first-order recurrence, a gather
-; and a scatter through 32-bit indices. Written for this project.
+; and a scatter through 32-bit indices, interleave groups of factor 2 (loads and stores:
+; --tail epilogue only). Written for this project.
 
 define void @saxpy(ptr noalias %x, ptr noalias %y, i32 %a, i64 %n) {
 entry:
@@ -127,6 +128,30 @@ loop:
   %v = load i32, ptr %px, align 4
   %py = getelementptr inbounds i32, ptr %y, i64 %k64
   store i32 %v, ptr %py, align 4
+  %i.next = add nuw i64 %i, 1
+  %c = icmp eq i64 %i.next, %n
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+
+define void @pairs(ptr noalias %a, ptr noalias %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %j = mul nuw nsw i64 %i, 2
+  %p0 = getelementptr inbounds i32, ptr %a, i64 %j
+  %x = load i32, ptr %p0, align 4
+  %j1 = add nuw nsw i64 %j, 1
+  %p1 = getelementptr inbounds i32, ptr %a, i64 %j1
+  %y = load i32, ptr %p1, align 4
+  %s = add i32 %x, %y
+  %d = sub i32 %x, %y
+  %q0 = getelementptr inbounds i32, ptr %b, i64 %j
+  store i32 %s, ptr %q0, align 4
+  %q1 = getelementptr inbounds i32, ptr %b, i64 %j1
+  store i32 %d, ptr %q1, align 4
   %i.next = add nuw i64 %i, 1
   %c = icmp eq i64 %i.next, %n
   br i1 %c, label %exit, label %loop
