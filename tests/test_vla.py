@@ -11,7 +11,7 @@ import pytest
 
 from transforms.loop import LoopOptions, prove_loop, vectorize_loops
 from transforms.loop.vla import VLA_MUTANTS, ScalableLoop, mutate_group_members
-from vecverify.execute.sve import missing
+from vecverify.execute.sve import RVV, missing
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module, print_function
 
@@ -254,6 +254,25 @@ def test_vla_native_under_qemu_and_mutants_caught() -> None:
         runs = run_vla_natively(fn, tgt, bad)
         assert runs.mismatches, name
         assert all(m.startswith("vscale 2,") for m in runs.mismatches), runs.mismatches[:3]
+
+
+@pytest.mark.skipif(missing(RVV) is not None, reason=f"RISC-V V witness: {missing(RVV)}")
+def test_vla_rvv_native_under_qemu_riscv64() -> None:
+    """--target rvv's loops run on RISC-V with vectors (vscale = VLEN / 64: VLEN 64 and
+    128 here), the interleave groups too; a step of N is caught at vscale 2 only."""
+    from transforms.loop.vla_native import run_vla_natively
+
+    rvv = dataclasses.replace(OPTIONS, target="rvv")
+    for text, options in ((SUM, rvv), (PAIRS, dataclasses.replace(rvv, tail="epilogue"))):
+        fn, out, sl = _vla(text, options)
+        assert sl.target == "rvv"
+        runs = run_vla_natively(fn, out, sl)
+        assert runs.vscales == [1, 2] and runs.runs > 20 and not runs.mismatches, runs.mismatches[:3]
+        assert "(RISC-V V, vscale 1, 2)" in runs.line(fn.name, "%loop")
+    fn, _, bad = _vla(INCREMENT, rvv)
+    VLA_MUTANTS["step-n"](bad)
+    runs = run_vla_natively(fn, bad.copies[1].plan.loop.fn, bad)  # type: ignore[attr-defined]
+    assert runs.mismatches and all(m.startswith("vscale 2,") for m in runs.mismatches), runs.mismatches[:3]
 
 
 def test_vectorize_command_vla(tmp_path, capsys) -> None:  # noqa: ANN001

@@ -157,7 +157,8 @@ def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[
             else:
                 n, scalar, vector = choose_vf(plan, target, options.max_vf)
             sl = vectorize_vla_loop(copies, header, n, rng, options.index32,
-                                    "epilogue" if options.tail == "epilogue" else "fold")
+                                    "epilogue" if options.tail == "epilogue" else "fold",
+                                    "rvv" if options.target == "rvv" else "sve")
         except Decline as e:
             rep.reason = str(e)
             continue

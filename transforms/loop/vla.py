@@ -59,6 +59,7 @@ class ScalableLoop:
     n: int  # known-minimum lanes: VF = vscale x n
     vscale_range: VScaleRange
     copies: dict[int, FoldedLoop | VectorLoop] = field(default_factory=dict)  # vscale -> the loop read there
+    target: str = "sve"  # the machine it was made for (--target sve|rvv): its native witness
 
     @property
     def vf(self) -> int:  # the report's VF: the known minimum
@@ -83,7 +84,7 @@ def vla_range(vscale_max: int) -> VScaleRange:
 
 
 def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VScaleRange,
-                       index32: bool = False, tail: str = "fold") -> ScalableLoop:
+                       index32: bool = False, tail: str = "fold", target: str = "sve") -> ScalableLoop:
     """Vectorize the loop at ``header`` in each vscale's copy of the function (``copies``:
     vscale -> that copy, rewritten in place only when every vscale's succeeds), or
     Decline naming the vscale that declined. ``index32``: gathers and scatters index
@@ -91,7 +92,7 @@ def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VS
     ``fold`` (the last vector under the lane mask) or ``epilogue`` (the scalar loop runs
     the remainder)."""
     work = {v: copy.deepcopy(fn) for v, fn in copies.items()}
-    out = ScalableLoop(n, rng)
+    out = ScalableLoop(n, rng, target=target)
     for v, fn in work.items():
         lp, why = next(((lp, why) for h, lp, why in find_loops(fn) if h == header), (None, "not found"))
         if lp is None:

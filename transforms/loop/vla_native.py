@@ -1,6 +1,7 @@
 """The native witness of a ``--vla`` loop: the scalar function and the vector-length-
-agnostic one compiled into one AArch64+SVE program (vecverify/execute/sve.py) and run
-under qemu at several vscale values, at every trip count 0..3*VF+1 of the largest vscale
+agnostic one compiled into one program for the loop's target (AArch64+SVE, or RISC-V
+with vectors for ``--target rvv``: vecverify/execute/sve.py) and run under qemu at
+several vscale values, at every trip count 0..3*VF+1 of the largest vscale
 run and a few random larger ones, on the same random memory; buffers and return values
 compared byte for byte. qemu's time is emulation's: correctness only, no performance
 figure.
@@ -23,7 +24,7 @@ from vecverify.execute.memory_runs import (
     random_arguments,
     tame_floats,
 )
-from vecverify.execute.sve import SveModule
+from vecverify.execute.sve import SCALABLE_WITNESSES, SveModule
 from vecverify.ir.function import Function, Module
 from vecverify.ir.types import FloatType
 from vecverify.llvm.printer import print_module
@@ -33,7 +34,8 @@ from .native import _bound_argument, _index_buffers, _most_trips, _tame_indices,
 from .vla import ScalableLoop
 
 # vscale values run by default: SVE's 128, 256 and 512-bit machines, and one of 1024
-# bits: within vscale_range(1,16) and past the 64-byte default of a qemu-user process.
+# bits: within vscale_range(1,16) and past the 64-byte default of a qemu-user process
+# (RISC-V: VLEN 64, 128, 256, 512).
 NATIVE_VSCALES = (1, 2, 4, 8)
 
 
@@ -42,22 +44,24 @@ class VlaRuns:
     runs: int = 0
     vscales: list[int] = field(default_factory=list)
     mismatches: list[str] = field(default_factory=list)  # one line each: vscale, input, what differs
+    machine: str = "SVE"
 
     def line(self, name: str, loop: str) -> str:
-        return (f"@{name}: loop {loop}: native under qemu (SVE, vscale {', '.join(map(str, self.vscales))}): "
+        return (f"@{name}: loop {loop}: native under qemu ({self.machine}, vscale {', '.join(map(str, self.vscales))}): "
                 f"{self.runs} runs, {len(self.mismatches)} mismatches")
 
 
 def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int = 0,
                      vscales: Sequence[int] = NATIVE_VSCALES) -> VlaRuns:
-    """Run ``src`` (scalar) and ``tgt`` (its ``--vla`` form) under qemu at each of
-    ``vscales`` the loop's range allows (raises Unsupported where the toolchain is
-    missing)."""
+    """Run ``src`` (scalar) and ``tgt`` (its ``--vla`` form) under qemu, on the machine
+    the loop was made for, at each of ``vscales`` the loop's range allows (raises
+    Unsupported where the toolchain is missing)."""
     at = [v for v in vscales if sl.vscale_range.allows(v)]
     a, b = copy.copy(src), copy.copy(tgt)
     a.name, b.name = f"{src.name}.scalar", f"{src.name}.vla"
-    program = SveModule(print_module(Module(functions={a.name: a, b.name: b})), [a, b])
-    out = VlaRuns(vscales=at)
+    machine = SCALABLE_WITNESSES[sl.target]
+    program = SveModule(print_module(Module(functions={a.name: a, b.name: b})), [a, b], target=machine)
+    out = VlaRuns(vscales=at, machine=machine.name)
     try:
         shape = shape_arguments(src)
         bound = _bound_argument(sl)  # type: ignore[arg-type]

@@ -1,10 +1,23 @@
-"""The native witness for scalable vectors: AArch64 with SVE, under qemu.
+"""The native witness for scalable vectors: AArch64 with SVE, or RISC-V with vectors,
+under qemu.
 
 This machine's JIT has no scalable vectors, so functions that use them are compiled by
-clang-22 for ``aarch64-linux-gnu`` with ``-march=armv8-a+sve`` (linked statically with
-lld) and run under ``qemu-aarch64 -cpu max,sve-max-vq=K,sve-default-vector-length=16K``:
-the SVE registers are ``K x 128`` bits, so ``vscale`` is K. One binary holds a batch of functions; one qemu
-process per vscale runs every input of the batch.
+clang-22 for another machine (linked statically with lld) and run under qemu-user with
+the vector length pinned (a :class:`ScalableTarget`):
+
+* ``SVE``: ``aarch64-linux-gnu``, ``-march=armv8-a+sve``, run under ``qemu-aarch64 -cpu
+  max,sve-max-vq=K,sve-default-vector-length=16K``: the SVE registers are ``K x 128``
+  bits, so ``vscale`` is K (1..16).
+* ``RVV``: ``riscv64-linux-gnu``, ``-march=rv64gc_zve64f`` (RISC-V's vector instructions
+  for elements up to 64 bits, floats of 32; LLVM's vscale is VLEN / 64, and ``-march=rv64gcv``
+  assumes VLEN >= 128: the backend refuses a function whose ``vscale_range`` starts at 1),
+  run under ``qemu-riscv64 -cpu rv64,v=true,vlen=64K`` (a full V machine) for vscale K >= 2
+  and ``-cpu rv64,v=false,Zve64f=true,vlen=64`` for vscale 1 (V needs VLEN >= 128);
+  qemu 7.2 takes VLEN up to 1024: vscale 1..16. Double-precision vectors are not in
+  Zve64f: clang fails and the witness says so (unsupported).
+
+One binary holds a batch of functions; one qemu process per vscale runs every input of
+the batch.
 
 Each function gets a wrapper ``void @vv.wN(ptr %slots)``: ``slots[i]`` points at
 argument i's bytes (a pointer argument: its buffer), ``slots[n]`` at the result's; the
@@ -13,8 +26,9 @@ result. A C driver reads records from stdin (function, slot offsets, input bytes
 writes the result bytes and the input region afterwards (the buffers as the function
 left them). Lanes go in and out as unsigned integers (floats as their bits).
 
-Needs Debian's ``clang-22``, ``lld-22``, ``libc6-dev-arm64-cross``,
-``libgcc-12-dev-arm64-cross`` and ``qemu-user``; :func:`missing` says what is absent.
+Needs Debian's ``clang-22``, ``lld-22``, ``qemu-user`` and the target's cross C library
+(``libc6-dev-arm64-cross`` and ``libgcc-12-dev-arm64-cross``; ``-riscv64-cross`` for
+RISC-V); :func:`missing` says what is absent.
 """
 
 from __future__ import annotations
@@ -33,10 +47,48 @@ from ..ir.function import Function
 from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..toolchain import tool_path
 
-PACKAGES = ("clang-22", "lld-22", "libc6-dev-arm64-cross", "libgcc-12-dev-arm64-cross", "qemu-user")
-TARGET = ("--target=aarch64-linux-gnu", "-march=armv8-a+sve", "-fuse-ld=lld", "-static")
-CROSS_LIBC = Path("/usr/aarch64-linux-gnu/lib/libc.a")
 MAX_VQ = 16  # qemu's and the architecture's largest SVE length: 2048 bits
+
+
+@dataclass(frozen=True)
+class ScalableTarget:
+    """A machine with scalable vectors that qemu-user runs: how to compile for it, what
+    it needs installed, and the CPU that pins vscale."""
+
+    name: str  # "SVE", "RISC-V V": for lines and messages
+    triple: str
+    march: str
+    qemu: str  # the qemu-user binary
+    libc_packages: tuple[str, str]  # (the C library, libgcc), Debian's cross packages
+    gcc_cross: str  # the directory under /usr/lib/gcc-cross
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        return ("clang-22", "lld-22", *self.libc_packages, "qemu-user")
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return (f"--target={self.triple}", f"-march={self.march}", "-fuse-ld=lld", "-static")
+
+    @property
+    def cross_libc(self) -> Path:
+        return Path(f"/usr/{self.triple}/lib/libc.a")
+
+    def cpu(self, vscale: int) -> str:
+        """qemu's ``-cpu`` with vector registers of ``vscale`` x (128 bits on SVE, 64 on
+        RISC-V)."""
+        if self.qemu == "qemu-aarch64":
+            return qemu_cpu(vscale)
+        if vscale == 1:  # V needs VLEN >= 128; Zve64f runs the same instructions at 64
+            return "rv64,v=false,Zve64f=true,vlen=64,elen=64,vext_spec=v1.0"
+        return f"rv64,v=true,vlen={64 * vscale},vext_spec=v1.0"
+
+
+SVE = ScalableTarget("SVE", "aarch64-linux-gnu", "armv8-a+sve", "qemu-aarch64",
+                     ("libc6-dev-arm64-cross", "libgcc-12-dev-arm64-cross"), "aarch64-linux-gnu")
+RVV = ScalableTarget("RISC-V V", "riscv64-linux-gnu", "rv64gc_zve64f", "qemu-riscv64",
+                     ("libc6-dev-riscv64-cross", "libgcc-12-dev-riscv64-cross"), "riscv64-linux-gnu")
+SCALABLE_WITNESSES = {"sve": SVE, "rvv": RVV}  # by vectorize --target
 IN_BYTES = 1 << 16
 OUT_BYTES = 1 << 14
 BUFFER_ALIGN = 64
@@ -76,23 +128,24 @@ def qemu_cpu(vscale: int) -> str:
     return f"max,sve-max-vq={vscale},sve-default-vector-length={16 * vscale}"
 
 
-def missing() -> str | None:
-    """What the SVE witness lacks on this machine (with the packages that provide it),
-    or None when it can run."""
+def missing(target: ScalableTarget = SVE) -> str | None:
+    """What the witness for ``target`` lacks on this machine (with the packages that
+    provide it), or None when it can run."""
     absent = []
     if tool_path("clang") is None:
         absent.append("clang-22")
     if shutil.which("ld.lld-22") is None and shutil.which("ld.lld") is None:
         absent.append("lld-22")
-    if not CROSS_LIBC.is_file():
-        absent.append("libc6-dev-arm64-cross")
-    if not any(Path("/usr/lib/gcc-cross/aarch64-linux-gnu").glob("*/libgcc.a")):
-        absent.append("libgcc-12-dev-arm64-cross")
-    if shutil.which("qemu-aarch64") is None:
+    libc, libgcc = target.libc_packages
+    if not target.cross_libc.is_file():
+        absent.append(libc)
+    if not any(Path(f"/usr/lib/gcc-cross/{target.gcc_cross}").glob("*/libgcc.a")):
+        absent.append(libgcc)
+    if shutil.which(target.qemu) is None:
         absent.append("qemu-user")
     if not absent:
         return None
-    return f"not installed: {', '.join(absent)} (apt-get install -y {' '.join(PACKAGES)})"
+    return f"not installed: {', '.join(absent)} (apt-get install -y {' '.join(target.packages)})"
 
 
 def _lane_type(t: Type) -> tuple[int, int]:
@@ -102,7 +155,7 @@ def _lane_type(t: Type) -> tuple[int, int]:
         return n, _elem_bytes(t.elem)
     if isinstance(t, IntType | FloatType):
         return 1, _elem_bytes(t)
-    raise Unsupported(f"SVE witness: a value of type {t}")
+    raise Unsupported(f"scalable witness: a value of type {t}")
 
 
 def _elem_bytes(t: Type) -> int:
@@ -110,13 +163,13 @@ def _elem_bytes(t: Type) -> int:
         if t.bits == 1:
             return 1  # passed as a byte, truncated by the wrapper
         if t.bits % 8 or t.bits > 64:
-            raise Unsupported(f"SVE witness: elements of type {t}")
+            raise Unsupported(f"scalable witness: elements of type {t}")
         return t.bits // 8
     if isinstance(t, FloatType):
         if t.name not in ("half", "float", "double"):
-            raise Unsupported(f"SVE witness: elements of type {t}")
+            raise Unsupported(f"scalable witness: elements of type {t}")
         return t.bits // 8
-    raise Unsupported(f"SVE witness: elements of type {t}")
+    raise Unsupported(f"scalable witness: elements of type {t}")
 
 
 def _lanes_at(t: Type, vscale: int) -> int:
@@ -186,13 +239,15 @@ class SveRun:
 
 
 class SveModule:
-    """A batch of functions compiled into one AArch64+SVE program (see the module
-    docstring); :meth:`run` runs inputs of them at one vscale."""
+    """A batch of functions compiled into one program for ``target`` (AArch64+SVE by
+    default; see the module docstring); :meth:`run` runs inputs of them at one vscale."""
 
-    def __init__(self, module_text: str, functions: Sequence[Function], workdir: Path | None = None) -> None:
-        reason = missing()
+    def __init__(self, module_text: str, functions: Sequence[Function], workdir: Path | None = None,
+                 target: ScalableTarget = SVE) -> None:
+        self.target = target
+        reason = missing(target)
         if reason is not None:
-            raise Unsupported(f"SVE witness: {reason}")
+            raise Unsupported(f"{target.name} witness: {reason}")
         self.functions = list(functions)
         for fn in self.functions:
             for t in [a.type for a in fn.args if not isinstance(a.type, PtrType)] + [
@@ -208,12 +263,12 @@ class SveModule:
         self.binary = self._dir / "cases"
         clang = tool_path("clang")
         assert clang is not None
-        done = subprocess.run([str(clang), *TARGET, "-O1", "-w", str(self._dir / "driver.c"),
+        done = subprocess.run([str(clang), *target.flags, "-O1", "-w", str(self._dir / "driver.c"),
                                str(self._dir / "cases.ll"), "-o", str(self.binary)],
                               capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()
-            raise Unsupported(f"SVE witness: clang-22 failed: {' / '.join(tail[:3])}")
+            raise Unsupported(f"{target.name} witness: clang-22 failed: {' / '.join(tail[:3])}")
 
     def close(self) -> None:
         shutil.rmtree(self._dir, ignore_errors=True)
@@ -228,10 +283,10 @@ class SveModule:
             record, shape = self._record(index, args, buffers, vscale)
             records.append(record)
             shapes.append(shape)
-        done = subprocess.run(["qemu-aarch64", "-cpu", qemu_cpu(vscale), str(self.binary)],
+        done = subprocess.run([self.target.qemu, "-cpu", self.target.cpu(vscale), str(self.binary)],
                               input=b"".join(records), capture_output=True, timeout=600)
         if done.returncode != 0:
-            raise RuntimeError(f"the SVE program failed under qemu (exit {done.returncode}): "
+            raise RuntimeError(f"the {self.target.name} program failed under qemu (exit {done.returncode}): "
                                f"{done.stderr.decode(errors='replace').strip()[:200]}")
         out, pos, runs = done.stdout, 0, []
         for index, (ret_bytes, in_len, buffer_at) in zip((i for i, _, _ in inputs), shapes, strict=True):
@@ -240,7 +295,7 @@ class SveModule:
             runs.append(SveRun(self._lanes(self.functions[index], result, vscale),
                                {i: region[at:at + n] for i, (at, n) in buffer_at.items()}))
         if pos != len(out):
-            raise RuntimeError(f"the SVE program wrote {len(out)} bytes, {pos} expected")
+            raise RuntimeError(f"the {self.target.name} program wrote {len(out)} bytes, {pos} expected")
         return runs
 
     def _record(self, index: int, args: Sequence[Any], buffers: dict[int, bytes],
