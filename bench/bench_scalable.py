@@ -1,8 +1,9 @@
 """Scalable vectors (issue 25): LLVM's scalable LoopVectorize tests through opt-22 and
-the checker, the scalable rules, and the SVE witness under qemu.
+the checker, the scalable rules, and the SVE and RISC-V V witnesses under qemu.
 
     ./dev bench scalable [--files F.ll,...] [--unroll N] [--timeout-ms N] [--rules] [--native N]
-                         [--vla] [--vla-vf N] [--vla-vscale-max N] [--vla-tail fold|epilogue] [--no-opt-tv]
+                         [--vla] [--vla-vf N] [--vla-vscale-max N] [--vla-tail fold|epilogue]
+                         [--vla-target sve|rvv] [--no-opt-tv]
 
 1. Each LLVM test file kept (default: tests/data/llvm/LoopVectorize/AArch64/*.ll) through
    ``vecverify opt-tv`` with its RUN line: per function, the verdict, the vscale values it
@@ -10,12 +11,14 @@ the checker, the scalable rules, and the SVE witness under qemu.
 2. ``--rules``: ``vecverify prove 'scalable.*'`` (every type, every vscale of 1..16): per
    rule, proved/refuted and the seconds.
 3. ``--native N``: the SVE cross-check (properties/sve_crosscheck.py) with N inputs per
-   case at vscale 1, 2, 3, 4, 8, 16: cases compared and lanes compared. Under qemu the
+   case at vscale 1, 2, 3, 4, 8, 16, and RISC-V V's at 1, 2, 4, 8, 16 (VLEN 64..1024):
+   cases compared and lanes compared. Under qemu the
    time is emulation's, not a performance figure: only correctness is reported.
 4. ``--vla``: ``vectorize --vla`` on tests/data/vla/kernels.ll (VF = vscale x ``--vla-vf``,
    ``vscale_range(1, --vla-vscale-max)``): per loop, the witness's verdict over every
    trip count and every vscale of the range, its checks and seconds, and the runs under
-   qemu at each vscale of the range up to 8 (correctness only).
+   qemu at each vscale of the range up to 8 (correctness only), on SVE or, with
+   ``--vla-target rvv``, RISC-V V.
 
 Figures are printed, never asserted.
 """
@@ -72,38 +75,40 @@ def _rules(jobs: int) -> None:
 
 
 def _native(inputs: int) -> None:
-    from properties.sve_crosscheck import SveTally, cases, run_sve_batch
-    from vecverify.execute.sve import missing
+    from properties.sve_crosscheck import SveTally, cases, run_sve_batch, rvv_cases
+    from vecverify.execute.sve import RVV, SVE, missing
 
-    reason = missing()
-    if reason is not None:
-        print(f"SVE witness not run: {reason}")
-        return
-    tally = SveTally()
-    start = time.monotonic()
-    vscales = (1, 2, 3, 4, 8, 16)
-    run_sve_batch(cases(), vscales, inputs=inputs, seed=2025, tally=tally)
-    wall = time.monotonic() - start
-    c = tally.counts
-    print(f"SVE under qemu (sve-max-vq = vscale) against the semantics, {len(cases())} cases x {inputs} inputs at "
-          f"vscale {', '.join(map(str, vscales))}: all agree; {c['lanes compared']} lanes compared "
-          f"({c['lanes poison']} poison lanes not compared, {c['UB per the semantics (not run)']} inputs UB, "
-          f"{c['all poison (not run)']} all poison); {wall:.1f} s (emulated: not a performance figure)")
-    for v in vscales:
-        print(f"  vscale {v:>2}: {c[f'compared at vscale {v}']} runs compared")
-    print()
+    # (RISC-V: VLEN = 64 x vscale, a power of two: no vscale 3; no vectors of double or half)
+    for machine, some, vscales, cpu in ((SVE, cases(), (1, 2, 3, 4, 8, 16), "sve-max-vq = vscale"),
+                                        (RVV, rvv_cases(), (1, 2, 4, 8, 16), "vlen = 64 x vscale")):
+        reason = missing(machine)
+        if reason is not None:
+            print(f"{machine.name} witness not run: {reason}")
+            continue
+        tally = SveTally()
+        start = time.monotonic()
+        run_sve_batch(some, vscales, inputs=inputs, seed=2025, tally=tally, machine=machine)
+        wall = time.monotonic() - start
+        c = tally.counts
+        print(f"{machine.name} under qemu ({cpu}) against the semantics, {len(some)} cases x {inputs} inputs at "
+              f"vscale {', '.join(map(str, vscales))}: all agree; {c['lanes compared']} lanes compared "
+              f"({c['lanes poison']} poison lanes not compared, {c['UB per the semantics (not run)']} inputs UB, "
+              f"{c['all poison (not run)']} all poison); {wall:.1f} s (emulated: not a performance figure)")
+        for v in vscales:
+            print(f"  vscale {v:>2}: {c[f'compared at vscale {v}']} runs compared")
+        print()
 
 
-def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str) -> None:
+def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str, target: str) -> None:
     from transforms.loop import LoopOptions, prove_loop, vectorize_loops
     from transforms.loop.vla_native import run_vla_natively
     from vecverify.errors import Unsupported
     from vecverify.llvm import read_module
 
     module = read_module(VLA_KERNELS)
-    options = LoopOptions(target="sve", vla=True, vf=n, vscale_max=vscale_max, index32=True, tail=tail)
-    print(f"vectorize --vla --vf {n} --vscale-max {vscale_max} --index32 --tail {tail} on {VLA_KERNELS.name} "
-          f"(proof: every trip count, every vscale in 1..{vscale_max}; native: qemu, correctness only)")
+    options = LoopOptions(target=target, vla=True, vf=n, vscale_max=vscale_max, index32=True, tail=tail)
+    print(f"vectorize --vla --target {target} --vf {n} --vscale-max {vscale_max} --index32 --tail {tail} on {VLA_KERNELS.name} "
+          f"(proof: every trip count, every vscale in 1..{vscale_max}; native: qemu, {'RISC-V V' if target == 'rvv' else 'SVE'}, correctness only)")
     proved = total = 0
     start = time.monotonic()
     for name, fn in module.functions.items():
@@ -141,6 +146,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--vla-vf", type=int, default=2, metavar="N", help="--vla's known-minimum lanes (default 2)")
     p.add_argument("--vla-vscale-max", type=int, default=4, metavar="N", help="--vla's largest vscale (default 4)")
     p.add_argument("--vla-tail", choices=("fold", "epilogue"), default="fold", help="--vla's tail (default fold)")
+    p.add_argument("--vla-target", choices=("sve", "rvv"), default="sve",
+                   help="--vla's target: costs, and the machine run under qemu (default sve)")
     p.add_argument("--no-opt-tv", action="store_true", help="skip the LLVM files")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.files.split(",")] if args.files else sorted(DATA.glob("*.ll"))
@@ -152,7 +159,7 @@ def main(argv: list[str]) -> int:
     if args.native:
         _native(args.native)
     if args.vla:
-        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2, args.vla_tail)
+        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2, args.vla_tail, args.vla_target)
     return 0
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from vecverify.execute.sve import SveModule
+from vecverify.execute.sve import SVE, ScalableTarget, SveModule
 from vecverify.ir.function import Function
 from vecverify.ir.types import FloatType, IntType, PtrType, Type, VectorType
 from vecverify.llvm import parse_module
@@ -103,14 +103,16 @@ def draw_inputs(case: SveCase, fn: Function, vscale: int, rng: random.Random) ->
 
 
 def run_sve_batch(cases: Sequence[SveCase], vscales: Sequence[int], inputs: int, seed: int,
-                  tally: SveTally, check: Callable[[str], None] | None = None) -> None:
-    """Compile ``cases`` once and compare semantics and SVE for ``inputs`` draws per case
-    and vscale. Raises AssertionError with the case, vscale and input on a mismatch."""
+                  tally: SveTally, check: Callable[[str], None] | None = None,
+                  machine: ScalableTarget = SVE) -> None:
+    """Compile ``cases`` once and compare semantics and ``machine`` (SVE, or RISC-V V:
+    see :func:`rvv_cases`) for ``inputs`` draws per case and vscale. Raises
+    AssertionError with the case, vscale and input on a mismatch."""
     decls = sorted({d for c in cases for d in c.decls})
     text = "\n".join(decls) + "\n" + "\n".join(c.text(f"f{i}") for i, c in enumerate(cases))
     module = parse_module(text, "<sve cases>")
     fns = [module.functions[f"f{i}"] for i in range(len(cases))]
-    program = SveModule(text, fns)
+    program = SveModule(text, fns, target=machine)
     try:
         for vscale in vscales:
             rng = random.Random(f"{seed}:{vscale}")
@@ -140,7 +142,7 @@ def run_sve_batch(cases: Sequence[SveCase], vscales: Sequence[int], inputs: int,
                 tally.add(f"family {cases[i].family}")
                 if not ev.allows(run.lanes, blocks):
                     raise AssertionError(
-                        f"SVE result at vscale {vscale} not allowed by the semantics:\n{cases[i].text('f')}\n"
+                        f"{machine.name} result at vscale {vscale} not allowed by the semantics:\n{cases[i].text('f')}\n"
                         f"  args: {args}\n  buffers: { {k: v.hex() for k, v in buffers.items()} }\n"
                         f"  native lanes: {run.lanes}\n  native buffers: { {k: bytes(b).hex() for k, b in zip(sorted(buffers), blocks, strict=True)} }\n"
                         f"  semantics: {[('poison' if lane.poison else lane.value) for lane in ev.lanes]}")
@@ -269,3 +271,9 @@ def cases() -> list[SveCase]:
                                f"call {v4} @llvm.vector.splice.{side}.nxv4i32({v4} %a, {v4} %b, i32 {off})",
                                f"declare {v4} @llvm.vector.splice.{side}.nxv4i32({v4}, {v4}, i32)"))
     return out
+
+
+def rvv_cases() -> list[SveCase]:
+    """The cases RISC-V V's witness compiles (-march=rv64gc_zve64f: no vectors of double
+    or half)."""
+    return [c for c in cases() if "x double>" not in c.body and "x half>" not in c.body]

@@ -1,11 +1,12 @@
-"""The semantics of scalable vectors against AArch64 SVE under qemu (the native witness
-for scalable code: properties/sve_crosscheck.py, vecverify/execute/sve.py)."""
+"""The semantics of scalable vectors against AArch64 SVE and RISC-V V under qemu (the
+native witnesses for scalable code: properties/sve_crosscheck.py,
+vecverify/execute/sve.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from vecverify.execute.sve import missing
+from vecverify.execute.sve import RVV, missing
 
 MISSING = missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"SVE witness: {MISSING}")
@@ -43,3 +44,18 @@ def test_a_wrong_semantics_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     splices = [c for c in cases() if c.family == "splice.right"]
     with pytest.raises(AssertionError, match="not allowed by the semantics"):
         run_sve_batch(splices, (2,), inputs=2, seed=1, tally=SveTally())
+
+
+@pytest.mark.skipif(missing(RVV) is not None, reason=f"RISC-V V witness: {missing(RVV)}")
+def test_every_family_agrees_with_riscv_v() -> None:
+    """The same cases (but vectors of double and half: not in Zve64f) on RISC-V at VLEN
+    64 and 512 (vscale 1 and 8): a second machine's lowering of each operation."""
+    from properties.sve_crosscheck import SveTally, cases, run_sve_batch, rvv_cases
+
+    tally = SveTally()
+    some = rvv_cases()
+    run_sve_batch(some, (1, 8), inputs=1, seed=26, tally=tally, machine=RVV)
+    assert {c.family for c in some} == {c.family for c in cases()}
+    for family in {c.family for c in some}:
+        assert tally.counts[f"family {family}"] > 0, (family, dict(tally.counts))
+    assert tally.counts["compared at vscale 1"] > 50 and tally.counts["compared at vscale 8"] > 50
