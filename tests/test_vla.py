@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from transforms.loop import LoopOptions, prove_loop, vectorize_loops
-from transforms.loop.vla import VLA_MUTANTS, ScalableLoop, mutate_group_members
+from transforms.loop.vla import VLA_MUTANTS, ScalableLoop, mutate_group_members, mutate_part_offset
 from vecverify.execute.sve import RVV, missing
 from vecverify.ir.function import Function
 from vecverify.llvm import parse_module, print_function
@@ -224,6 +224,30 @@ def test_vla_interleave_groups_through_the_deinterleave_intrinsics() -> None:
     _, reports = vectorize_loops(next(iter(parse_module(three).functions.values())),
                                  dataclasses.replace(OPTIONS, tail="epilogue"))
     assert not reports[0].vectorized and "factor 3" in reports[0].reason, reports[0].line()
+
+
+def test_vla_interleaved_parts_proved_and_a_part_offset_of_n_refuted() -> None:
+    """--uf 2 with the scalar epilogue: part 1 starts vscale x N lanes on (a value); N
+    lanes on is the same code at vscale 1 and is refuted at vscale 2 (proof and qemu)."""
+    options = dataclasses.replace(OPTIONS, vf=1, tail="epilogue", uf=2)
+    fn, out, _ = _vla(INCREMENT, options)
+    text = print_function(out)
+    assert "%step = mul nuw i64 %vf, 2" in text and "%part1.idx = add i64 %index, %vf" in text
+    report = vectorize_loops(next(iter(parse_module(INCREMENT).functions.values())), options)[1][0]
+    assert "VF vscale x 1 UF 2 (scalar epilogue" in report.line()
+    proof = prove_loop(report)
+    assert proof.status == "proved" and "(VF vscale x 1, UF 2)" in proof.line(), proof.line()
+    mutate_part_offset(report.vector)  # type: ignore[arg-type]
+    bad = prove_loop(report)
+    assert bad.status == "refuted" and bad.checks[-1][0] == "vscale 2: step", bad.line()
+    if missing() is None:  # (the correct loop: proved; vscale 1's runs of the mutant are its runs)
+        from transforms.loop.vla_native import run_vla_natively
+
+        runs = run_vla_natively(fn, report.vector.copies[1].plan.loop.fn, report.vector)  # type: ignore[union-attr]
+        assert runs.mismatches and all(m.startswith("vscale 2,") for m in runs.mismatches), runs.mismatches[:3]
+    _, reports = vectorize_loops(next(iter(parse_module(INCREMENT).functions.values())),
+                                 dataclasses.replace(options, tail="fold"))
+    assert not reports[0].vectorized and "UF > 1" in reports[0].reason
 
 
 def test_vla_decline_says_why() -> None:

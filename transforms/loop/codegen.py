@@ -175,11 +175,9 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     before changing anything. ``uf`` parts of VF lanes each per vector iteration
     (LoopVectorize's interleave count): part p computes iterations index + p*VF ...
     ``vscale`` (not 0): the vector-length-agnostic form (``--vla``, vla.py) read at that
-    vscale, ``vf`` = vscale x N lanes, one part, no interleave groups."""
+    vscale, ``vf`` = vscale x N lanes a part (part p's first lane at ``p x vf``, a value)."""
     loop, ind = plan.loop, plan.induction
     fn = loop.fn
-    if vscale and uf != 1:
-        raise Decline("--vla: interleaving (UF > 1) is not made yet")
     bad = [g.factor for g in plan.groups if g.factor not in SCALABLE_FACTORS]
     if vscale and bad:
         raise Decline(f"--vla: an interleave group of factor {bad[0]} (de-interleaved at factors "
@@ -197,8 +195,11 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     a = add(check)
     tc = trip_count(ind, a)
     keep_last = plan.requires_scalar_epilogue  # a load group with a gap at its end
-    # The lanes of a vector iteration: a constant, or vscale x N.
+    # The lanes of a vector iteration: a constant, or vscale x N (times UF).
     lanes: Value = ConstInt(it, step) if not vscale else scalable_lanes(a, it, vf // vscale, vscale)  # type: ignore[arg-type]
+    part_lanes = lanes
+    if vscale and uf > 1:
+        lanes = a(BinOp(it, "step", [part_lanes, ConstInt(it, uf)], op="mul", flags=frozenset({"nuw"})))
     small = a(ICmp(I1, "min.iters.check", [tc, lanes], pred="ule" if keep_last else "ult"))
     # vector.ph
     p = add(ph)
@@ -215,13 +216,16 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     parts = [Widener(plan, vf, ph, body, index, zero_start, part, splats) for part in range(uf)]
     for w in parts:
         w.vscale = vscale
+        if vscale and w.part:  # part p starts p x (vscale x N) lanes on
+            w.offset = part_lanes if w.part == 1 else p(BinOp(it, f"part{w.part}.offset", [
+                part_lanes, ConstInt(it, w.part)], op="mul", flags=frozenset({"nuw"})))
     last = parts[-1]
     # Lanes counted from the end (VF-1, VF-2): constants, or from vscale x N.
     lane_last: Value = ConstInt(I32, vf - 1)
     lane_before: Value = ConstInt(I32, vf - 2)
     if vscale:
-        lane_last = p(BinOp(it, "lane.last", [lanes, ConstInt(it, -1)], op="add"))  # type: ignore[arg-type]
-        lane_before = p(BinOp(it, "lane.before.last", [lanes, ConstInt(it, -2)], op="add"))  # type: ignore[arg-type]
+        lane_last = p(BinOp(it, "lane.last", [part_lanes, ConstInt(it, -1)], op="add"))  # type: ignore[arg-type]
+        lane_before = p(BinOp(it, "lane.before.last", [part_lanes, ConstInt(it, -2)], op="add"))  # type: ignore[arg-type]
     vl = VectorLoop(plan, vf, check, ph, body, middle, sph, tc, n_vec, index, index, uf)  # index_next set below
     for rec in plan.phis.recurrences:
         vt = VectorType(vf, rec.phi.type, vscale)  # type: ignore[arg-type]
@@ -402,6 +406,7 @@ class Widener:
     vscale (splats, ``llvm.stepvector``, ``llvm.vector.splice.right``)."""
 
     vscale = 0
+    offset: Value | None = None  # at a vscale: this part's first lane, p x (vscale x N), a value
 
     def __init__(self, plan: LoopPlan, vf: int, ph: Block, body: Block, index: Phi, zero_start: bool,
                  part: int = 0, splats: dict[int, Value] | None = None) -> None:
@@ -429,7 +434,8 @@ class Widener:
             iv: Value = self.index if self.zero_start else \
                 self._add(BinOp(it, "offset.idx", [self.ind.start, self.index], op="add"))
             if self.part:
-                iv = self._add(BinOp(it, f"part{self.part}.idx", [iv, ConstInt(it, self.part * self.vf)], op="add"))
+                by = self.offset if self.offset is not None else ConstInt(it, self.part * self.vf)
+                iv = self._add(BinOp(it, f"part{self.part}.idx", [iv, by], op="add"))
             self._iv0 = iv
         return self._iv0
 

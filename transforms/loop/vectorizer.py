@@ -158,11 +158,11 @@ def _vectorize_vla(fn: Function, options: LoopOptions, target: Target) -> tuple[
                 n, scalar, vector = choose_vf(plan, target, options.max_vf)
             sl = vectorize_vla_loop(copies, header, n, rng, options.index32,
                                     "epilogue" if options.tail == "epilogue" else "fold",
-                                    "rvv" if options.target == "rvv" else "sve")
+                                    "rvv" if options.target == "rvv" else "sve", options.uf or 1)
         except Decline as e:
             rep.reason = str(e)
             continue
-        rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector = n, scalar, vector, sl
+        rep.vf, rep.scalar_cost, rep.vector_cost, rep.vector, rep.uf = n, scalar, vector, sl, sl.uf
         rep.describe_plan(sl.copies[min(sl.copies)].plan)
         changed = True
     if not changed:

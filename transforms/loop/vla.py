@@ -11,8 +11,9 @@ middle block reduces (``llvm.vector.reduce.*``) and reads live-outs at lane ``bt
 VF``. The induction's vector is a splat plus ``llvm.stepvector``, a first-order
 recurrence is spliced by ``llvm.vector.splice.right(prev, cur, 1)`` and started by an
 ``insertelement`` at lane ``vscale x N - 1``. Nothing depends on vscale but those values.
-Not made yet (the loop is left scalar, its report says why): gathers and scatters,
-interleave groups, the scalar-epilogue form.
+With ``--tail epilogue``, the scalar-epilogue form of :mod:`.codegen` at scalable types
+(interleave groups through ``llvm.vector.(de)interleave<F>``; ``--uf`` parts of
+``vscale x N`` lanes, part p's first lane at ``p x vscale x N``).
 
 **One function, one copy per vscale.** The vectorizer writes the loop once per vscale
 value of the range (``vscale_range(1, MAX)`` on the function, powers of two): at vscale
@@ -60,14 +61,11 @@ class ScalableLoop:
     vscale_range: VScaleRange
     copies: dict[int, FoldedLoop | VectorLoop] = field(default_factory=dict)  # vscale -> the loop read there
     target: str = "sve"  # the machine it was made for (--target sve|rvv): its native witness
+    uf: int = 1  # parts of vscale x N lanes per vector iteration (the scalar-epilogue form)
 
     @property
     def vf(self) -> int:  # the report's VF: the known minimum
         return self.n
-
-    @property
-    def uf(self) -> int:
-        return 1
 
     @property
     def plan(self) -> object:
@@ -84,15 +82,19 @@ def vla_range(vscale_max: int) -> VScaleRange:
 
 
 def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VScaleRange,
-                       index32: bool = False, tail: str = "fold", target: str = "sve") -> ScalableLoop:
+                       index32: bool = False, tail: str = "fold", target: str = "sve", uf: int = 1) -> ScalableLoop:
     """Vectorize the loop at ``header`` in each vscale's copy of the function (``copies``:
     vscale -> that copy, rewritten in place only when every vscale's succeeds), or
     Decline naming the vscale that declined. ``index32``: gathers and scatters index
     with ``<vscale x N x i32>`` where the index is a 32-bit value extended; ``tail``:
     ``fold`` (the last vector under the lane mask) or ``epilogue`` (the scalar loop runs
-    the remainder)."""
+    the remainder; ``uf`` parts of vscale x N lanes each per vector iteration)."""
+    if uf != 1 and tail == "fold":
+        raise Decline("tail folding: interleaving (UF > 1) is not done under a mask")
+    if uf < 1 or uf & (uf - 1):
+        raise Decline(f"UF {uf} is not a power of two")
     work = {v: copy.deepcopy(fn) for v, fn in copies.items()}
-    out = ScalableLoop(n, rng, target=target)
+    out = ScalableLoop(n, rng, target=target, uf=uf)
     for v, fn in work.items():
         lp, why = next(((lp, why) for h, lp, why in find_loops(fn) if h == header), (None, "not found"))
         if lp is None:
@@ -101,13 +103,14 @@ def vectorize_vla_loop(copies: dict[int, Function], header: str, n: int, rng: VS
         plan.index32 = index32
         it = plan.induction.type
         assert isinstance(it, IntType)
-        top = rng.bound() * n
+        top = rng.bound() * n * uf
+        lanes = f"vscale x {n}" + (f" x UF {uf}" if uf > 1 else "")
         if top >= 1 << (it.bits - 1):
-            raise Decline(f"--vla: vscale x {n} up to {top} lanes does not fit the {it} induction")
+            raise Decline(f"--vla: {lanes} up to {top} lanes does not fit the {it} induction")
         if plan.max_vf is not None and top > plan.max_vf:
-            raise Decline(f"--vla: the dependences allow {plan.max_vf} lanes, vscale x {n} may be {top}")
+            raise Decline(f"--vla: the dependences allow {plan.max_vf} lanes, {lanes} may be {top}")
         try:
-            out.copies[v] = fold_tail(plan, v * n, vscale=v) if tail == "fold" else vectorize(plan, v * n, 1, vscale=v)
+            out.copies[v] = fold_tail(plan, v * n, vscale=v) if tail == "fold" else vectorize(plan, v * n, uf, vscale=v)
         except Decline as e:
             raise Decline(f"{e} (at vscale {v})") from None
     copies.update(work)
@@ -195,6 +198,17 @@ def mutate_group_members(sl: ScalableLoop) -> None:
             if isinstance(inst, ExtractValue) and isinstance(inst.operands[0], Call) and \
                     "deinterleave" in str(inst.operands[0].callee) and inst.index in (0, 1):
                 inst.index = 1 - inst.index
+
+
+def mutate_part_offset(sl: ScalableLoop) -> None:
+    """An interleaved loop's part p started at ``p x N`` lanes instead of ``p x vscale x
+    N`` (the same code at vscale 1; overlapping parts above), in every copy."""
+    for fl in sl.copies.values():
+        for inst in fl.plan.loop.fn.instructions():
+            if isinstance(inst, BinOp) and inst.name and inst.name.startswith("part") and inst.name.endswith(".idx"):
+                it = inst.type
+                assert isinstance(it, IntType)
+                inst.operands[1] = ConstInt(it, sl.n * int(inst.name[4:-4]))
 
 
 # The issue's mutants: the correct code at vscale 1, wrong above it.

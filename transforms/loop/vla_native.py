@@ -77,7 +77,7 @@ def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int =
         for v in at:
             inputs: list[tuple[int, list[Any], dict[int, bytes]]] = []
             labels: list[str] = []
-            for t in trip_counts(v * sl.n, seed + v, _most_trips(sl)):  # type: ignore[arg-type]
+            for t in trip_counts(v * sl.n * sl.uf, seed + v, _most_trips(sl)):  # type: ignore[arg-type]
                 if t == 0 and wraps:
                     continue  # an `ne` count from n = start runs 2^w times: out of bounds, UB
                 args, buffers = random_arguments(src, rng, shape)
