@@ -218,6 +218,30 @@ def decide(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL) -
                 reason = _unknown(solver)
     finally:
         race.stop()
+    return _answer_of(race, solver, deadline, clock, reason)
+
+
+def decide_by_others(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL) -> Answer:
+    """The assertions of ``solver`` decided by the solvers of ``mode`` other than Z3 only
+    (both for ``portfolio``), by ``deadline``: for a query Z3 is known to be slow on
+    (a quantified one), tried before the search Z3 would do. A ``sat`` answer's model is
+    confirmed by Z3 as in :func:`decide`. SolverGaveUp if none decides (and always for
+    ``z3``)."""
+    left = deadline - clock.now()
+    if mode == "z3" or left <= 0.05:
+        raise SolverGaveUp("no other solver")
+    race = _Race()
+    try:
+        race.start(OTHERS if mode == "portfolio" else (mode,), solver.to_smt2(), max(1, int(left * 1000)))
+        race.wait(time.monotonic() + left + 0.5)
+    finally:
+        race.stop()
+    return _answer_of(race, solver, deadline, clock, "timeout")
+
+
+def _answer_of(race: _Race, solver: z3.Solver, deadline: float, clock: Clock, reason: str) -> Answer:
+    """The race's first definite answer (a model only once Z3 confirms it)."""
+    name = race.first
     if name is None:
         raise SolverGaveUp(reason)
     answer = race.answers[name]

@@ -21,7 +21,7 @@ from typing import Protocol
 
 import z3
 
-from .portfolio import DEFAULT_SOLVER, WALL, Clock, SolverGaveUp, decide
+from .portfolio import DEFAULT_SOLVER, WALL, Clock, SolverGaveUp, decide, decide_by_others
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
 from .semantics.executor import Behaviour
@@ -48,7 +48,12 @@ DEFINED_FIRST_SHARE = 0.1
 PROBE_SHARE = 0.2
 # A query's weaker form (Query.weaker) gets at most this part of its time first.
 WEAKER_SHARE = 0.25
+# With another solver than Z3 in play, a quantified query goes to it whole first, with at
+# most this part of its time (Bitwuzla decides many in well under a second that the
+# search below and Z3 do not decide in minutes: Alive2's loops/ctlz unrolled 32 times).
+OTHERS_WHOLE_SHARE = 0.25
 _NO_SKOLEM = object()
+_UNDECIDED = object()
 # The first pick's instance gets at most this long in Z3's contextual simplifier.
 CTX_SIMPLIFY_MS = 2000
 
@@ -283,6 +288,10 @@ class Tactics:
             return self._check(z3.And(self.pre, q.body), deadline)
         if _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
             return self._check(z3.And(self.pre, *_every_choice(q.body, forall)), deadline)
+        now = self.clock.now()
+        whole = self._whole_by_others(q, forall, min(deadline, now + OTHERS_WHOLE_SHARE * (deadline - now)))
+        if whole is not _UNDECIDED:
+            return whole  # type: ignore[return-value]
         # The look at defined inputs leaves the source's other choices (NaN payloads)
         # free, which can make it the hardest query of all: it gets a slice of the time.
         now = self.clock.now()
@@ -307,6 +316,20 @@ class Tactics:
             choice = [(v, refute.eval(v, model_completion=True)) for v in forall]
             guess.add(z3.substitute(q.body, *choice))
         return self._check(self.formula(q), deadline)
+
+    def _whole_by_others(self, q: Query, forall: list[z3.ExprRef], deadline: float) -> object:
+        """The quantified query decided by the solvers other than Z3 (``--solver``
+        portfolio, bitwuzla or cvc5): a model (Z3-confirmed), None (no failure), or
+        _UNDECIDED (none of them answered, or Z3 alone is asked for)."""
+        solver = z3.Solver()
+        solver.add(self.pre, z3.ForAll(forall, q.body))
+        try:
+            answer = decide_by_others(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER), self.clock)
+        except SolverGaveUp:
+            return _UNDECIDED
+        self.decided[answer.solver] += 1
+        self._last_solver = answer.solver
+        return answer.model if answer.result == "sat" else None
 
     def _mentioned(self, q: Query, choices: list[z3.ExprRef]) -> list[z3.ExprRef]:
         """The choices ``q.body`` (or ``q.relaxed``, where a choice the body holds only

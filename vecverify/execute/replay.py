@@ -43,7 +43,11 @@ def run_counterexample(example: Any) -> CounterexampleRun:
         inp = _model_input(example)
     except Unsupported as e:
         return CounterexampleRun(False, f"not run natively: {e.what}")
-    ev_src, ev_tgt = evaluate(src, inp), evaluate(tgt, inp)
+    # The example fits the check's bound: its runs are followed as far (not the default 8).
+    unroll = max(example.src.unroll, example.tgt.unroll, 8)
+    ev_src, ev_tgt = evaluate(src, inp, unroll), evaluate(tgt, inp, unroll)
+    if ev_src.cut is not False or ev_tgt.cut is not False:
+        return CounterexampleRun(False, f"not run natively: a run iterates a loop more than {unroll} times")
     if ev_src.ub is not False:
         return CounterexampleRun(False, "not run natively: the source has UB on the poison-free input")
     if ev_tgt.ub is not False:

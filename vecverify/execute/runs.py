@@ -47,7 +47,7 @@ def allowed(ev: Evaluation, seen: Observed) -> bool:
 @dataclass
 class Run:
     input: ConcreteInput
-    semantics: Evaluation | None  # None: UB per the semantics (not run natively)
+    semantics: Evaluation | None  # None: UB per the semantics, or a run longer than it followed (not run)
     native: Observed | None = None
     agree: bool = True
 
@@ -74,7 +74,7 @@ def exec_function(
     report = ExecReport(fn)
     for inp in inputs:
         ev = evaluate(fn, inp)
-        if ev.ub is not False:
+        if ev.ub is not False or ev.cut is not False:  # UB, or longer than the semantics were followed
             report.runs.append(Run(inp, None))
             continue
         seen = run_native(module_text, fn, inp)
@@ -101,9 +101,12 @@ def compare_natively(src: Function, tgt: Function, count: int, seed: int) -> Pai
     for _ in range(count):
         inp = random_input(src, rng, extents)
         ev_src = evaluate(src, inp)
-        if ev_src.ub is not False:
-            continue  # UB in the source: anything goes
-        if evaluate(tgt, inp).ub is not False:
+        if ev_src.ub is not False or ev_src.cut is not False:
+            continue  # UB in the source (anything goes), or a run longer than the evaluation follows
+        ev_tgt = evaluate(tgt, inp)
+        if ev_tgt.cut is not False:
+            continue
+        if ev_tgt.ub is not False:
             skipped += 1  # UB in the target where the source has none: the proof reports it
             continue
         ran += 1

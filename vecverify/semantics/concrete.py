@@ -89,6 +89,9 @@ class Evaluation:
     ub: bool | None  # None when UB depends on a nondeterministic choice
     lanes: list[ConcreteLane]
     memory: list[list[ConcreteLane]] = field(default_factory=list)  # final bytes of each block
+    # The run iterates a loop more often than the evaluation unrolled it (None: it depends
+    # on a choice): then ``lanes``, ``memory`` and ``ub`` say nothing about it.
+    cut: bool | None = False
     # The simplified terms behind ``ub``, ``lanes`` and ``memory`` (only choices left in them).
     _ub_term: z3.BoolRef = field(default=z3.BoolVal(False), repr=False)
     _lane_terms: list[tuple[z3.BitVecRef, z3.BoolRef]] = field(default_factory=list, repr=False)
@@ -106,6 +109,9 @@ class Evaluation:
         and final block bytes, everywhere it defines them (poison lanes and bytes may hold
         anything). Exact: NaN payloads, a frozen poison, nsz signs are all matched against
         the set of values the semantics allow."""
+        if self.cut is not False:
+            raise Unsupported("deciding whether the semantics allow a result: the run iterates a loop "
+                              "more often than it was evaluated")
         conds: list[z3.BoolRef] = [z3.Not(self._ub_term)]
         outputs = list(zip(self._lane_terms, lanes, strict=True))
         for terms, data in zip(self._byte_terms, blocks, strict=True):
@@ -132,10 +138,11 @@ class Evaluation:
         return result == z3.sat
 
 
-def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
+def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput, unroll: int = 8) -> Evaluation:
     """Run the semantics of ``fn`` on a concrete input (for a function without pointer
     arguments, the argument values are enough): the reference interpreter. Values that
-    depend on a nondeterministic choice come back as None (see Evaluation.allows)."""
+    depend on a nondeterministic choice come back as None (see Evaluation.allows). Loops
+    are followed for ``unroll`` iterations: a longer run comes back ``cut``."""
     given = args if isinstance(args, ConcreteInput) else ConcreteInput.separate(fn, args)
     nulls = {i for i, where in given.pointers.items() if where is None}
     inputs = build_inputs(fn, InputOptions(poison_inputs=False, undef_inputs=False), nullable=nulls)
@@ -146,7 +153,7 @@ def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
         raise ValueError(f"the concrete input is not one the semantics of @{fn.name} allow")
     # Constants in place of the input variables before execution: addresses are then
     # constants, which the memory model compares without the solver.
-    behaviour = execute(fn, _substituted(inputs, pairs), "src", unroll=8)
+    behaviour = execute(fn, _substituted(inputs, pairs), "src", unroll=unroll)
     lane_terms = [(lane.value, lane.poison) for lane in behaviour.ret or ()]
     byte_terms: list[list[tuple[z3.BitVecRef, z3.BoolRef]]] = []
 
@@ -155,7 +162,8 @@ def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
             behaviour.memory.read(pointer_lane(bid, z3.BitVecVal(k, 64))) for k in range(len(data))
         ])
     flat = lane_terms + [t for block in byte_terms for t in block]
-    values = _concretize([v for v, _ in flat] + [_bool_bv(p) for _, p in flat] + [_bool_bv(behaviour.ub)])
+    values = _concretize([v for v, _ in flat] + [_bool_bv(p) for _, p in flat]
+                         + [_bool_bv(behaviour.sink), _bool_bv(behaviour.ub)])
     n = len(flat)
     simplified = [(values[k], _bv_bool(values[n + k])) for k in range(n)]
     lanes = [_lane(v, p) for v, p in simplified]
@@ -166,7 +174,8 @@ def evaluate(fn: Function, args: Sequence[Any] | ConcreteInput) -> Evaluation:
         pos += len(block)
     ub_term = _bv_bool(values[-1])
     return Evaluation(
-        _as_bool(ub_term), lanes[: len(lane_terms)], memory, ub_term, simplified[: len(lane_terms)], bytes_out
+        _as_bool(ub_term), lanes[: len(lane_terms)], memory, _as_bool(_bv_bool(values[-2])),
+        ub_term, simplified[: len(lane_terms)], bytes_out
     )
 
 
