@@ -4,8 +4,12 @@ alive-tv-format cases are in corpus/undef and corpus/calls."""
 
 from __future__ import annotations
 
+import pytest
+
 from vecverify.llvm import parse_module
 from vecverify.refine import CheckOptions, RefinementCheck
+from vecverify.semantics import uses
+from vecverify.semantics.core import SymValue
 
 REUSE = """
 define i8 @src(i8 %x, i8 %z) {
@@ -106,3 +110,45 @@ define <2 x i8> @tgt(i8 %x) {
     assert v.status == "incorrect", (v.status, v.error)
     swapped = text.replace("@src(", "@tmp(").replace("@tgt(", "@src(").replace("@tmp(", "@tgt(")
     assert _check(swapped).run().status == "correct"
+
+
+def test_the_memo_of_names_is_a_bounded_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo of each term's undef choices is emptied when it reaches MEMO_LIMIT
+    terms (a long-unrolled loop's held gigabytes): the same choices, and the path conditions it seals stay sealed (else merged values would copy their
+    branch's undef choices: more choices)."""
+    text = """
+define i8 @src(i8 %x, i8 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i8 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi i8 [ %x, %entry ], [ %acc.next, %latch ]
+  %odd = icmp ugt i8 %acc, %x
+  br i1 %odd, label %then, label %latch
+then:
+  %t = mul i8 %acc, %acc
+  br label %latch
+latch:
+  %v = phi i8 [ %t, %then ], [ %acc, %loop ]
+  %acc.next = add i8 %v, %x
+  %i.next = add i8 %i, 1
+  %c = icmp ult i8 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i8 %acc.next
+}
+"""
+    both = text + text.replace("@src", "@tgt")
+    sizes: list[int] = []
+    real_use = uses.UndefUses.use
+
+    def use(self: uses.UndefUses, value: SymValue) -> SymValue:
+        sizes.append(self.memo_size())
+        return real_use(self, value)
+
+    whole = _check(both, unroll=2)
+    monkeypatch.setattr(uses, "MEMO_LIMIT", 16)
+    monkeypatch.setattr(uses.UndefUses, "use", use)
+    bounded = _check(both, unroll=2)
+    assert len(bounded.src.undef_choices) == len(whole.src.undef_choices) > 10
+    assert max(sizes) < 16 + 200 and min(sizes) < 16  # emptied, and grown by one walk at most

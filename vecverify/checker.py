@@ -4,9 +4,10 @@ files of a test case, with the native witness: compare.py)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from .errors import InputError, InternalError, SignatureMismatch, Unsupported
+from .errors import InputError, InternalError, OutOfTime, SignatureMismatch, Unsupported
 from .ir.function import Function, Module
 from .ir.values import Call
 from .llvm import read_module as _read
@@ -59,6 +60,7 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         # (they set the environment up for it), so a target may not change it.
         return Verdict("incorrect", "Function attributes not refined",
                        detail=f"@{src.name} has {src.denormal}, @{tgt.name} has {tgt.denormal}")
+    start = time.monotonic()
     try:
         if is_scalable(src) or is_scalable(tgt):
             verdict = check_each_vscale(src, tgt, options, check_loops)
@@ -69,6 +71,8 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         return verdict
     except Unsupported as e:
         return Verdict("unsupported", detail=str(e))
+    except OutOfTime as e:  # the deadline passed while the terms were built: failed to prove
+        return Verdict("failed", detail=f"solver gave up: {e}", seconds=time.monotonic() - start)
     except SignatureMismatch as e:  # this pair's error: the file's other pairs are still checked
         return Verdict("error", ERR_SIGNATURE, detail=str(e))
     except InputError:

@@ -27,3 +27,14 @@ class Unsupported(VecverifyError):
 
 class InternalError(VecverifyError):
     """A bug in vecverify itself (for example a counterexample that does not replay)."""
+
+
+class OutOfTime(Exception):
+    """The whole check's time limit (CheckOptions.deadline) ran out before its queries
+    were decided, while the terms were still being built: "failed to prove", never a
+    verdict of its own (checker.check_pair turns it into a failed one). Not a
+    VecverifyError: no user caused it, and it is never printed as an error line."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        super().__init__(f"timeout (the time limit of the whole check ran out while building the terms of @{where})")

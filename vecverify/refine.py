@@ -179,10 +179,10 @@ class RefinementCheck:
         # Unknown functions: the source's calls define them, the target's must match.
         self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks),
                                global_blocks=frozenset(self.inputs.global_blocks.values()))
-        self.src = execute(src, self.inputs, "src", options.unroll, self.env)
+        self.src = execute(src, self.inputs, "src", options.unroll, self.env, options.deadline)
         tgt_inputs = self.inputs if not differing else replace(  # its own constants' bytes
             self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks, tgt.layout))
-        self.tgt = execute(tgt, tgt_inputs, "tgt", options.unroll, self.env)
+        self.tgt = execute(tgt, tgt_inputs, "tgt", options.unroll, self.env, options.deadline)
         self.src_vars = self.src.choices
         self.pre = all_of(self.inputs.pre)
         # The environment's constraints may mention source choices, so they go with the

@@ -191,6 +191,23 @@ class SolverOptions(Protocol):
     def solver(self) -> str: ...
 
 
+class _Picks:
+    """A source choice's candidate target terms: distinct, of its sort, at most
+    MAX_CANDIDATES (a loop's thousands of kind mates are not all compared)."""
+
+    def __init__(self, sort: z3.SortRef) -> None:
+        self.sort = sort
+        self.options: list[z3.ExprRef] = []
+        self._seen: set[int] = set()
+
+    def offer(self, o: z3.ExprRef | None) -> bool:
+        """Add ``o`` if new and of the sort; False once the list is full."""
+        if o is not None and len(self.options) < MAX_CANDIDATES and o.get_id() not in self._seen and o.sort() == self.sort:
+            self._seen.add(o.get_id())
+            self.options.append(o)
+        return len(self.options) < MAX_CANDIDATES
+
+
 class Tactics:
     """Solves the queries of one check of ``src`` against ``tgt`` on ``inputs``."""
 
@@ -232,6 +249,8 @@ class Tactics:
         and often decisive for a wrong rewrite), then the symbolic search runs again
         with the rest of the time.
         """
+        if self.options.deadline is not None and time.monotonic() >= self.options.deadline:
+            raise Unknown("timeout")  # the whole check's time ran out (no query started after it)
         self.queries += 1
         if self.options.smt2_dir is not None:
             self._write_smt2(q)
@@ -418,34 +437,29 @@ class Tactics:
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
             name = _name(v)
-            options: list[z3.ExprRef] = []
+            picks = _Picks(v.sort())
+            offer = picks.offer
             # The target choice made for the very same computation comes first.
-            twin = tgt_by_key.get(self.src.choice_keys.get(name, -1))
-            if twin is not None:
-                options.append(twin)
+            offer(tgt_by_key.get(self.src.choice_keys.get(name, -1)))
             if name in self.src.undef_guards:
-                paired = mirror.get(name)
-                if paired is not None and all(not paired.eq(o) for o in options):
-                    options.append(paired)
-                options += [o for o in by_guard.get(self.src.undef_guards[name].get_id(), [])
-                            if all(not o.eq(p) for p in options)]
-            same = tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None
-            if same is not None and all(not same.eq(o) for o in options):
-                options.append(same)
+                offer(mirror.get(name))
+                for o in by_guard.get(self.src.undef_guards[name].get_id(), []):
+                    if not offer(o):
+                        break
+            offer(tgt_by_name.get(name.split("!", 1)[1]) if "!" in name else None)
             # Other target choices of the same kind (a NaN, a frozen value), which the
             # target may have made in another order.
             hint = name.split("!")[1] if name.count("!") >= 2 else None
             for kind_mate in by_hint.get(hint or "", []):
-                if all(not kind_mate.eq(o) for o in options):
-                    options.append(kind_mate)
-            if name in extra:
-                options.append(extra[name])
+                if not offer(kind_mate):
+                    break
+            offer(extra.get(name))
             # What the target shows (returned lanes, call arguments): a choice that
             # decides an observed value may simply equal the target's.
             for shown in self.tgt.observed:
-                if shown.sort() == v.sort() and all(not shown.eq(o) for o in options):
-                    options.append(shown)
-            options = [o for o in options if o.sort() == v.sort()][:MAX_CANDIDATES]
+                if not offer(shown):
+                    break
+            options = picks.options
             # A per-use copy may take the value of the choice it copies (the value
             # read once and reused): the only pick left when the target has no
             # counterpart, as for an input the target reads fewer times.

@@ -73,7 +73,7 @@ def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: in
         bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
         env = Environment(FIRST_LOCAL_BLOCK, frozenset(rc.inputs.constant_blocks),
                           global_blocks=frozenset(rc.inputs.global_blocks.values()))
-        b = execute(src, rc.inputs, "src", bound, env)
+        b = execute(src, rc.inputs, "src", bound, env, rc.options.deadline)
         ok = z3.And(z3.Not(b.ub), z3.Not(b.sink), *env.constraints)
         if _sat(ok, rc.pre, timeout_ms) is not False:
             return bound
@@ -91,12 +91,21 @@ def _vacuous(start: float, raised_from: int, bound: int, why: str) -> Verdict:
     return v
 
 
+def _coverage_ms(options: CheckOptions) -> int:
+    """The time of a coverage query: a share of a query's, within the whole check's
+    deadline (1 ms once it has passed: undecided, so the verdict says "bounded")."""
+    ms = min(COVERAGE_MS, options.timeout_ms)
+    if options.deadline is not None:
+        ms = min(ms, max(1, int((options.deadline - time.monotonic()) * 1000)))
+    return ms
+
+
 def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     """The bounded refinement check, with ``loops`` and ``coverage`` saying what it
     covered (see the module docstring). Raises Unsupported as check_refinement does."""
     start = time.monotonic()
-    cover_ms = min(COVERAGE_MS, options.timeout_ms)
     rc = RefinementCheck(src, tgt, options)
+    cover_ms = _coverage_ms(options)
     if not (rc.src.has_loops or rc.tgt.has_loops):
         return rc.run()
     raised_from = None
@@ -113,7 +122,7 @@ def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdic
         rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
     verdict = rc.run()
     verdict.unroll = bound
-    cut = _cut_off(rc, cover_ms)
+    cut = _cut_off(rc, _coverage_ms(options))
     raised = f" (the bound raised from {raised_from}, which no execution of the source fitted)" if raised_from is not None else ""
     if cut is False:
         verdict.loops = "complete"

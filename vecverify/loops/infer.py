@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import Unsupported
+from ..errors import OutOfTime, Unsupported
 from ..ir.function import Block, Function
 from ..ir.types import IntType, VectorType
 from ..ir.values import (
@@ -406,6 +406,8 @@ def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000, dead
     of the inference itself is its reason (the caller falls back to the bounded check)."""
     try:
         return _infer_and_prove(src, tgt, timeout_ms, deadline)
+    except OutOfTime:  # the whole check's time ran out: no bounded check after it either
+        raise
     except Exception as e:  # noqa: BLE001 - never a verdict: the bounded check decides, labelled
         return Inferred("unsupported", reason=f"inference failed: {type(e).__name__}: {e}")
 

@@ -12,13 +12,15 @@ and raise undefined behaviour, both under the current path condition.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import z3
+from z3.z3 import _to_expr_ref
 
-from ..errors import Unsupported
+from ..errors import OutOfTime, Unsupported
 from ..ir.floats import IEEE_DENORMALS, DenormalModes
 from ..ir.layout import DEFAULT_LAYOUT, DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
@@ -130,6 +132,36 @@ def ite_value(c: z3.BoolRef, a: SymValue, b: SymValue) -> SymValue:
     return tuple(ite_lane(c, x, y) for x, y in zip(a, b, strict=True))
 
 
+class StandIns:
+    """Substitution pairs (term, stand-in), applied to many terms while they grow: kept
+    as Z3 AST arrays extended in place. (z3.substitute checks and copies every pair on
+    each call: quadratic over the thousands of choices of a long-unrolled loop.) The
+    terms replaced are distinct (choices, and the terms keyed choices were made for), so
+    the simultaneous substitution does not depend on their order."""
+
+    def __init__(self) -> None:
+        self.pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []  # keeps the ASTs alive
+        self._from = (z3.Ast * 0)()
+        self._to = (z3.Ast * 0)()
+
+    def add(self, term: z3.ExprRef, stand_in: z3.ExprRef) -> None:
+        n = len(self.pairs)
+        if n == len(self._from):  # grow geometrically
+            size = max(64, 2 * n)
+            self._from, self._to = (z3.Ast * size)(), (z3.Ast * size)()
+            for i, (a, b) in enumerate(self.pairs):
+                self._from[i], self._to[i] = a.as_ast(), b.as_ast()
+        self._from[n], self._to[n] = term.as_ast(), stand_in.as_ast()
+        self.pairs.append((term, stand_in))
+
+    def apply(self, term: z3.ExprRef) -> z3.ExprRef:
+        """``term`` with every pair's term replaced by its stand-in (simultaneously)."""
+        if not self.pairs:
+            return term
+        ctx = term.ctx
+        return _to_expr_ref(z3.Z3_substitute(ctx.ref(), term.as_ast(), len(self.pairs), self._from, self._to), ctx)
+
+
 @dataclass
 class Context:
     """What one instruction's semantics may ask of the executor.
@@ -163,12 +195,11 @@ class Context:
     # same key are made for the same computation: the refinement check tries pairing
     # them first. Only a search hint: it never decides a verdict.
     choice_keys: dict[str, int] = field(default_factory=dict)
-    # What makes a key independent of the side: each keyed choice, and each term a
-    # choice was made for, paired with a side-free stand-in (see floating.choice_key).
-    key_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
-    # The other choices, each by a stand-in named after its kind only (the same on both
+    # What makes a key independent of the side (see floating.choice_key): each keyed
+    # choice, and each term a choice was made for, paired with a side-free stand-in; the
+    # other choices, each by a stand-in named after its kind only (the same on both
     # sides): floating.py orders commutative operands by terms so neutralized.
-    other_stand_ins: list[tuple[z3.ExprRef, z3.ExprRef]] = field(default_factory=list)
+    stand_ins: StandIns = field(default_factory=lambda: StandIns())
     # The floating-point environment the function runs in: its denormal modes (from its
     # attributes), and where the shared parts of that environment (the dynamic rounding
     # mode) come from: the check's Environment, so source and target see the same.
@@ -180,6 +211,15 @@ class Context:
     # A block's address modulo the block alignment, where it is not 0 (memory.residue_of:
     # globals and allocas are aligned as they state, no more); None: 0 everywhere.
     block_residue: Callable[[z3.BitVecRef], z3.BitVecRef | None] | None = None
+    # The whole check's deadline (time.monotonic(); CheckOptions.deadline): building the
+    # terms of a wide or long-unrolled loop can take longer than any query, so the
+    # executor looks at it per block and per instruction (check_time).
+    deadline: float | None = None
+
+    def check_time(self) -> None:
+        """Raise OutOfTime when the whole check's deadline has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise OutOfTime(self.where)
 
     @property
     def big_endian(self) -> bool:  # byte order of memory and of bitcasts between lane shapes
@@ -192,9 +232,9 @@ class Context:
         self.choices.append(v)
         if key is not None:
             self.choice_keys[v.decl().name()] = key
-            self.key_stand_ins.append((v, z3.BitVec(f"choice!{key}", bits)))
+            self.stand_ins.add(v, z3.BitVec(f"choice!{key}", bits))
         else:
-            self.other_stand_ins.append((v, z3.BitVec(f"choice!{hint}", bits)))
+            self.stand_ins.add(v, z3.BitVec(f"choice!{hint}", bits))
         return v
 
     def environment_value(self, name: str, bits: int, default: int) -> z3.BitVecRef:
@@ -244,7 +284,7 @@ class Context:
         self.counter += 1
         v = z3.Bool(f"{self.side}!{hint}!{self.counter}")
         self.choices.append(v)
-        self.other_stand_ins.append((v, z3.Bool(f"choice!{hint}")))
+        self.stand_ins.add(v, z3.Bool(f"choice!{hint}"))
         return v
 
     def ub(self, cond: z3.BoolRef) -> None:

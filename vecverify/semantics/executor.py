@@ -4,6 +4,11 @@ Loops are unrolled (see unroll.py): the block instances form a DAG that is execu
 order, merging values and memory at joins with if-then-else. An execution that would
 iterate a loop more than ``unroll`` times is cut off: its condition is ``sink``, and the
 refinement check leaves such inputs out (the verdict states the bound).
+
+With a deadline (the whole check's, CheckOptions.deadline) the executor looks at the
+clock before each block and each instruction and raises OutOfTime once it has passed:
+building the terms of a wide loop unrolled many times can take far longer than any
+query (the caller reports the check as failed to prove, never as a verdict).
 """
 
 from __future__ import annotations
@@ -123,7 +128,8 @@ class _State:
 
 
 class Executor(CallSemantics):
-    def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None):
+    def __init__(self, fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None,
+                 deadline: float | None = None):
         self.fn = fn
         self.inputs = inputs
         self.unroll = unroll
@@ -133,7 +139,7 @@ class Executor(CallSemantics):
         self.exits: list[tuple[z3.BoolRef, Memory, bool]] = []
         self.observed: list[z3.BitVecRef] = []  # arguments of unknown calls
         self.ctx = Context(side=side, where=fn.name, layout=fn.layout, denormal=fn.denormal,
-                           environment=env.shared if env is not None else None)
+                           environment=env.shared if env is not None else None, deadline=deadline)
         self.undef_guards = self.ctx.undef_guards
         self.uses = UndefUses(self.ctx)  # undef per use (see uses.py)
         self.ctx.undef_names = self.uses.term_names
@@ -209,6 +215,7 @@ class Executor(CallSemantics):
         returns: list[tuple[z3.BoolRef, SymValue | None, Memory]] = []
         sink: list[z3.BoolRef] = []
         for inst in unrolling.order():
+            self.ctx.check_time()
             if inst == unrolling.entry:
                 state = _State(TRUE, {}, self.inputs.memory)
                 edges: list[tuple[z3.BoolRef, _State, str]] = []
@@ -310,6 +317,7 @@ class Executor(CallSemantics):
         if phis:
             new: dict[Instruction, SymValue] = {}
             for phi in phis:
+                self.ctx.check_time()
                 self.uses.begin()
                 options = []
                 for c, st, pred in edges:
@@ -332,6 +340,7 @@ class Executor(CallSemantics):
         for inst in block.instructions:
             if isinstance(inst, Phi):
                 continue
+            self.ctx.check_time()
             self.uses.begin()
             if isinstance(inst, Br):
                 if not inst.operands:
@@ -481,8 +490,10 @@ def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolR
     return any_of([one(lo, hi) for lo, hi in ranges])
 
 
-def execute(fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None) -> Behaviour:
-    ex = Executor(fn, inputs, side, unroll, env)
+def execute(fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None,
+            deadline: float | None = None) -> Behaviour:
+    """``fn``'s behaviour; raises OutOfTime once ``deadline`` (time.monotonic()) passes."""
+    ex = Executor(fn, inputs, side, unroll, env, deadline)
     _entry_attrs(ex)
     return ex.run()
 

@@ -151,8 +151,7 @@ def _commuted(ctx: Context, r: z3.FPRef) -> z3.FPRef:
     if r.decl().kind() not in _COMMUTATIVE_FP:
         return r
     rm, a, b = r.children()
-    stand_ins = ctx.key_stand_ins + ctx.other_stand_ins
-    fa, fb = (z3.simplify(z3.substitute(x, *stand_ins)) if stand_ins else z3.simplify(x) for x in (a, b))
+    fa, fb = (z3.simplify(ctx.stand_ins.apply(x)) for x in (a, b))
     if (fa.hash(), fa.get_id()) > (fb.hash(), fb.get_id()):
         return r.decl()(rm, b, a)
     return r
@@ -166,8 +165,7 @@ def choice_key(ctx: Context, r: z3.FPRef) -> int:
     operands in a fixed order, the whole simplified; then Z3's structural hash. A chain of float operations
     thus pairs up at every depth, although each side makes choices of its own names
     and orders fadd/fmul operands by term ids. Only a search hint (see Context)."""
-    stand_ins = ctx.key_stand_ins + ctx.other_stand_ins
-    stand_in = z3.substitute(r, *stand_ins) if stand_ins else r
+    stand_in = ctx.stand_ins.apply(r)
     # Simplified: the sides may compute an operand's address differently (an element
     # read as a vector lane, ``base + 4``, or at ``base | 1``: the same address).
     stand_in = z3.simplify(stand_in)
@@ -175,7 +173,7 @@ def choice_key(ctx: Context, r: z3.FPRef) -> int:
         rm, a, b = stand_in.children()
         if a.hash() > b.hash():
             stand_in = stand_in.decl()(rm, b, a)
-    ctx.key_stand_ins.append((r, stand_in))
+    ctx.stand_ins.add(r, stand_in)
     return stand_in.hash()
 
 

@@ -30,6 +30,14 @@ import z3
 
 from .core import FALSE, Context, Lane, SymValue
 
+# The memo of which undef choices each term mentions is a cache: it is emptied when it
+# holds this many terms (a long-unrolled loop's terms number in the millions), so its
+# memory stays bounded. Each entry is a bit mask (bit i: the i-th choice named).
+MEMO_LIMIT = 2_000_000
+# Masks turned back into sets of names, the last this many kept.
+SETS_LIMIT = 256
+NO_NAMES: frozenset[str] = frozenset()
+
 
 class UndefUses:
     def __init__(self, ctx: Context):
@@ -37,9 +45,15 @@ class UndefUses:
         self._owner: dict[str, object] = {}
         self._holder: object = object()  # the instruction being executed
         self._first_new = 0  # ctx.choices index where that instruction's own choices start
-        # Term id -> (term, names of the undef choices in it); the term is kept so that
-        # its id is not reused.
-        self._memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+        # Term id -> (term, mask of the undef choices in it); the term is kept so that its
+        # id is not reused. Bounded by MEMO_LIMIT (see there).
+        self._memo: dict[int, tuple[z3.ExprRef, int]] = {}
+        # Terms whose choices count as none (seal): kept apart from the memo, which is
+        # emptied now and then.
+        self._sealed: dict[int, z3.ExprRef] = {}
+        self._bit: dict[str, int] = {}  # choice name -> its bit in the masks
+        self._named: list[str] = []  # bit -> choice name
+        self._sets: dict[int, frozenset[str]] = {}  # mask -> names (the last SETS_LIMIT)
 
     # ------------------------------------------------------------------ instructions
 
@@ -108,41 +122,80 @@ class UndefUses:
         call it matches, and the match compares memory that may hold undef: the match is
         made once, at the call), and path conditions (see Executor.run)."""
         for t in terms:
-            self._memo[t.get_id()] = (t, frozenset())
+            self._sealed[t.get_id()] = t
+            self._memo[t.get_id()] = (t, 0)
 
     # ------------------------------------------------------------------ which choices
 
     def names(self, value: SymValue) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
+        mask = 0
         for lane in value:
-            out |= self.term_names(lane.value) | self.term_names(lane.poison)
-        return out
+            mask |= self._mask(lane.value) | self._mask(lane.poison)
+        return self._as_names(mask)
 
     def term_names(self, term: z3.ExprRef) -> frozenset[str]:
         """The undef choices ``term`` mentions (memoized over the term DAG)."""
+        return self._as_names(self._mask(term))
+
+    def memo_size(self) -> int:
+        """How many terms the memo holds now (at most MEMO_LIMIT plus one term's walk)."""
+        return len(self._memo)
+
+    def _as_names(self, mask: int) -> frozenset[str]:
+        if not mask:
+            return NO_NAMES
+        found = self._sets.get(mask)
+        if found is None:
+            if len(self._sets) >= SETS_LIMIT:
+                self._sets.clear()
+            bits = bin(mask)[:1:-1]  # bit 0 first
+            found = self._sets[mask] = frozenset(self._named[i] for i, b in enumerate(bits) if b == "1")
+        return found
+
+    def _mask(self, term: z3.ExprRef) -> int:
+        """The mask of the undef choices ``term`` mentions: a walk over its DAG, memoized."""
         if not self.ctx.undef_guards:
-            return frozenset()
+            return 0
         memo = self._memo
         hit = memo.get(term.get_id())
         if hit is not None:
             return hit[1]
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        guards, sealed = self.ctx.undef_guards, self._sealed
         stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
+        steps = 0
         while stack:
+            steps += 1
+            if steps % 4096 == 0:  # a large term: the whole check's deadline
+                self.ctx.check_time()
             t, expanded = stack.pop()
             tid = t.get_id()
             if tid in memo:
                 continue
+            if tid in sealed:
+                memo[tid] = (t, 0)
+                continue
             if z3.is_const(t):
                 name = t.decl().name() if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
-                memo[tid] = (t, frozenset((name,)) if name in self.ctx.undef_guards else frozenset())
+                memo[tid] = (t, 1 << self._bit_of(name) if name in guards else 0)
                 continue
             children = t.children()
             if expanded:
-                found: frozenset[str] = frozenset()
+                found = 0
                 for c in children:
-                    found |= memo[c.get_id()][1]
+                    m = memo[c.get_id()][1]
+                    if m and (found | m) != found:
+                        found = m if not found else found | m  # a child's own mask where it has them all
                 memo[tid] = (t, found)
                 continue
             stack.append((t, True))
             stack.extend((c, False) for c in children if c.get_id() not in memo)
         return memo[term.get_id()][1]
+
+    def _bit_of(self, name: str) -> int:
+        bit = self._bit.get(name)
+        if bit is None:
+            bit = self._bit[name] = len(self._named)
+            self._named.append(name)
+        return bit
