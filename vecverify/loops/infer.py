@@ -38,6 +38,7 @@ the invariants, each of which was itself checked.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -78,6 +79,7 @@ from .obligation import (
     goes_to,
 )
 from .poison import bypass_poison, first_branch_condition
+from .reshape import graft_remainder, unfold_resumes
 from .same import same_scalar_part
 from .shape import LoopShape, find_shape, incoming
 
@@ -98,11 +100,13 @@ class Inferred:
     # what the proof does not cover, for the verdict to say: undef values of these
     # arguments (poison ones are covered)
     maybe_undef: list[str] = field(default_factory=list)
+    # how the target was read into the shape the proof knows (reshape.py)
+    reshaped: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     def record(self) -> dict[str, object]:
         return {"status": self.status, "reason": self.reason or None, "step": self.step,
-                "alpha": self.alpha, "invariants": self.invariants,
+                "alpha": self.alpha, "invariants": self.invariants, "reshaped": self.reshaped,
                 "not_covered": {"undef_arguments": self.maybe_undef},
                 "checks": [{"name": n, "status": s} for n, s in self.checks]}
 
@@ -416,6 +420,12 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
     t0 = time.monotonic()
     out = Inferred("unsupported")
     try:
+        # a copy, read into the shape the proof knows (reshape.py: the same function)
+        grafted = graft_remainder(src, tgt)
+        if grafted is not None:
+            out.reshaped.append("the source's loop grafted as a remainder never entered (no scalar remainder)")
+        given = tgt
+        tgt = grafted or copy.deepcopy(tgt)
         shape = find_shape(tgt)
     except WitnessError as e:
         out.reason = f"no LoopVectorize shape: {e}"
@@ -423,13 +433,18 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
     out.step = str(shape.lanes)
     out.lanes = shape.lanes
     out.maybe_undef = [f"%{a.name or k}" for k, a in enumerate(src.args) if not a.attrs.noundef]
-    out.trip = shape.trip_counts[0] if shape.trip_counts else None
+    trip = shape.trip_counts[0] if shape.trip_counts else None
+    # the trip count as a value of the function given (refute.py fixes that argument)
+    out.trip = next((a for a, b in zip(given.args, tgt.args, strict=True) if b is trip), trip)
     if not shape.bypass:
         try:
             shape.resume_bypass = _source_starts(src, shape)
         except WitnessError as e:
             out.reason = f"the vector loop is always entered, and {e}"
             return out
+    unfolded = unfold_resumes(shape)
+    if unfolded:
+        out.reshaped.append(f"resume values folded to constants read as start + n.vec * step: {', '.join(unfolded)}")
     stored = _stores_undef(tgt)
     if stored:
         out.reason = (f"{stored} may write undef to memory (the obligations start a vector iteration from memory "

@@ -83,7 +83,7 @@ def _defined_in(v: Value, block: Block) -> bool:
     return any(v is i for i in block.instructions)
 
 
-def _index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
+def index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
     """The canonical index of a one-block loop: (phi, index.next, C, n.vec)."""
     term = block.instructions[-1]
     if not (isinstance(term, Br) and term.operands and isinstance(term.operands[0], ICmp)):
@@ -116,7 +116,7 @@ def find_shape(fn: Function) -> LoopShape:
     if any(latch != header for latch, header in back):
         raise WitnessError("a loop of more than one block")
     loops = [blocks[h] for _, h in back]
-    vector = [(b, found) for b in loops if (found := _index_phi(b)) is not None
+    vector = [(b, found) for b in loops if (found := index_phi(b)) is not None
               and any(isinstance(i.type, VectorType) for i in b.instructions)]
     if len(vector) != 1:
         raise WitnessError(f"{len(vector)} vector loops with a canonical index")
