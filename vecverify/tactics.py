@@ -48,8 +48,8 @@ DEFINED_FIRST_SHARE = 0.1
 PROBE_SHARE = 0.2
 # A query's weaker form (Query.weaker) gets at most this part of its time first.
 WEAKER_SHARE = 0.25
-# With another solver than Z3 in play, a quantified query goes to it whole first, with at
-# most this part of its time (Bitwuzla decides many in well under a second that the
+# With another solver than Z3 in play, a quantified query the quick search did not decide
+# goes to it whole next, with at most this part of the time left (Bitwuzla decides many in well under a second that the
 # search below and Z3 do not decide in minutes: Alive2's loops/ctlz unrolled 32 times).
 OTHERS_WHOLE_SHARE = 0.25
 _NO_SKOLEM = object()
@@ -291,6 +291,10 @@ class Tactics:
         except Unknown:
             pass
         now = self.clock.now()
+        whole = self._whole_by_others(q, min(deadline, now + OTHERS_WHOLE_SHARE * (deadline - now)))
+        if whole is not _UNDECIDED:
+            return whole  # type: ignore[return-value]
+        now = self.clock.now()
         found = self.probe(q, min(deadline, now + PROBE_SHARE * (deadline - now)))
         if found is not None:
             return found
@@ -307,10 +311,6 @@ class Tactics:
             return self._check(z3.And(self.pre, q.body), deadline)
         if _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
             return self._check(z3.And(self.pre, *_every_choice(q.body, forall)), deadline)
-        now = self.clock.now()
-        whole = self._whole_by_others(q, forall, min(deadline, now + OTHERS_WHOLE_SHARE * (deadline - now)))
-        if whole is not _UNDECIDED:
-            return whole  # type: ignore[return-value]
         # The look at defined inputs leaves the source's other choices (NaN payloads)
         # free, which can make it the hardest query of all: it gets a slice of the time.
         now = self.clock.now()
@@ -336,10 +336,14 @@ class Tactics:
             guess.add(z3.substitute(q.body, *choice))
         return self._check(self.formula(q), deadline)
 
-    def _whole_by_others(self, q: Query, forall: list[z3.ExprRef], deadline: float) -> object:
-        """The quantified query decided by the solvers other than Z3 (``--solver``
-        portfolio, bitwuzla or cvc5): a model (Z3-confirmed), None (no failure), or
-        _UNDECIDED (none of them answered, or Z3 alone is asked for)."""
+    def _whole_by_others(self, q: Query, deadline: float) -> object:
+        """A quantified query that the quick search did not decide, decided whole by the
+        solvers other than Z3 (``--solver`` portfolio, bitwuzla or cvc5): a model
+        (Z3-confirmed), None (no failure), or _UNDECIDED (none of them answered, the query
+        has no source choices, or Z3 alone is asked for)."""
+        forall = self._mentioned(q, self.src_vars + q.extra_forall)
+        if not forall or _choice_bits(forall) <= MAX_EXPANDED_CHOICE_BITS:
+            return _UNDECIDED  # quantifier-free: decide() races the others already
         solver = z3.Solver()
         solver.add(self.pre, z3.ForAll(forall, q.body))
         try:
