@@ -38,3 +38,16 @@ def test_mentioned_names_sees_through_shared_terms_and_quantifiers() -> None:
     assert mentioned_names(shared * 2 == 0, names, memo) == {"src!a"}
     assert mentioned_names(z3.ForAll([c], shared == b), names, memo) == {"src!a", "src!b"}
     assert mentioned_names(c == 1, names, memo) == frozenset()
+
+
+def test_written_keys_drop_no_key_whose_simplified_term_was_freed() -> None:
+    """Keys are told apart by their simplified terms' ids: those terms are kept alive
+    while the keys are collected (a freed term's id is reused by the next one: keys were
+    dropped, and the memory query compared their bytes as never written: unsound)."""
+    n = z3.BitVec("n", 64)
+    byte, poison = z3.BitVecVal(0, 8), z3.BoolVal(False)
+    mem = initial_memory()
+    for k in range(40):  # offsets that simplify to new terms (constants folded and moved first)
+        mem = mem.write(pointer_lane(1, (n + k) * 4 + 1 + k), byte, poison)
+    keys = written_keys([mem])
+    assert keys is not None and len(keys) == 40

@@ -29,7 +29,7 @@ from .ir.vscale import DEFAULT_VSCALE_MAX
 from .portfolio import DEFAULT_SOLVER
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
-from .semantics.core import TRUE, Z3_CTRL_C, Lane, all_of, any_of, undef_variables
+from .semantics.core import TRUE, Z3_CTRL_C, Lane, all_of, any_of
 from .semantics.executor import FIRST_LOCAL_BLOCK, Behaviour, execute
 from .semantics.globaldefs import used_globals, with_initializers
 from .semantics.inputs import (
@@ -193,6 +193,8 @@ class RefinementCheck:
         # The written-address split (_written_split): () until computed when there is none.
         self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
         self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+        self._src_names: frozenset[str] | None = None
+        self._src_by_name: dict[str, z3.ExprRef] | None = None
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
         self._layout: frozenset[str] | None = None
 
@@ -583,15 +585,27 @@ class RefinementCheck:
         checked exactly that already (and the nested quantifier is slow)."""
         ok = self.memory_ok(a)
         byte, poison = self.src.memory.read(a)
-        held = {v.decl().name(): v for t in (byte, poison) for v in undef_variables(t, self.src.undef_guards)}
+        # (walked with the check's memo: the bytes read at many written addresses share
+        # the whole memory's terms)
+        found = self._src_names_in(byte) | self._src_names_in(poison)
+        held = sorted(n for n in found if n in self.src.undef_guards)
         if not held:
             return ok
-        every = {c.decl().name(): TRUE for c in self.src.choices}
-        others = [v for t in (byte, poison) for v in undef_variables(t, every) if v.decl().name() not in held]
-        if not others:
+        if len(held) == len(found):  # no other choice
             return None
-        copies = [(v, z3.Const(f"{v}!byte", v.sort())) for v in held.values()]
+        copies = [(v, z3.Const(f"{v}!byte", v.sort())) for v in map(self._src_var, held)]
         return z3.Exists([c for _, c in copies], z3.substitute(ok, *copies))
+
+    def _src_names_in(self, term: z3.ExprRef) -> frozenset[str]:
+        """The source choices ``term`` mentions (by name; memoized across the check)."""
+        if self._src_names is None:
+            self._src_names = frozenset(v.decl().name() for v in self.src_vars)
+        return mentioned_names(term, self._src_names, self._names_memo)
+
+    def _src_var(self, name: str) -> z3.ExprRef:
+        if self._src_by_name is None:
+            self._src_by_name = {v.decl().name(): v for v in self.src_vars}
+        return self._src_by_name[name]
 
     def _undef_query(self) -> Query | None:
         """A returned lane that the target leaves undefined (different values for different

@@ -41,7 +41,9 @@ def written_keys(memories: Sequence[Memory]) -> list[z3.BitVecRef] | None:
     """The distinct addresses the writes of ``memories`` (oldest first, each side's in
     turn) write to; None when one of them may have been clobbered by a call (then any
     address may differ) or when there are too many."""
-    seen: set[int] = set()
+    # Simplified keys by id, each kept alive while the keys are collected: a freed
+    # term's id is given to the next new term, and a key would look like one seen.
+    seen: dict[int, z3.ExprRef] = {}
     out: list[z3.BitVecRef] = []
     for mem in memories:
         for w in mem.writes:
@@ -51,7 +53,7 @@ def written_keys(memories: Sequence[Memory]) -> list[z3.BitVecRef] | None:
             key = z3.simplify(w.key)
             if key.get_id() in seen:
                 continue
-            seen.add(key.get_id())
+            seen[key.get_id()] = key
             out.append(w.key)
             if len(out) > MAX_WRITTEN_KEYS:
                 return None
@@ -127,6 +129,9 @@ def choice_groups(items: Sequence[frozenset[str]]) -> tuple[list[list[int]], lis
     return list(by_root.values()), free
 
 
+NO_NAMES: frozenset[str] = frozenset()
+
+
 def mentioned_names(term: z3.ExprRef, names: frozenset[str],
                     memo: dict[int, tuple[z3.ExprRef, frozenset[str]]]) -> frozenset[str]:
     """The names among ``names`` of the uninterpreted constants free in ``term``
@@ -137,10 +142,12 @@ def mentioned_names(term: z3.ExprRef, names: frozenset[str],
         t, done = stack.pop()
         tid = t.get_id()
         if done:
-            found: set[str] = set()
+            found = NO_NAMES
             for c in _children(t):
-                found |= memo[c.get_id()][1]
-            memo[tid] = (t, frozenset(found))
+                part = memo[c.get_id()][1]
+                if part and not part <= found:  # a child's own set where it has them all
+                    found = part if not found else found | part
+            memo[tid] = (t, found)
             continue
         if tid in memo:
             continue
