@@ -95,10 +95,11 @@ def placement(args: argparse.Namespace, jobs: int) -> Placement:
     return Placement(jobs=jobs, cluster=cluster, security=security)
 
 
-def add_solver_option(p: argparse.ArgumentParser) -> None:
+def add_solver_option(p: argparse.ArgumentParser, default: str) -> None:
     """``--solver`` (vecverify/portfolio.py): which solvers decide the queries."""
-    from ..portfolio import DEFAULT_SOLVER, SOLVERS  # Z3: only for the commands that check
+    from ..portfolio import SOLVERS  # Z3: only for the commands that check
 
-    p.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER,
-                   help=f"which solvers decide the queries (default {DEFAULT_SOLVER}; portfolio: Bitwuzla and "
-                        "cvc5 beside Z3 where Z3 has not answered within a slice)")
+    p.add_argument("--solver", choices=SOLVERS, default=default,
+                   help=f"which solvers decide the queries (default {default}; portfolio: Bitwuzla and "
+                        "cvc5 beside Z3 where Z3 has not answered within a slice, and for a quantified "
+                        "query Z3's quick search did not decide)")

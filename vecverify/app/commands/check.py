@@ -21,6 +21,7 @@ from ...errors import InputError
 from ...exit_codes import EXIT_INCORRECT, EXIT_OK
 from ...ir.vscale import DEFAULT_VSCALE_MAX
 from ...jobs import Placement
+from ...portfolio import CHECK_SOLVER
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
 from ..options import add_cluster_options, add_solver_option, at_least_one, non_negative, placement
@@ -60,7 +61,7 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--vscale-max", type=at_least_one, default=DEFAULT_VSCALE_MAX, metavar="N",
                    help="scalable vectors: the largest vscale checked where a function's vscale_range does "
                         f"not bound it (default {DEFAULT_VSCALE_MAX}; docs/scalable.md)")
-    add_solver_option(p)
+    add_solver_option(p, CHECK_SOLVER)
 
 
 def check_options(args: argparse.Namespace) -> CheckOptions:

@@ -26,6 +26,7 @@ from transforms.slp.vectorizer import SLPOptions
 from transforms.vectorize.costs import TARGETS
 
 from ...llvm import read_module, splice_module
+from ...portfolio import DEFAULT_SOLVER
 from ..options import add_solver_option, at_least_one, whole
 
 
@@ -124,7 +125,7 @@ def add_command(sub: Any) -> None:
     p.add_argument("--json", type=Path, metavar="FILE", help="write what was done (and verdicts) as JSON")
 
     add_loop_options(p)
-    add_solver_option(p)
+    add_solver_option(p, DEFAULT_SOLVER)
     p.add_argument("-j", "--jobs", type=at_least_one, default=1, metavar="N",
                    help="with --verify, functions with vectorized loops are verified in N worker processes "
                         "(default 1)")
