@@ -5,7 +5,7 @@ from __future__ import annotations
 import z3
 
 from vecverify.semantics.memory import Clobber, initial_memory, offset_by, pointer_lane
-from vecverify.splitting import choice_groups, mentioned_names, written_keys
+from vecverify.splitting import choice_groups, mentioned_names, unresolved_writes, written_keys
 
 
 def test_choice_groups_share_no_name() -> None:
@@ -51,3 +51,19 @@ def test_written_keys_drop_no_key_whose_simplified_term_was_freed() -> None:
         mem = mem.write(pointer_lane(1, (n + k) * 4 + 1 + k), byte, poison)
     keys = written_keys([mem])
     assert keys is not None and len(keys) == 40
+
+
+def test_unresolved_writes_counts_the_writes_a_read_cannot_place() -> None:
+    """A read at base + 2 places writes at base + k (constant distances) without the
+    solver; writes at n * 4 + k it cannot (the check then makes no written-address split:
+    one group, found out cheaply)."""
+    base = pointer_lane(1, z3.BitVec("off", 64))
+    n = z3.BitVec("n", 64)
+    byte, poison = z3.BitVecVal(0, 8), z3.BoolVal(False)
+    mem = initial_memory()
+    for k in range(4):
+        mem = mem.write(offset_by(base, k), byte, poison)
+    assert unresolved_writes(mem, offset_by(base, 2), 8) == 0
+    for k in range(12):
+        mem = mem.write(pointer_lane(1, n * 4 + k), byte, poison)
+    assert unresolved_writes(mem, offset_by(base, 2), 8) == 9  # counted up to the limit + 1

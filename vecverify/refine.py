@@ -45,6 +45,7 @@ from .splitting import (
     choice_groups,
     initial,
     mentioned_names,
+    unresolved_writes,
     written_keys,
 )
 from .tactics import Query, Tactics, Unknown, constant_names
@@ -62,6 +63,11 @@ WHOLE_SHARE = 0.5
 # No written-address split where written bytes share more source choices than this and
 # than half of them (their reads did not resolve: the split would be one part).
 MAX_SHARED_CHOICES = 16
+# No written-address split where a read at a written address cannot tell more than this
+# many writes hit or missed without the solver (a loop unrolled with symbolic strides: a
+# map loop's bounded check had 28-252 per address, and one group; finding that out by
+# reading every address took 15 s).
+MAX_UNRESOLVED_WRITES = 8
 
 
 @dataclass
@@ -503,6 +509,9 @@ class RefinementCheck:
         mentioned = []
         so_far = NameGroups()
         for k in keys:
+            if any(unresolved_writes(m, k, MAX_UNRESOLVED_WRITES) > MAX_UNRESOLVED_WRITES
+                   for m in (self.src.memory, self.tgt.memory)):
+                return None  # reads that do not resolve: their bytes' choices merge into one part
             found = mentioned_names(self._written_ok(k), names, self._names_memo)
             so_far.add(found)
             if so_far.largest > max(MAX_SHARED_CHOICES, len(names) // 2):

@@ -31,7 +31,8 @@ from collections.abc import Callable, Sequence
 
 import z3
 
-from .semantics.memory import Clobber, Memory, Write
+from .semantics.core import FALSE, TRUE
+from .semantics.memory import Clobber, Memory, Write, key_shape, same_key
 
 # Beyond this many distinct written addresses (both sides), no split.
 MAX_WRITTEN_KEYS = 512
@@ -58,6 +59,23 @@ def written_keys(memories: Sequence[Memory]) -> list[z3.BitVecRef] | None:
             if len(out) > MAX_WRITTEN_KEYS:
                 return None
     return out
+
+
+def unresolved_writes(mem: Memory, key: z3.BitVecRef, limit: int) -> int:
+    """How many of ``mem``'s writes a read at ``key`` cannot tell hit or missed without
+    the solver (counted up to ``limit + 1``): the read's byte is then a chain of choices
+    between them, mentioning every source choice they hold."""
+    shape = key_shape(key)
+    count = 0
+    for w in mem.writes:
+        if isinstance(w, Write):
+            same = same_key(key, shape, w.key, w.shape)
+            if same is TRUE or same is FALSE or z3.is_true(same) or z3.is_false(same):
+                continue
+        count += 1
+        if count > limit:
+            break
+    return count
 
 
 def initial(mem: Memory) -> Memory:
