@@ -125,7 +125,8 @@ def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str, target: str) -> No
                 native = f"{runs.runs} runs at vscale {','.join(map(str, runs.vscales))}, {len(runs.mismatches)} mismatches"
             except (Unsupported, RuntimeError) as e:
                 native = f"not run ({e})"
-            what = ", ".join(r.reductions + [f"recurrence {x}" for x in r.recurrences]) or "map"
+            groups = [f"{len(r.groups)} group{'s' if len(r.groups) > 1 else ''}"] if r.groups else []
+            what = ", ".join(r.reductions + [f"recurrence {x}" for x in r.recurrences] + groups) or "map"
             stuck = next((f" ({n}: {getattr(v, 'status', '')})" for n, v in proof.checks
                           if getattr(v, "status", "") != "correct"), "")
             print(f"  @{name:<8} {what:<18} {proof.status:<8} {len(proof.checks):3d} checks {proof.seconds:7.1f} s   "
