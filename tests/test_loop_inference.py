@@ -183,3 +183,32 @@ def test_constant_trip_count_mutants_are_refuted_and_replayed_natively(name: str
     assert c.verdict.status == "incorrect", c.verdict.coverage
     assert c.verdict.witness is not None and c.verdict.witness["status"] != "proved"
     assert c.replay is not None and c.replay["shows_difference"], c.replay
+
+
+def test_a_vectorized_epilogue_is_proved_for_every_trip_count() -> None:
+    """X86's default shape: a vector loop of 8 lanes, an epilogue vector loop of 4 resumed
+    from it, the scalar remainder. The epilogue is proved from every state it is entered
+    in (the main loop's end, or 0 where the main loop is skipped), then bypassed, and the
+    main loop proved against the source."""
+    r = infer_and_prove(*_pair("epilogue_vf8"), 60_000)
+    assert r.status == "proved", r.reason
+    assert [n for n, _ in r.checks][:2] == ["epilogue step", "epilogue last"]
+    assert any("vectorized epilogue" in x for x in r.reshaped) and r.lanes == 8
+
+
+def test_an_epilogue_resuming_at_the_wrong_index_is_refuted_and_replayed_natively() -> None:
+    """The epilogue entered 4 elements before where the main loop stopped: the epilogue
+    itself holds from that state (it is proved from any), but what the main loop hands
+    on is not the source's state: `last` fails with a counterexample. At trip count 12
+    (one main iteration, one epilogue one: what `check` finds first, trying 0, 1, ...)
+    the pair is refuted, and the native runs show the twice-incremented elements."""
+    from vecverify.loops.refute import assuming_argument, with_argument
+
+    src, tgt = _pair("epilogue_vf8_resume_early")
+    r = infer_and_prove(src, tgt, 60_000)
+    assert r.status == "unknown" and r.refutable and r.reason.startswith("last: incorrect"), r.reason
+    assert [n for n, _ in r.checks][:2] == ["epilogue step", "epilogue last"]
+    c = compare_functions(assuming_argument(src, 1, 12), with_argument(tgt, 1, 12), CheckOptions(timeout_ms=60_000),
+                          Witness(replay=True))
+    assert c.verdict.status == "incorrect", c.verdict.coverage
+    assert c.replay is not None and c.replay["shows_difference"], c.replay

@@ -45,12 +45,11 @@ from dataclasses import dataclass, field
 
 from ..errors import OutOfTime, Unsupported
 from ..ir.function import Block, Function
-from ..ir.types import IntType, VectorType
+from ..ir.types import IntType, Type, VectorType
 from ..ir.values import (
     BinOp,
     Br,
     Call,
-    Cast,
     Constant,
     ConstArray,
     ConstInt,
@@ -67,6 +66,7 @@ from ..ir.values import (
 )
 from ..ir.vscale import vscale_constant
 from ..refine import CheckOptions, Verdict, check_refinement
+from .epilogue import Entry, bypass_epilogue, entries, epilogue_loop
 from .obligation import (
     FALSE,
     I1,
@@ -77,11 +77,12 @@ from .obligation import (
     WitnessError,
     emit_not,
     goes_to,
+    pure_instruction,
 )
 from .poison import bypass_poison, first_branch_condition
 from .reshape import graft_remainder, unfold_resumes
 from .same import same_scalar_part
-from .shape import LoopShape, find_shape, incoming
+from .shape import LoopShape, find_shape, incoming, index_phi
 
 
 @dataclass
@@ -115,8 +116,12 @@ Candidate = Callable[[Side, Value], Value]  # (side, index) -> i1
 
 
 class Inference:
-    def __init__(self, shape: LoopShape, timeout_ms: int, src: Function, deadline: float | None = None) -> None:
+    def __init__(self, shape: LoopShape, timeout_ms: int, src: Function, deadline: float | None = None,
+                 entries: list[Entry] | None = None) -> None:
         self.s = shape
+        # a vectorized epilogue's loop: entered from these blocks, its index starting at
+        # the resume value from each (epilogue.py); None: from vector.ph, at 0
+        self.entries = entries
         self.deadline = deadline
         self.t = shape.fn
         self.src = src
@@ -161,7 +166,7 @@ class Inference:
             if id(x) in memo:
                 return memo[id(x)]
             if isinstance(x, Instruction) and self.s.owner.get(id(x)) in self.s.vector_blocks:
-                if isinstance(x, Phi) or not _pure_inst(x):
+                if isinstance(x, Phi) or not pure_instruction(x):
                     raise WitnessError(f"%{x.name} of the vector loop is not described by its state")
                 c = _copy(x)
                 c.operands = [go(op) for op in x.operands]
@@ -267,6 +272,8 @@ class Inference:
         return out
 
     def _inv_check(self, name: str, cand: Candidate, kept: list[Candidate], entry: bool) -> bool:
+        if entry and self.entries is not None:
+            return all(self._entry_check(name, cand, p, path) for p, path in self.entries)
         src, tgt = self._new()
         self._assume_path(src)
         if entry:
@@ -281,6 +288,17 @@ class Inference:
         t_next = self.eval_with(tgt, self.s.index_next, {id(self.s.index): t_index})
         return self._run(_pair(name, src, [TRUE], tgt, [cand(tgt, t_next)])).status == "correct"
 
+    def _entry_check(self, name: str, cand: Candidate, p: Block, path: list[tuple[Block, str]]) -> bool:
+        """The candidate holds where the loop is entered from ``p`` (the conditions on the
+        way there assumed), at the index's start value from there."""
+        s = self.s
+        src, tgt = self._new()
+        for blk, target in path:
+            src.assume(goes_to(src, blk, target))
+        over = {id(phi): tgt.value(incoming(phi, p.name)) for phi in s.preheader.instructions if isinstance(phi, Phi)}
+        start = self.eval_with(tgt, incoming(s.index, s.preheader.name), over)
+        return self._run(_pair(name, src, [TRUE], tgt, [cand(tgt, start)])).status == "correct"
+
     def houdini(self) -> list[tuple[str, Candidate]]:
         current = [(n, c) for n, c in self.candidates() if self._inv_check(n, c, [], entry=True)]
         while True:
@@ -294,6 +312,9 @@ class Inference:
         """Drop the closed forms of additive vector phis that entry or a step (from a
         state with the invariants, where the loop goes on) does not keep."""
         s = self.s
+        if self.entries is not None:
+            s.closed_form.clear()  # the closed forms count from an index starting at 0
+            return
         for phi in list(s.vphis):
             closed = s.closed_form.get(id(phi))
             if closed is None:
@@ -353,19 +374,55 @@ class Inference:
         early = self._any(src, exits[:-1])
         resume = [src.emit(Select(v.type, None, [final, ConstPoison(v.type), v])) for v in state]
         lives = [src.emit(Select(v.type, None, [final, v, ConstPoison(v.type)])) for v in live]
-        # tgt: middle.block
-        for inst in s.middle.instructions[:-1]:
-            tgt.clone(inst)
-        term = s.middle.instructions[-1]
-        assert isinstance(term, Br)
-        if term.operands:
-            t_final = goes_to(tgt, s.middle, s.exit.name)
-        else:
-            t_final = TRUE if term.targets[0] == s.exit.name else FALSE
-        t_resume = [tgt.value(v) for v in s.resume_from_middle]
-        t_live = [tgt.value(incoming(ep, s.middle.name)) if s.middle.name in ep.blocks else ConstPoison(ep.type)
-                  for ep in s.exit_phis]
+        t_final, t_resume, t_live = self._after_loop(tgt)
         return _pair("last", src, [early, final, *resume, *lives], tgt, [FALSE, t_final, *t_resume, *t_live])
+
+
+    def _after_loop(self, side: Side) -> tuple[Value, list[Value], list[Value]]:
+        """middle.block and the blocks after it (``region``) run in ``side``: whether they
+        go to the exit, the values they hand scalar.ph, and the exit block's phis (a
+        select over the paths; poison where a branch on the way is)."""
+        s = self.s
+        blocks = {b.name: b for b in [s.middle, *s.region]}
+        ends: list[tuple[Value, str, str]] = []  # (path condition, exit or scalar.ph, the block before)
+
+        def walk(block: Block, cond: Value) -> None:
+            for inst in block.instructions[:-1]:
+                if block is not s.middle and not pure_instruction(inst):
+                    raise WitnessError(f"block {block.name} after the vector loop has an effect ({inst.opcode})")
+                side.clone(inst)
+            term = block.instructions[-1]
+            if not isinstance(term, Br):
+                raise WitnessError(f"block {block.name} after the vector loop ends in {term.opcode}")
+            arms: list[tuple[Value, str]] = [(TRUE, term.targets[0])]
+            if term.operands:
+                c = side.value(term.operands[0])
+                arms = [(c, term.targets[0]), (emit_not(side, c), term.targets[1])]
+            for c, target in arms:
+                pc = c if cond is TRUE else side.emit(BinOp(I1, None, [cond, c], op="and"))
+                if target in (s.exit.name, s.scalar_ph.name):
+                    ends.append((pc, target, block.name))
+                else:
+                    walk(blocks[target], pc)
+
+        walk(s.middle, TRUE)
+
+        def choose(values: list[tuple[Value, Value]], t: Type) -> Value:
+            acc: Value = ConstPoison(t)
+            for c, v in reversed(values):
+                acc = v if c is TRUE else side.emit(Select(t, None, [c, v, acc]))
+            return acc
+
+        final = self._any(side, [c for c, end, _ in ends if end == s.exit.name])
+        resume = []
+        for phi in s.scalar_phis:
+            r = incoming(phi, s.scalar_ph.name)
+            own = isinstance(r, Phi) and any(r is i for i in s.scalar_ph.instructions)
+            resume.append(choose([(c, side.value(incoming(r, pred) if own else r))  # type: ignore[arg-type]
+                                  for c, end, pred in ends if end == s.scalar_ph.name], phi.type))
+        live = [choose([(c, side.value(incoming(ep, pred))) for c, end, pred in ends
+                        if end == s.exit.name and pred in ep.blocks], ep.type) for ep in s.exit_phis]
+        return final, resume, live
 
 
 def _pair(name: str, src: Side, src_out: list[Value], tgt: Side, tgt_out: list[Value]) -> Obligation:
@@ -384,20 +441,6 @@ def _true_target(block: Block) -> str:
     term = block.instructions[-1]
     assert isinstance(term, Br)
     return term.targets[0]
-
-
-def _pure_inst(x: Instruction) -> bool:
-    if isinstance(x, BinOp):
-        # a division by a constant that is not 0 (unsigned: or by vscale x N, read at one vscale)
-        d = x.operands[1]
-        if x.op in ("udiv", "urem"):
-            return bool(vscale_constant(d))
-        return x.op not in ("sdiv", "srem") or isinstance(d, ConstInt) and d.value != 0
-    if isinstance(x, Call):
-        from .obligation import _pure
-        return _pure(x)
-    return isinstance(x, ICmp | Cast | Select) or type(x).__name__ in (
-        "ExtractElement", "InsertElement", "ShuffleVector", "GetElementPtr", "FCmp", "FNeg", "Freeze")
 
 
 def _copy(x: Instruction) -> Instruction:
@@ -426,10 +469,24 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
             out.reshaped.append("the source's loop grafted as a remainder never entered (no scalar remainder)")
         given = tgt
         tgt = grafted or copy.deepcopy(tgt)
-        shape = find_shape(tgt)
+        epilogue = epilogue_loop(tgt)
+        if epilogue is None:
+            shape = find_shape(tgt)
     except WitnessError as e:
         out.reason = f"no LoopVectorize shape: {e}"
         return out
+    if epilogue is not None:
+        bypassed = _prove_epilogue(src, tgt, epilogue, out, timeout_ms, deadline)
+        if bypassed is None:
+            out.trip = next((a for a, b in zip(given.args, tgt.args, strict=True) if b is out.trip), None)
+            out.seconds = time.monotonic() - t0
+            return out
+        tgt = bypassed
+        try:
+            shape = find_shape(tgt)
+        except WitnessError as e:
+            out.reason = f"no LoopVectorize shape once the epilogue is bypassed: {e}"
+            return out
     out.step = str(shape.lanes)
     out.lanes = shape.lanes
     out.maybe_undef = [f"%{a.name or k}" for k, a in enumerate(src.args) if not a.attrs.noundef]
@@ -493,6 +550,38 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
     return out
 
 
+def _prove_epilogue(src: Function, tgt: Function, epilogue: Block, out: Inferred, timeout_ms: int,
+                    deadline: float | None) -> Function | None:
+    """Part 1 of epilogue.py: the epilogue loop refines the scalar remainder from every
+    state it is entered in. T_E (the target with the epilogue bypassed) where it does;
+    None where not (``out`` says why)."""
+    try:
+        shape = find_shape(tgt, epilogue=epilogue)
+        inf = Inference(shape, timeout_ms, src, deadline, entries=entries(shape))
+        kept = [c for _, c in inf.houdini()]
+        inf.check_closed_forms(kept)
+        obligations = [inf.step(kept, last=False), inf.step(kept, last=True)]
+        bypassed = bypass_epilogue(tgt, epilogue.name)
+    except WitnessError as e:
+        out.reason = f"vectorized epilogue: {e}"
+        return None
+    for ob in obligations:
+        v = inf._run(ob)
+        out.checks.append((f"epilogue {ob.name}", v.status))
+        if v.status != "correct":
+            out.status = "unknown"
+            out.refutable = v.status == "incorrect"
+            # refute.py then tries the trip counts of three main vector iterations
+            main = [b for b in tgt.blocks if b is not epilogue and (f := index_phi(b)) is not None]
+            out.lanes = max([vscale_constant(f[2]) or 0 for b in main if (f := index_phi(b))] + [shape.lanes])
+            out.trip = shape.trip_counts[0] if shape.trip_counts else None
+            out.reason = f"vectorized epilogue: {ob.name}: {v.status}" + (f" ({v.error or v.detail})" if (v.error or v.detail) else "")
+            return None
+    out.reshaped.append(f"vectorized epilogue (VF*UF {shape.lanes}) proved from every state it is entered in, "
+                        "then bypassed")
+    return bypassed
+
+
 def _source_starts(src: Function, shape: LoopShape) -> list[Value]:
     """The start values of the source's loop, where the vector loop is always entered (no
     bypass to take them from): its header phis' constants from outside the loop, in
@@ -531,7 +620,7 @@ def _stores_undef(fn: Function) -> str:
         for b in fn.blocks:
             for inst in b.instructions:
                 if id(inst) not in tainted and any(_has_undef(op) or id(op) in tainted for op in inst.operands):
-                    if isinstance(inst, Store) or isinstance(inst, Call) and not _pure_inst(inst):
+                    if isinstance(inst, Store) or isinstance(inst, Call) and not pure_instruction(inst):
                         return f"%{inst.name}" if inst.name else inst.opcode
                     tainted.add(id(inst))
                     changed = True

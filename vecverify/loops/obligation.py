@@ -22,9 +22,11 @@ from ..ir.values import (
     BinOp,
     Br,
     Call,
+    Cast,
     Constant,
     ConstInt,
     ConstPoison,
+    ICmp,
     InsertValue,
     Instruction,
     Load,
@@ -34,6 +36,7 @@ from ..ir.values import (
     Select,
     Value,
 )
+from ..ir.vscale import vscale_constant
 from ..llvm import print_module
 from ..semantics.core import intrinsic_base_name
 from .shapes import WIDENABLE
@@ -210,3 +213,15 @@ def _pure(call: Call) -> bool:
         or intrinsic_base_name(call.callee) in SCALABLE_PURE
 
 
+def pure_instruction(x: Instruction) -> bool:
+    """Recomputable anywhere: no UB, no effect (a division only by a constant that is not 0)."""
+    if isinstance(x, BinOp):
+        # a division by a constant that is not 0 (unsigned: or by vscale x N, read at one vscale)
+        d = x.operands[1]
+        if x.op in ("udiv", "urem"):
+            return bool(vscale_constant(d))
+        return x.op not in ("sdiv", "srem") or isinstance(d, ConstInt) and d.value != 0
+    if isinstance(x, Call):
+        return _pure(x)
+    return isinstance(x, ICmp | Cast | Select) or type(x).__name__ in (
+        "ExtractElement", "InsertElement", "ShuffleVector", "GetElementPtr", "FCmp", "FNeg", "Freeze")

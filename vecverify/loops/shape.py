@@ -65,6 +65,9 @@ class LoopShape:
     path: list[tuple[Block, str]]  # (block, the successor towards vector.ph) with a condition
     bypass: list[Block]
     trip_counts: list[Value]
+    # blocks between middle.block and the exit or scalar.ph (a vectorized epilogue's
+    # dispatch, once its loop is bypassed: epilogue.py), in order
+    region: list[Block] = field(default_factory=list)
     owner: dict[int, str] = field(default_factory=dict)
     vector_blocks: set[str] = field(default_factory=set)
     closed_form: dict[int, Closed] = field(default_factory=dict)
@@ -83,8 +86,9 @@ def _defined_in(v: Value, block: Block) -> bool:
     return any(v is i for i in block.instructions)
 
 
-def index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
-    """The canonical index of a one-block loop: (phi, index.next, C, n.vec)."""
+def index_phi(block: Block, any_start: bool = False) -> tuple[Phi, BinOp, Value, Value] | None:
+    """The canonical index of a one-block loop: (phi, index.next, C, n.vec); it starts at
+    0 (with ``any_start``, at any value from outside the loop: a vectorized epilogue's)."""
     term = block.instructions[-1]
     if not (isinstance(term, Br) and term.operands and isinstance(term.operands[0], ICmp)):
         return None
@@ -97,7 +101,8 @@ def index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
         other = next(b for b in inst.blocks if b != block.name)
         start = incoming(inst, other)
         nxt = incoming(inst, block.name)
-        if not (isinstance(start, ConstInt) and start.value == 0 and isinstance(nxt, BinOp) and nxt.op == "add"):
+        zero = isinstance(start, ConstInt) and start.value == 0
+        if not ((zero or any_start and not _defined_in(start, block)) and isinstance(nxt, BinOp) and nxt.op == "add"):
             continue
         if nxt.operands[0] is not inst or _defined_in(nxt.operands[1], block):
             continue
@@ -109,19 +114,26 @@ def index_phi(block: Block) -> tuple[Phi, BinOp, Value, Value] | None:
     return None
 
 
-def find_shape(fn: Function) -> LoopShape:
+def _has_vectors(b: Block) -> bool:
+    return any(isinstance(i.type, VectorType) for i in b.instructions)
+
+
+def find_shape(fn: Function, epilogue: Block | None = None) -> LoopShape:
+    """The shape of ``fn``'s one vector loop or, with ``epilogue``, of that vectorized
+    epilogue's loop (its index starts where the main vector loop stopped; the values
+    around it are not its start values: ``resume_bypass`` is left empty)."""
     blocks = {b.name: b for b in fn.blocks}
     preds = _preds(fn)
     back = fn.back_edges()
     if any(latch != header for latch, header in back):
         raise WitnessError("a loop of more than one block")
     loops = [blocks[h] for _, h in back]
-    vector = [(b, found) for b in loops if (found := index_phi(b)) is not None
-              and any(isinstance(i.type, VectorType) for i in b.instructions)]
+    vector = [(b, found) for b in loops if (found := index_phi(b, any_start=epilogue is not None)) is not None
+              and _has_vectors(b) and (epilogue is None or b is epilogue)]
     if len(vector) != 1:
         raise WitnessError(f"{len(vector)} vector loops with a canonical index")
     body, (index, index_next, step, n_vec) = vector[0]
-    scalars = [b for b in loops if b is not body]
+    scalars = [b for b in loops if b is not body and not _has_vectors(b)]
     if len(scalars) != 1:
         raise WitnessError(f"{len(scalars)} scalar loops besides the vector loop")
     scalar = scalars[0]
@@ -137,21 +149,23 @@ def find_shape(fn: Function) -> LoopShape:
     if len(sph_names) != 1:
         raise WitnessError("the scalar loop is entered from more than one block")
     scalar_ph = blocks[sph_names.pop()]
-    if middle not in preds[scalar_ph.name]:
-        raise WitnessError("no resume edge from the middle block to the scalar loop")
     exits = [s for s in scalar.successors() if s != scalar.name]
     if len(exits) != 1:
         raise WitnessError("the scalar loop does not have one exit block")
     exit_ = blocks[exits[0]]
-    if not set(middle.successors()) <= {exit_.name, scalar_ph.name}:
-        raise WitnessError("the middle block goes elsewhere than the exit and the scalar loop")
-    bypass = [p for p in preds[scalar_ph.name] if p is not middle]
+    region = _dispatch(blocks, preds, middle, {exit_.name, scalar_ph.name})
+    resume_from = next((b for b in [middle, *region] if b in preds[scalar_ph.name]), None)
+    if resume_from is None:
+        raise WitnessError("no resume edge from the middle block to the scalar loop")
+    bypass = [p for p in preds[scalar_ph.name] if p is not middle and p not in region]
     scalar_phis = [i for i in scalar.instructions if isinstance(i, Phi)]
     from_middle, from_bypass = [], []
     for phi in scalar_phis:
         r = incoming(phi, scalar_ph.name)
         if isinstance(r, Phi) and _defined_in(r, scalar_ph):
-            from_middle.append(incoming(r, middle.name))
+            from_middle.append(incoming(r, resume_from.name))
+            if epilogue is not None:
+                continue
             starts = [incoming(r, b.name) for b in bypass]
             if any(not _same_value(s, starts[0]) for s in starts):
                 raise WitnessError(f"the resume phi %{r.name} starts differently on the paths around the vector loop")
@@ -188,8 +202,8 @@ def find_shape(fn: Function) -> LoopShape:
         raise WitnessError("the vector loop's step is not a constant (nor vscale x N at one vscale)")
     shape = LoopShape(fn, body, preheader, middle, scalar_ph, scalar, exit_, index, index_next, step, lanes,
                       n_vec, [i for i in body.instructions if isinstance(i, Phi) and i is not index],
-                      scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips)
-    for b in (preheader, body, middle):
+                      scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips, region=region)
+    for b in (preheader, body, middle, *region):
         shape.vector_blocks.add(b.name)
     for b in fn.blocks:
         for inst in b.instructions:
@@ -199,6 +213,26 @@ def find_shape(fn: Function) -> LoopShape:
         if closed is not None:
             shape.closed_form[id(phi)] = closed
     return shape
+
+
+def _dispatch(blocks: dict[str, Block], preds: dict[str, list[Block]], middle: Block, ends: set[str]) -> list[Block]:
+    """The blocks after ``middle`` on its way to ``ends`` (the exit, scalar.ph): entered
+    only from ``middle`` or each other, without phis, not in a loop. WitnessError where
+    they are not such."""
+    region: list[Block] = []
+    work = [s for s in middle.successors() if s not in ends]
+    while work:
+        b = blocks[work.pop(0)]
+        if b in region:
+            continue
+        if b is middle or len(region) > 4:
+            raise WitnessError("the middle block goes elsewhere than the exit and the scalar loop")
+        if any(p is not middle and p not in region for p in preds[b.name]) or any(
+                isinstance(i, Phi) for i in b.instructions):
+            raise WitnessError(f"block {b.name} after the vector loop is entered from elsewhere")
+        region.append(b)
+        work += [s for s in b.successors() if s not in ends]
+    return region
 
 
 def _same_value(a: Value, b: Value) -> bool:
