@@ -107,7 +107,28 @@ def run_sve_batch(cases: Sequence[SveCase], vscales: Sequence[int], inputs: int,
                   machine: ScalableTarget = SVE) -> None:
     """Compile ``cases`` once and compare semantics and ``machine`` (SVE, or RISC-V V:
     see :func:`rvv_cases`) for ``inputs`` draws per case and vscale. Raises
-    AssertionError with the case, vscale and input on a mismatch."""
+    AssertionError with the case, vscale and input on a mismatch. Cases the machine
+    cannot run at some vscale (RISC-V's vectors of double at vscale 1) go in a program
+    of their own, run at the others (counted: ``not run at vscale K``)."""
+    def everywhere(c: SveCase) -> bool:
+        return all(machine.unable(v, c.body) is None for v in vscales)
+
+    runnable = [c for c in cases if everywhere(c)]
+    if len(runnable) < len(cases):
+        rest = [c for c in cases if not everywhere(c)]
+        at = [v for v in vscales if all(machine.unable(v, c.body) is None for c in rest)]
+        for v in vscales:
+            if v not in at:
+                tally.add(f"not run at vscale {v}", len(rest))
+        if at:
+            _run_batch(rest, at, inputs, seed, tally, machine)
+        if not runnable:
+            return
+    _run_batch(runnable, vscales, inputs, seed, tally, machine)
+
+
+def _run_batch(cases: Sequence[SveCase], vscales: Sequence[int], inputs: int, seed: int, tally: SveTally,
+               machine: ScalableTarget) -> None:
     decls = sorted({d for c in cases for d in c.decls})
     text = "\n".join(decls) + "\n" + "\n".join(c.text(f"f{i}") for i, c in enumerate(cases))
     module = parse_module(text, "<sve cases>")
@@ -274,6 +295,6 @@ def cases() -> list[SveCase]:
 
 
 def rvv_cases() -> list[SveCase]:
-    """The cases RISC-V V's witness compiles (-march=rv64gc_zve64f: no vectors of double
-    or half)."""
-    return [c for c in cases() if "x double>" not in c.body and "x half>" not in c.body]
+    """The cases RISC-V V's witness compiles (-march=rv64gc_zve64d: no vectors of half;
+    those of double run from vscale 2 on)."""
+    return [c for c in cases() if "x half>" not in c.body]

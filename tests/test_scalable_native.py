@@ -48,8 +48,9 @@ def test_a_wrong_semantics_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.skipif(missing(RVV) is not None, reason=f"RISC-V V witness: {missing(RVV)}")
 def test_every_family_agrees_with_riscv_v() -> None:
-    """The same cases (but vectors of double and half: not in Zve64f) on RISC-V at VLEN
-    64 and 512 (vscale 1 and 8): a second machine's lowering of each operation."""
+    """The same cases (but vectors of half) on RISC-V at VLEN 64 and 512 (vscale 1 and
+    8; those of double at 8 only: qemu 7.2 has no Zve64d): a second machine's lowering
+    of each operation."""
     from properties.sve_crosscheck import SveTally, cases, run_sve_batch, rvv_cases
 
     tally = SveTally()
@@ -59,3 +60,4 @@ def test_every_family_agrees_with_riscv_v() -> None:
     for family in {c.family for c in some}:
         assert tally.counts[f"family {family}"] > 0, (family, dict(tally.counts))
     assert tally.counts["compared at vscale 1"] > 50 and tally.counts["compared at vscale 8"] > 50
+    assert tally.counts["not run at vscale 1"] == sum("x double>" in c.body for c in some) > 0

@@ -293,6 +293,10 @@ def test_vla_rvv_native_under_qemu_riscv64() -> None:
         runs = run_vla_natively(fn, out, sl)
         assert runs.vscales == [1, 2] and runs.runs > 20 and not runs.mismatches, runs.mismatches[:3]
         assert "(RISC-V V, vscale 1, 2)" in runs.line(fn.name, "%loop")
+    fn, out, sl = _vla(FADD.replace("float", "double"), rvv)  # qemu 7.2 has no Zve64d: not at VLEN 64
+    runs = run_vla_natively(fn, out, sl)
+    assert runs.vscales == [2] and runs.runs > 10 and not runs.mismatches, runs.mismatches[:3]
+    assert "not run at vscale 1: vectors of double" in runs.line(fn.name, "%loop")
     fn, _, bad = _vla(INCREMENT, rvv)
     VLA_MUTANTS["step-n"](bad)
     runs = run_vla_natively(fn, bad.copies[1].plan.loop.fn, bad)  # type: ignore[attr-defined]

@@ -45,10 +45,12 @@ class VlaRuns:
     vscales: list[int] = field(default_factory=list)
     mismatches: list[str] = field(default_factory=list)  # one line each: vscale, input, what differs
     machine: str = "SVE"
+    not_run: list[str] = field(default_factory=list)  # "vscale 1: why"
 
     def line(self, name: str, loop: str) -> str:
+        skipped = f" (not run at {'; '.join(self.not_run)})" if self.not_run else ""
         return (f"@{name}: loop {loop}: native under qemu ({self.machine}, vscale {', '.join(map(str, self.vscales))}): "
-                f"{self.runs} runs, {len(self.mismatches)} mismatches")
+                f"{self.runs} runs, {len(self.mismatches)} mismatches{skipped}")
 
 
 def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int = 0,
@@ -61,7 +63,9 @@ def run_vla_natively(src: Function, tgt: Function, sl: ScalableLoop, seed: int =
     a.name, b.name = f"{src.name}.scalar", f"{src.name}.vla"
     machine = SCALABLE_WITNESSES[sl.target]
     program = SveModule(print_module(Module(functions={a.name: a, b.name: b})), [a, b], target=machine)
-    out = VlaRuns(vscales=at, machine=machine.name)
+    out = VlaRuns(machine=machine.name)
+    out.not_run = [f"vscale {v}: {program.unable(v)}" for v in at if program.unable(v) is not None]
+    at = out.vscales = [v for v in at if program.unable(v) is None]
     try:
         shape = shape_arguments(src)
         bound = _bound_argument(sl)  # type: ignore[arg-type]

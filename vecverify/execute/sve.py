@@ -8,13 +8,14 @@ the vector length pinned (a :class:`ScalableTarget`):
 * ``SVE``: ``aarch64-linux-gnu``, ``-march=armv8-a+sve``, run under ``qemu-aarch64 -cpu
   max,sve-max-vq=K,sve-default-vector-length=16K``: the SVE registers are ``K x 128``
   bits, so ``vscale`` is K (1..16).
-* ``RVV``: ``riscv64-linux-gnu``, ``-march=rv64gc_zve64f`` (RISC-V's vector instructions
-  for elements up to 64 bits, floats of 32; LLVM's vscale is VLEN / 64, and ``-march=rv64gcv``
-  assumes VLEN >= 128: the backend refuses a function whose ``vscale_range`` starts at 1),
-  run under ``qemu-riscv64 -cpu rv64,v=true,vlen=64K`` (a full V machine) for vscale K >= 2
+* ``RVV``: ``riscv64-linux-gnu``, ``-march=rv64gc_zve64d`` (RISC-V's vector instructions
+  for elements up to 64 bits; LLVM's vscale is VLEN / 64, and ``-march=rv64gcv`` assumes
+  VLEN >= 128: the backend refuses a function whose ``vscale_range`` starts at 1), run
+  under ``qemu-riscv64 -cpu rv64,v=true,vlen=64K`` (a full V machine) for vscale K >= 2
   and ``-cpu rv64,v=false,Zve64f=true,vlen=64`` for vscale 1 (V needs VLEN >= 128);
-  qemu 7.2 takes VLEN up to 1024: vscale 1..16. Double-precision vectors are not in
-  Zve64f: clang fails and the witness says so (unsupported).
+  qemu 7.2 takes VLEN up to 1024: vscale 1..16. qemu 7.2 has no Zve64d: vectors of
+  double do not run at vscale 1 (an illegal instruction there), so a program with them
+  is not run at vscale 1 (:meth:`SveModule.unable` says why).
 
 One binary holds a batch of functions; one qemu process per vscale runs every input of
 the batch.
@@ -83,10 +84,17 @@ class ScalableTarget:
             return "rv64,v=false,Zve64f=true,vlen=64,elen=64,vext_spec=v1.0"
         return f"rv64,v=true,vlen={64 * vscale},vext_spec=v1.0"
 
+    def unable(self, vscale: int, module_text: str) -> str | None:
+        """Why a program of ``module_text`` cannot run at ``vscale`` on this machine
+        under qemu, or None."""
+        if self.qemu == "qemu-riscv64" and vscale == 1 and "x double>" in module_text:
+            return "vectors of double at VLEN 64 need Zve64d, which qemu 7.2 lacks"
+        return None
+
 
 SVE = ScalableTarget("SVE", "aarch64-linux-gnu", "armv8-a+sve", "qemu-aarch64",
                      ("libc6-dev-arm64-cross", "libgcc-12-dev-arm64-cross"), "aarch64-linux-gnu")
-RVV = ScalableTarget("RISC-V V", "riscv64-linux-gnu", "rv64gc_zve64f", "qemu-riscv64",
+RVV = ScalableTarget("RISC-V V", "riscv64-linux-gnu", "rv64gc_zve64d", "qemu-riscv64",
                      ("libc6-dev-riscv64-cross", "libgcc-12-dev-riscv64-cross"), "riscv64-linux-gnu")
 SCALABLE_WITNESSES = {"sve": SVE, "rvv": RVV}  # by vectorize --target
 IN_BYTES = 1 << 16
@@ -256,6 +264,7 @@ class SveModule:
         self._dir = Path(tempfile.mkdtemp(prefix="vecverify-sve-", dir=workdir))
         wrappers = [wrapper_text(fn, i) for i, fn in enumerate(self.functions)]
         table = ", ".join(f"ptr @vv.w{i}" for i in range(len(self.functions)))
+        self.module_text = module_text
         ir = "\n".join([module_text, *wrappers,
                         f"@vv_wrappers = constant [{len(self.functions)} x ptr] [{table}]"])
         (self._dir / "cases.ll").write_text(ir)
@@ -273,11 +282,18 @@ class SveModule:
     def close(self) -> None:
         shutil.rmtree(self._dir, ignore_errors=True)
 
+    def unable(self, vscale: int) -> str | None:
+        """Why the program cannot run at ``vscale`` (:meth:`ScalableTarget.unable`), or None."""
+        return self.target.unable(vscale, self.module_text)
+
     def run(self, vscale: int, inputs: Sequence[tuple[int, Sequence[Any], dict[int, bytes]]]) -> list[SveRun]:
         """Each input ``(function index, argument values, buffers by argument index)``
         run at ``vscale`` (1..16): vector arguments have ``N * vscale`` lanes."""
         if not 1 <= vscale <= MAX_VQ:
             raise ValueError(f"vscale {vscale} outside qemu's 1..{MAX_VQ}")
+        reason = self.unable(vscale)
+        if reason is not None:
+            raise Unsupported(f"{self.target.name} witness at vscale {vscale}: {reason}")
         records, shapes = [], []
         for index, args, buffers in inputs:
             record, shape = self._record(index, args, buffers, vscale)
