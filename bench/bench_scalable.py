@@ -3,7 +3,7 @@ the checker, the scalable rules, and the SVE and RISC-V V witnesses under qemu.
 
     ./dev bench scalable [--files F.ll,...] [--unroll N] [--timeout-ms N] [--rules] [--native N]
                          [--vla] [--vla-vf N] [--vla-vscale-max N] [--vla-tail fold|epilogue]
-                         [--vla-target sve|rvv] [--no-opt-tv]
+                         [--vla-target sve|rvv] [--vla-uf N] [--no-opt-tv]
 
 1. Each LLVM test file kept (default: tests/data/llvm/LoopVectorize/AArch64/*.ll) through
    ``vecverify opt-tv`` with its RUN line: per function, the verdict, the vscale values it
@@ -99,15 +99,15 @@ def _native(inputs: int) -> None:
         print()
 
 
-def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str, target: str) -> None:
+def _vla(n: int, vscale_max: int, timeout_ms: int, tail: str, target: str, uf: int) -> None:
     from transforms.loop import LoopOptions, prove_loop, vectorize_loops
     from transforms.loop.vla_native import run_vla_natively
     from vecverify.errors import Unsupported
     from vecverify.llvm import read_module
 
     module = read_module(VLA_KERNELS)
-    options = LoopOptions(target=target, vla=True, vf=n, vscale_max=vscale_max, index32=True, tail=tail)
-    print(f"vectorize --vla --target {target} --vf {n} --vscale-max {vscale_max} --index32 --tail {tail} on {VLA_KERNELS.name} "
+    options = LoopOptions(target=target, vla=True, vf=n, vscale_max=vscale_max, index32=True, tail=tail, uf=uf)
+    print(f"vectorize --vla --target {target} --vf {n} --uf {uf} --vscale-max {vscale_max} --index32 --tail {tail} on {VLA_KERNELS.name} "
           f"(proof: every trip count, every vscale in 1..{vscale_max}; native: qemu, {'RISC-V V' if target == 'rvv' else 'SVE'}, correctness only)")
     proved = total = 0
     start = time.monotonic()
@@ -149,6 +149,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--vla-tail", choices=("fold", "epilogue"), default="fold", help="--vla's tail (default fold)")
     p.add_argument("--vla-target", choices=("sve", "rvv"), default="sve",
                    help="--vla's target: costs, and the machine run under qemu (default sve)")
+    p.add_argument("--vla-uf", type=int, default=1, metavar="N",
+                   help="--vla's parts per vector iteration (default 1; more with --vla-tail epilogue)")
     p.add_argument("--no-opt-tv", action="store_true", help="skip the LLVM files")
     args = p.parse_args(argv)
     files = [Path(f) for f in args.files.split(",")] if args.files else sorted(DATA.glob("*.ll"))
@@ -160,7 +162,7 @@ def main(argv: list[str]) -> int:
     if args.native:
         _native(args.native)
     if args.vla:
-        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2, args.vla_tail, args.vla_target)
+        _vla(args.vla_vf, args.vla_vscale_max, args.timeout_ms * 2, args.vla_tail, args.vla_target, args.vla_uf)
     return 0
 
 
