@@ -200,6 +200,7 @@ class RefinementCheck:
         self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
         self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
         self._src_names: frozenset[str] | None = None
+        self._ub_names: dict[int, frozenset[str]] = {}  # see _without
         self._src_by_name: dict[str, z3.ExprRef] | None = None
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
         self._layout: frozenset[str] | None = None
@@ -251,7 +252,7 @@ class RefinementCheck:
         if not layout:
             return q
         seen = constant_names(ok)
-        src_ub, tgt_ub = (_without(ub, layout - seen) for ub in (self.src.ub, self.tgt.ub))
+        src_ub, tgt_ub = (_without(ub, layout - seen, self._ub_names) for ub in (self.src.ub, self.tgt.ub))
         if src_ub is self.src.ub and tgt_ub is self.tgt.ub:
             return q
         weak_src_ok = z3.And(z3.Not(src_ub), z3.Not(self.src.sink), *self.env.constraints)
@@ -642,11 +643,20 @@ class RefinementCheck:
         )
 
 
-def _without(ub: z3.BoolRef, names: frozenset[str]) -> z3.BoolRef:
+def _without(ub: z3.BoolRef, names: frozenset[str], known: dict[int, frozenset[str]]) -> z3.BoolRef:
     """``ub`` (a disjunction of UB conditions) without the conditions that mention one of
-    ``names``, which implies ``ub`` (``ub`` itself when none is dropped)."""
+    ``names``, which implies ``ub`` (``ub`` itself when none is dropped). ``known``: each
+    condition's constants by id (the conditions live as long as ``ub``), shared by a
+    check's lane queries, which each walked every condition."""
     conds = ub.children() if z3.is_or(ub) else [ub]
-    keep = [c for c in conds if not (constant_names(c) & names)]
+
+    def mentioned(c: z3.BoolRef) -> frozenset[str]:
+        found = known.get(c.get_id())
+        if found is None:
+            found = known[c.get_id()] = constant_names(c)
+        return found
+
+    keep = [c for c in conds if not (mentioned(c) & names)]
     if len(keep) == len(conds):
         return ub
     return any_of(keep)
