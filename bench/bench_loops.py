@@ -65,8 +65,10 @@ def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float, 
 
 def _kind(f: object) -> str:
     status, loops = f.status, f.loops
-    if status == "correct" and loops in ("proved", "complete"):
-        return "proved for every trip count"
+    if status == "correct" and loops == "proved":
+        return "proved for every trip count (witness)"
+    if status == "correct" and loops == "complete":
+        return "proved for every trip count (every execution checked)"
     if status == "correct" and loops == "bounded":
         return "bounded only"
     if status == "correct":
@@ -115,12 +117,14 @@ def main(argv: list[str] | None = None) -> int:
             why = f.coverage.split("not proved for every trip count: ", 1)[1] if "not proved for every" in f.coverage else ""
             if why:
                 witness_reasons[why.split(":")[0] + (": " + why.split(":")[1].strip()[:60] if ":" in why else "")] += 1
-            print(f"   @{f.name:<32} {f.seconds:7.1f} s  {k}" + (f" ({f.detail})" if f.detail and k != "proved for every trip count" else "")
+            print(f"   @{f.name:<32} {f.seconds:7.1f} s  {k}" + (f" ({f.detail})" if f.detail and not k.startswith("proved for every trip count") else "")
                   + (f"  [alive-tv: {a}]" if alive else ""), flush=True)
     n = sum(kinds.values())
     print(f"\n{n} changed functions in {len(files)} files, {total:.0f} s")
+    proved = sum(c for k, c in kinds.items() if k.startswith("proved for every trip count"))
+    print(f"  {'proved for every trip count, in all':<54} {proved:4d}  {100 * proved / max(n, 1):5.1f}%")
     for k, c in kinds.most_common():
-        print(f"  {k:<30} {c:4d}  {100 * c / max(n, 1):5.1f}%")
+        print(f"  {k:<54} {c:4d}  {100 * c / max(n, 1):5.1f}%")
     if reasons:
         print("unsupported, most frequent first:")
         for why, c in reasons.most_common():

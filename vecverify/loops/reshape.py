@@ -95,9 +95,11 @@ def unfold_resumes(shape: LoopShape) -> list[str]:
         nv = s.n_vec.value % (1 << bits)
         if (start.value + nv * d.value) % (1 << bits) != m.value:
             continue  # not the induction's value after n.vec iterations: left as it is
-        new = _resume_of_induction(s.middle, s.n_vec, phi, start, d, f"{phi.name or 'iv'}.resume")
         r = incoming(phi, s.scalar_ph.name)
         holder = r if isinstance(r, Phi) and any(r is i for i in s.scalar_ph.instructions) else phi
+        if holder is phi and s.bypass:
+            continue  # the constant comes from the bypass too: middle.block's value would not reach it
+        new = _resume_of_induction(s.middle, s.n_vec, phi, start, d, f"{phi.name or 'iv'}.resume")
         block = s.middle.name if holder is r else s.scalar_ph.name
         holder.operands = [new if b == block else v for v, b in zip(holder.operands, holder.blocks, strict=True)]
         s.resume_from_middle[k] = new
