@@ -15,6 +15,7 @@ Where ``os.fork`` does not exist the items run in this process.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import select
@@ -81,6 +82,9 @@ class _Reader:
 
 
 def _child(write_fd: int, start: int, count: int, work: Callable[[int, Stage], Any]) -> None:
+    # A crash here is an outcome the parent reports: no traceback dump from a faulthandler
+    # the parent enabled (pytest does) on the shared stderr.
+    faulthandler.disable()
     try:
         for i in range(start, count):
             _send(write_fd, ("stage", i, ""))
