@@ -24,6 +24,7 @@ import z3
 from .portfolio import DEFAULT_SOLVER, WALL, Clock, SolverGaveUp, decide, decide_by_others
 from .semantics.calls import Environment
 from .semantics.concrete import substitute
+from .semantics.core import Z3_CTRL_C
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
 from .splitting import mentioned_names
@@ -562,8 +563,9 @@ class Tactics:
             try:
                 if z3.is_false(z3.TryFor(z3.Tactic("ctx-simplify"), CTX_SIMPLIFY_MS)(instance).as_expr()):
                     return True
-            except z3.Z3Exception:
-                pass
+            except z3.Z3Exception as e:  # out of its time: nothing shown; Ctrl-C: the user's
+                if Z3_CTRL_C in str(e):
+                    raise KeyboardInterrupt from None
         return False
 
     def mirror_instance(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
