@@ -150,9 +150,9 @@ def _run_child(conn: socket.socket, fds: list[int], request: dict) -> None:
         os.umask(request["umask"])
         conn.sendall(os.getpid().to_bytes(8, "little"))
         sys.argv = ["vecverify", *request["argv"]]
-        from .cli import main
+        try:  # Ctrl-C may come as soon as the client has the pid: while the CLI loads, too
+            from .cli import main
 
-        try:
             code = main(request["argv"])
         except SystemExit as e:  # argparse's --help and usage errors
             code = e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
