@@ -6,6 +6,8 @@ refuted at the vscale they need, by proof and natively."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -210,11 +212,7 @@ def test_vla_interleave_groups_through_the_deinterleave_intrinsics() -> None:
     report = vectorize_loops(next(iter(parse_module(PAIRS).functions.values())), options)[1][0]
     assert report.groups == ["interleaved group factor 2 (2 members)"] * 2, report.line()
     assert "interleaved group factor 2 (2 members)" in report.line()
-    proof = prove_loop(report)
-    assert proof.status == "proved" and "every trip count and every vscale in 1..2" in proof.line(), proof.line()
-    mutate_group_members(report.vector)  # type: ignore[arg-type]
-    bad = prove_loop(report)
-    assert bad.status == "refuted" and bad.checks[-1][0] == "vscale 1: step", bad.line()
+    _proved_then_refuted(report, "every trip count and every vscale in 1..2", mutate_group_members, "vscale 1: step")
     if missing() is None:
         from transforms.loop.vla_native import run_vla_natively
 
@@ -226,6 +224,16 @@ def test_vla_interleave_groups_through_the_deinterleave_intrinsics() -> None:
     assert not reports[0].vectorized and "factor 3" in reports[0].reason, reports[0].line()
 
 
+def _proved_then_refuted(report: Any, proved_says: str, mutate: Callable[[Any], None], failing: str) -> None:
+    """The loop's witness is proved (its line saying ``proved_says``); after ``mutate``
+    the proof is refuted, last at the check named ``failing``."""
+    proof = prove_loop(report)
+    assert proof.status == "proved" and proved_says in proof.line(), proof.line()
+    mutate(report.vector)
+    bad = prove_loop(report)
+    assert bad.status == "refuted" and bad.checks[-1][0] == failing, bad.line()
+
+
 def test_vla_interleaved_parts_proved_and_a_part_offset_of_n_refuted() -> None:
     """--uf 2 with the scalar epilogue: part 1 starts vscale x N lanes on (a value); N
     lanes on is the same code at vscale 1 and is refuted at vscale 2 (proof and qemu)."""
@@ -235,11 +243,7 @@ def test_vla_interleaved_parts_proved_and_a_part_offset_of_n_refuted() -> None:
     assert "%step = mul nuw i64 %vf, 2" in text and "%part1.idx = add i64 %index, %vf" in text
     report = vectorize_loops(next(iter(parse_module(INCREMENT).functions.values())), options)[1][0]
     assert "VF vscale x 1 UF 2 (scalar epilogue" in report.line()
-    proof = prove_loop(report)
-    assert proof.status == "proved" and "(VF vscale x 1, UF 2)" in proof.line(), proof.line()
-    mutate_part_offset(report.vector)  # type: ignore[arg-type]
-    bad = prove_loop(report)
-    assert bad.status == "refuted" and bad.checks[-1][0] == "vscale 2: step", bad.line()
+    _proved_then_refuted(report, "(VF vscale x 1, UF 2)", mutate_part_offset, "vscale 2: step")
     if missing() is None:  # (the correct loop: proved; vscale 1's runs of the mutant are its runs)
         from transforms.loop.vla_native import run_vla_natively
 
