@@ -305,3 +305,60 @@ def test_the_progress_bar_says_which_file_and_quiet_and_json_keep_out(tmp_path: 
     code, out, err = _stderr_on_a_terminal("check", tmp_path, "--json")
     assert code == 1 and "checking" not in err
     assert len(json.loads(out)["files"]) == 3  # stdout is the JSON alone
+
+
+def test_ctrl_c_ends_a_check_whenever_it_comes(tmp_path: Path) -> None:
+    """SIGINT at any moment of a long check ends it promptly with 'interrupted' and exit
+    130 (vecverify/interrupts.py). Z3's own handler used to take it: where Z3's time limit
+    fired at about the same moment the query ended 'timeout' and the check went on (exit 3
+    with no word of the interrupt, for a signal 2.5 s into this check)."""
+    import signal
+    import time
+
+    from tests.test_refine import HARD_IDENTITY
+
+    f = tmp_path / "slow.srctgt.ll"
+    f.write_text(HARD_IDENTITY)
+    for moment in (0.9, 2.5):
+        p = subprocess.Popen([sys.executable, "-m", "vecverify.app.cli", "check", str(f), "--timeout-ms", "8000"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(moment)
+        sent = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+        assert p.returncode == 130 and "interrupted" in err, (moment, p.returncode, err)
+        assert time.monotonic() - sent < 5, moment  # not after the query's 8 s limit
+
+
+_INTERRUPTED_QUERY = """
+import os, signal, sys, threading, time
+import z3
+from vecverify.interrupts import install
+if sys.argv[1] == "install":
+    install()
+x, y, z = z3.BitVecs("x y z", 128)
+s = z3.Solver()
+s.add((x * y) / z * z + (x * y) % z != x * y)
+s.set(timeout=6000)
+threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+start = time.monotonic()
+try:
+    s.check()
+    time.sleep(0.5)
+    print("lost", s.reason_unknown())
+except KeyboardInterrupt:
+    print("interrupted", round(time.monotonic() - start, 1))
+"""
+
+
+def test_sigint_during_a_z3_query_is_a_keyboard_interrupt_at_once() -> None:
+    """The mechanism: with interrupts.install(), SIGINT while Z3 solves raises
+    KeyboardInterrupt in Python within moments (the watcher interrupts Z3); without it,
+    Z3's own handler takes the signal and Python never hears of it."""
+    def run(mode: str) -> str:
+        return subprocess.run([sys.executable, "-c", _INTERRUPTED_QUERY, mode], capture_output=True,
+                              text=True, timeout=60).stdout.strip()
+
+    got = run("install")
+    assert got.startswith("interrupted") and float(got.split()[1]) < 3.0, got
+    assert run("none").startswith("lost"), "Z3 no longer takes SIGINT itself: interrupts.py may be moot"

@@ -48,6 +48,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
+    from ..interrupts import install  # Ctrl-C reaches us while Z3 solves (loads Z3: after parsing)
+
+    install()
     try:
         code: int = args.run(args)
     except Unsupported as e:

@@ -1,0 +1,77 @@
+"""Ctrl-C that always reaches the command, even while Z3 is solving.
+
+Z3 installs a SIGINT handler of its own while it solves (its ``ctrl_c`` parameter): the
+query then ends "interrupted from keyboard" and Python never sees the signal. When Z3's own
+time limit fires at about the same moment, the query ends "timeout" instead and the
+interrupt is lost: the command goes on. (Seen: a check interrupted 2.5 s in exited 3,
+"failed to prove", with no word of the interrupt.)
+
+:func:`install` takes SIGINT back: Z3's handler is turned off (``ctrl_c=false``), Python's
+own handler stays in place (KeyboardInterrupt as soon as the main thread runs Python), and
+a watcher thread, woken through ``signal.set_wakeup_fd``, interrupts whatever Z3 is doing
+in the main context so that the main thread gets back to Python at once.
+
+Where it cannot be installed (not the main thread, or a wakeup fd is taken already), Z3
+keeps its handler and the reason "interrupted from keyboard" is still turned into
+KeyboardInterrupt where queries end (portfolio.py, refine.py, tactics.py).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+
+import z3
+
+_state: dict[str, int] = {}  # "read": the pipe's read end while installed in this process
+
+
+def _watch(read_fd: int) -> None:
+    while True:
+        try:
+            data = os.read(read_fd, 64)
+        except OSError:
+            return
+        if not data:
+            return
+        if signal.SIGINT in data:
+            z3.main_ctx().interrupt()
+
+
+def install() -> None:
+    """Take Ctrl-C back from Z3 in this process (idempotent; main thread only)."""
+    if "read" in _state or threading.current_thread() is not threading.main_thread():
+        return
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(write_fd, False)
+    try:
+        previous = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    except ValueError:  # not the main thread of the main interpreter
+        os.close(read_fd)
+        os.close(write_fd)
+        return
+    if previous != -1:  # someone else's (an event loop's): leave it and Z3's handler be
+        signal.set_wakeup_fd(previous)
+        os.close(read_fd)
+        os.close(write_fd)
+        return
+    _state["read"] = read_fd
+    threading.Thread(target=_watch, args=(read_fd,), daemon=True, name="vecverify-interrupts").start()
+    z3.set_param("ctrl_c", False)
+
+
+def _after_fork_in_child() -> None:
+    """A forked child has no watcher thread and shares the parent's pipe: its own."""
+    if "read" not in _state:
+        return
+    del _state["read"]
+    z3.set_param("ctrl_c", True)
+    try:
+        signal.set_wakeup_fd(-1)
+    except ValueError:  # forked from another thread: Z3's handler it is
+        return
+    install()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
