@@ -25,6 +25,14 @@ import threading
 import z3
 
 _state: dict[str, int] = {}  # "read": the pipe's read end while installed in this process
+# Set once SIGINT came: the KeyboardInterrupt Python raises may land in a finalizer (a Z3
+# object's __del__), which swallows it; every query start and end looks here too.
+_requested = threading.Event()
+
+
+def requested() -> bool:
+    """Whether Ctrl-C came (in a process where :func:`install` took it)."""
+    return _requested.is_set()
 
 
 def _watch(read_fd: int) -> None:
@@ -36,6 +44,7 @@ def _watch(read_fd: int) -> None:
         if not data:
             return
         if signal.SIGINT in data:
+            _requested.set()
             z3.main_ctx().interrupt()
 
 
@@ -57,6 +66,10 @@ def install() -> None:
         os.close(write_fd)
         return
     _state["read"] = read_fd
+    if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL):
+        # Started with SIGINT ignored (a background job of a shell script, a test runner's
+        # worker): Z3's handler used to answer it all the same; so does Python's now.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=_watch, args=(read_fd,), daemon=True, name="vecverify-interrupts").start()
     z3.set_param("ctrl_c", False)
 
@@ -66,6 +79,7 @@ def _after_fork_in_child() -> None:
     if "read" not in _state:
         return
     del _state["read"]
+    _requested.clear()
     z3.set_param("ctrl_c", True)
     try:
         signal.set_wakeup_fd(-1)

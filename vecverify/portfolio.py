@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from . import interrupts
 from .semantics.core import Z3_CTRL_C
 
 SOLVERS = ("z3", "bitwuzla", "cvc5", "portfolio")
@@ -178,7 +179,7 @@ def _z3_check(solver: z3.Solver, seconds: float, race: _Race | None = None,
 
 def _unknown(solver: z3.Solver) -> str:
     reason = solver.reason_unknown()
-    if reason == Z3_CTRL_C:
+    if reason == Z3_CTRL_C or interrupts.requested():
         raise KeyboardInterrupt
     return reason
 
@@ -186,6 +187,8 @@ def _unknown(solver: z3.Solver) -> str:
 def decide(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL) -> Answer:
     """Decide the assertions of ``solver`` by ``deadline`` (on ``clock``) with the
     solvers of ``mode``; SolverGaveUp if none does."""
+    if interrupts.requested():
+        raise KeyboardInterrupt
     left = deadline - clock.now()
     wall_left = clock.wall_left()
     if left <= 0 or (wall_left is not None and wall_left <= 0):

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import z3
 
+from . import interrupts
 from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
 from .ir.vscale import DEFAULT_VSCALE_MAX
@@ -453,7 +454,7 @@ class RefinementCheck:
         solver.add(self.pre, z3.Not(self.src.ub), *self.env.constraints)
         result = solver.check()
         if result == z3.unknown:
-            if solver.reason_unknown() == Z3_CTRL_C:
+            if solver.reason_unknown() == Z3_CTRL_C or interrupts.requested():
                 raise KeyboardInterrupt
             return None
         return result == z3.unsat
