@@ -199,6 +199,34 @@ def test_store_group_joins_samples() -> None:
     assert st.operands[0] is inter and inter.mask == (0, 2, 1, 3)
 
 
+# RGB to opaque RGBA: out[4*i+j] = a[3*i+j], out[4*i+3] = 255 (a constant member).
+OPAQUE = """
+  %s = getelementptr inbounds nuw [3 x {T}], ptr %a, i64 %i
+  %x = load {T}, ptr %s, align {A}
+  %s1 = getelementptr inbounds nuw i8, ptr %s, i64 1
+  %y = load {T}, ptr %s1, align {A}
+  %s2 = getelementptr inbounds nuw i8, ptr %s, i64 2
+  %z = load {T}, ptr %s2, align {A}
+  %so = getelementptr inbounds nuw [4 x {T}], ptr %out, i64 %i
+  store {T} %x, ptr %so, align {A}
+  %so1 = getelementptr inbounds nuw i8, ptr %so, i64 1
+  store {T} %y, ptr %so1, align {A}
+  %so2 = getelementptr inbounds nuw i8, ptr %so, i64 2
+  store {T} %z, ptr %so2, align {A}
+  %so3 = getelementptr inbounds nuw i8, ptr %so, i64 3
+  store {T} -1, ptr %so3, align {A}"""
+
+
+def test_constant_member_joins_after_the_interleave() -> None:
+    """The constant member is selected into the interleaved vector (concatenated, x86
+    builds <4 x i8> members' interleave lane by lane), proved and run as the model says."""
+    r = _proved_and_runs(struct_loop(OPAQUE, "i8"), 4)
+    (st,) = [i for i in _wide(r, Store)]
+    blend = st.operands[0]
+    assert blend.name == "interleaved.const" and [c.value for c in blend.operands[0].elems] == [0, 0, 0, 1] * 4
+    assert all(getattr(e, "value", None) == 255 for e in blend.operands[1].elems)
+
+
 def test_load_and_store_groups_swap_members() -> None:
     r = _proved_and_runs(struct_loop(SWAP_SUB, "i32"), 2)
     assert r.line().count("interleaved group factor 2 (2 members)") == 2
