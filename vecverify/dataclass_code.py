@@ -11,9 +11,10 @@ and locals ``dataclasses`` passes, so every class is exactly what it was.
 
 The cache is a marshal file beside the package's bytecode
 (``vecverify/__pycache__/dataclass-code.<tag>.marshal``), read on the first class
-created, written when a process compiled something new (atomically; skipped where
-Python writes no bytecode or the directory is not writable), and tied to the
-interpreter's bytecode version, as ``.pyc`` files are.
+created, written when a process compiled something new (atomically; skipped where the
+directory is not writable), and tied to the interpreter's bytecode version, as ``.pyc``
+files are. It is written even where PYTHONDONTWRITEBYTECODE is set (as ./dev compiles
+the bytecode there too: this environment sets it, and every start would compile again).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class _Cache:
         return code
 
     def save(self) -> None:
-        if not self.new or self.code is None or sys.dont_write_bytecode:
+        if not self.new or self.code is None:
             return
         table = self.code if len(self.code) <= MAX_ENTRIES else self.used
         tmp = f"{self.path}.{os.getpid()}"
