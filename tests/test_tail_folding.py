@@ -167,7 +167,7 @@ def test_masked_memory_live_out_and_the_shifted_tail(in_place: bool) -> None:
     their stores (in place, y[i] = c * y[i], the tail reads what the full vector reads).
     Proved for every trip count (the tail checks hold the last full vector and the tail
     together) and run at 0..3*VF+1."""
-    fn, new, r = _fold(IN_PLACE if in_place else MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
+    fn, new, r = _fold(IN_PLACE_LIVE if in_place else MAP_LIVE_OUT.replace("{OP}", "mul i16 %c, %x"), 4)
     _proved(r)
     _runs(fn, new, r)
     fl = r.vector
@@ -203,6 +203,13 @@ exit:
   ret void
 }
 """
+# ... returning the last value stored (a lane of the last vector: not in pieces).
+IN_PLACE_LIVE = IN_PLACE.replace("define void", "define i32").replace(
+    "exit:\n  ret void", "exit:\n  %r = phi i32 [ 0, %entry ], [ %w, %loop ]\n  ret i32 %r")
+# y[i] = c * x[i] (a map of one object into another).
+MAP = IN_PLACE.replace("ptr noalias %y,", "ptr noalias %y, ptr noalias %x,").replace(
+    "%v = load i32, ptr %p, align 4", """%px = getelementptr inbounds nuw i32, ptr %x, i64 %i
+  %v = load i32, ptr %px, align 4""")
 STORE_AND_SUM = """
 define i32 @f(ptr noalias %y, ptr noalias %x, i64 %n) {
 entry:
@@ -344,15 +351,69 @@ def test_fold_takes_fewer_lanes_where_masked_moves_go_lane_by_lane() -> None:
     runs for every trip count up to VF, so --tail fold takes 8 lanes, not one register's
     16 (trip counts above 8 run unmasked; bench loop: smooth_i16, min_i16 and minmax_u8
     at n=13); i32, whose masked moves exist, keeps one register's 8."""
-    fn = parse_module(IN_PLACE.replace("i32", "i16").replace("align 4", "align 2"), "<test>").functions["f"]
+    fn = parse_module(IN_PLACE_LIVE.replace("i32", "i16").replace("align 4", "align 2"), "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
-    assert isinstance(r.vector, FoldedLoop) and r.vf == 8 and "VF 8 (tail folded" in r.line(), r.line()
-    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    assert isinstance(r.vector, FoldedLoop) and r.vf == 8 and "VF 8 (tail folded)" in r.line(), r.line()
+    fn = parse_module(IN_PLACE_LIVE, "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
     assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
+    fn = parse_module(IN_PLACE_LIVE.replace("i32", "i8").replace("align 4", "align 1"), "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
+    assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
+    # A map's last vector in pieces moves no lane alone; its lanes are chosen by the
+    # pieces' cost (i8 computing in i32 here: 8).
     fn = parse_module(IN_PLACE.replace("i32", "i8").replace("align 4", "align 1"), "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
-    assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
+    assert isinstance(r.vector, FoldedLoop) and r.vector.pieces and r.vf == 8, r.line()
+
+
+@pytest.mark.parametrize("text,vf", [(IN_PLACE, 4), (MAP, 2)])
+def test_last_vector_in_pieces_proved_and_native(text: str, vf: int) -> None:
+    """A map's last vector (k = btc % VF + 1 iterations) runs as unmasked vectors of VF,
+    VF/2, .., 1 lanes, one for each bit of k, at n.vec + (k & -2*width): no masked
+    move, each lane stored once. In place (y[i] = c * y[i]) no shifted tail either (its
+    overlapping stores stall the next reading of them on x86); a map of one object into
+    another keeps it. Proved for every trip count (the mask check proves each piece's
+    test and start) and run at 0..3*VF+1."""
+    fn, new, r = _fold(text, vf)
+    fl = r.vector
+    assert [pc.width for pc in fl.pieces] == [vf >> b for b in range(vf.bit_length())]
+    assert f"last vector in pieces of {', '.join(str(pc.width) for pc in fl.pieces)}" in r.line()
+    assert fl.mask is None and not any(".masked." in getattr(i, "callee", "") for b in new.blocks
+                                       for i in b.instructions)
+    assert (fl.tail is None) == (text is IN_PLACE)
+    for pc in fl.pieces:
+        (st,) = [i for i in pc.block.instructions if isinstance(i, Store)]
+        assert st.operands[0].type.count == pc.width
+    _proved(r)
+    _runs(fn, new, r)
+
+
+def _piece_start_late(fl: FoldedLoop) -> None:
+    """The 1-lane piece one iteration late (the last iteration never stored)."""
+    piece = fl.pieces[-1]
+    late = BinOp(piece.at.type, "late", [piece.at, ConstInt(piece.at.type, 1)], op="add")
+    fl.vector_ph.instructions.insert(fl.vector_ph.instructions.index(piece.at) + 1, late)
+    for inst in piece.block.instructions:
+        inst.operands = [late if o is piece.at else o for o in inst.operands]
+    piece.at = late
+
+
+def _pieces_tests_swapped(fl: FoldedLoop) -> None:
+    """The 2-lane and 1-lane pieces run on each other's bit."""
+    a, b = fl.pieces[-2], fl.pieces[-1]
+    a.test.instructions[-1].operands, b.test.instructions[-1].operands = [b.cond], [a.cond]
+    a.cond, b.cond = b.cond, a.cond
+
+
+@pytest.mark.parametrize("damage", [_piece_start_late, _pieces_tests_swapped])
+def test_broken_pieces_are_refuted_and_run_wrong(damage) -> None:  # noqa: ANN001
+    """A piece at the wrong start, or run on another bit: the mask check refutes it,
+    and natively the loop writes other elements than the scalar loop."""
+    assert "mask: incorrect" in _refuted(MAP, 2, damage)
+    fn, new, r = _fold(MAP, 2)
+    damage(r.vector)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
 
 
 # --------------------------------------------------------------------------- refutations

@@ -57,6 +57,7 @@ from __future__ import annotations
 from vecverify.ir.types import VectorType
 from vecverify.ir.values import (
     BinOp,
+    Br,
     Call,
     Cast,
     ConstInt,
@@ -242,12 +243,32 @@ class FoldedWitness(Witness):
             side.vmap[id(fl.index)] = index
         for phi, k, _ in self._vector_phi_types():
             side.vmap[id(phis[id(phi)])] = vphis[id(phi)][k]
+        if last and fl.pieces:
+            self._pieces(side, last)
+            return
         if last:
+            assert fl.mask is not None
             mt = fl.mask.type
             assert isinstance(mt, VectorType)
             side.vmap[id(fl.mask)] = ConstVector(mt, tuple(TRUE if lane < last else FALSE for lane in range(self.vf)))
         for inst in block.instructions[:-1]:
             if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
+                side.clone(inst)
+
+    def _pieces(self, side: Side, k: int) -> None:
+        """The last vector in pieces for k iterations: the pieces of the bits of k, each
+        at ``n.vec + (k & -2*width)`` (the mask check proves the tests and the starts
+        are these, in each case)."""
+        fl = self.fl
+        it = self.ind.type
+        n_vec = side.value(fl.n_vec)
+        for piece in fl.pieces:
+            if not k & piece.width:
+                continue
+            before = k & -2 * piece.width
+            side.vmap[id(piece.at)] = n_vec if not before else \
+                side.emit(BinOp(it, None, [n_vec, ConstInt(it, before)], op="add"))
+            for inst in piece.block.instructions[:-1]:
                 side.clone(inst)
 
     def _new(self) -> tuple[Side, Side]:
@@ -342,18 +363,36 @@ class FoldedWitness(Witness):
         lanes: list[Value] = [TRUE]
         for g in goes_on[:-1]:
             lanes.append(emit_and(src, [lanes[-1], g]))
-        mt = self.fl.mask.type
-        vec: Value = ConstPoison(mt)
-        for lane, v in enumerate(lanes):
-            vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
         ends = emit_not(src, emit_and(src, goes_on))
-        src_out, tgt_out = [vec, ends], [self.fl.mask, TRUE]
+        src_out: list[Value] = [ends]
+        tgt_out: list[Value] = [TRUE]
+        if self.fl.mask is not None:
+            mt = self.fl.mask.type
+            vec: Value = ConstPoison(mt)
+            for lane, v in enumerate(lanes):
+                vec = src.emit(InsertElement(mt, None, [vec, v, ConstInt(I32, lane)]))
+            src_out.append(vec)
+            tgt_out.append(self.fl.mask)
+        if self.fl.pieces:
+            # k, the lanes on (the iterations left): piece w runs where bit w of k is set,
+            # at index + (k & -2w).
+            it = self.ind.type
+            k: Value = ConstInt(it, 1)
+            for on in lanes[1:]:
+                k = src.emit(BinOp(it, None, [k, src.emit(Cast(it, None, [on], op="zext"))], op="add"))
+            for piece in self.fl.pieces:
+                bit = src.emit(BinOp(it, None, [k, ConstInt(it, piece.width)], op="and"))
+                src_out.append(src.emit(ICmp(I1, None, [bit, ConstInt(it, 0)], pred="ne")))
+                before = src.emit(BinOp(it, None, [k, ConstInt(it, -2 * piece.width)], op="and"))
+                src_out.append(src.emit(BinOp(it, None, [index, before], op="add")))
+                tgt_out += [piece.cond, piece.at]
         if self.fl.tail_mask is not None:
             # The shifted tail's lane l is iteration index + l - (VF-1 - btc % VF): on
             # exactly when iteration index + VF-1 - l runs (the masked lane VF-1-l).
-            tail: Value = ConstPoison(mt)
+            tmt = self.fl.tail_mask.type
+            tail: Value = ConstPoison(tmt)
             for lane in range(self.vf):
-                tail = src.emit(InsertElement(mt, None, [tail, lanes[self.vf - 1 - lane], ConstInt(I32, lane)]))
+                tail = src.emit(InsertElement(tmt, None, [tail, lanes[self.vf - 1 - lane], ConstInt(I32, lane)]))
             # btc % VF = (the lanes on) - 1, and where the tail starts: btc - (VF-1) =
             # index + (the lanes on) - VF.
             it = self.ind.type
@@ -469,7 +508,9 @@ class FoldedWitness(Witness):
         fl = self.fl
         if fl.middle.successors() != [self.loop.exit.name]:
             raise WitnessError("the middle block does not go to the exit block alone")
-        if fl.last.successors() != [fl.middle.name]:
+        if fl.pieces:
+            self._check_pieces()
+        elif fl.last.successors() != [fl.middle.name]:
             raise WitnessError("the last vector does not go to the middle block alone")
         if fl.tail is not None and fl.tail_middle is not None:
             if fl.tail.successors() != [fl.tail_middle.name] or fl.tail_middle.successors() != [self.loop.exit.name]:
@@ -504,6 +545,23 @@ class FoldedWitness(Witness):
                     raise WitnessError(f"%{phi.name} does not continue %{body_phi.name}")
         if any(b is self.loop.header for b in self.fn.blocks):
             raise WitnessError("the scalar loop is still there")
+
+    def _check_pieces(self) -> None:
+        """The last vector in pieces: vector.last is the first test; each test holds
+        only its branch, on its piece's condition, to the piece or the next test; each
+        piece goes to the next test, the last to the middle block; the pieces hold no
+        phi and their widths halve from VF to 1."""
+        fl = self.fl
+        if fl.pieces[0].test is not fl.last or [pc.width for pc in fl.pieces] != \
+                [self.vf >> b for b in range(self.vf.bit_length())]:
+            raise WitnessError("the last vector's pieces are not VF, VF/2, .., 1 lanes from vector.last")
+        for piece, nxt in zip(fl.pieces, [*(pc.test for pc in fl.pieces[1:]), fl.middle], strict=True):
+            term = piece.test.instructions[-1] if piece.test.instructions else None
+            if len(piece.test.instructions) != 1 or not isinstance(term, Br) or term.operands[:1] != [piece.cond] \
+                    or term.targets != [piece.block.name, nxt.name]:
+                raise WitnessError(f"{piece.test.name} does not test its piece's condition alone")
+            if piece.block.successors() != [nxt.name] or any(isinstance(i, Phi) for i in piece.block.instructions):
+                raise WitnessError(f"{piece.block.name} does not go on to {nxt.name} alone")
 
 
 def _incoming(block: str, phi: Phi) -> Value:

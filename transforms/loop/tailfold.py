@@ -25,6 +25,14 @@ With the shifted tail (``shift_decline``), vector.body leaves instead to
 
 and vector.last runs only where no full vector does (``n < VF``).
 
+**The last vector in pieces** (``pieces_decline``: loops without reductions,
+recurrences, gathers, scatters or a lane live after the loop): vector.last runs the k =
+btc % VF + 1 iterations left as unmasked vectors of VF, VF/2, .., 1 lanes, one for each
+bit of k, each at n.vec + (k & -2*width) (``_last_in_pieces``): no masked move, and
+each lane stored once. An in-place loop then takes no shifted tail either: its two
+overlapping stores make the next reading of those bytes wait (x86 cannot forward a load
+from two stores), where the pieces' loads and stores have the same shapes call after call.
+
 **Why one masked vector, not a masked loop.** Every iteration under the mask (LLVM's
 form, and this module's first one) costs a masked store per vector; on AMD's cores
 each ``vmaskmov`` store costs about 3 ns whatever its width (``bench/masked_stores.c``),
@@ -158,6 +166,19 @@ STORE_FORWARD_STALL = 96
 
 
 @dataclass
+class LastPiece:
+    """One piece of the last vector in pieces: ``width`` lanes, unmasked, at ``at`` =
+    n.vec + (k & -2*width), run where ``cond`` (bit ``width`` of k = btc % VF + 1, the
+    iterations left) is set: ``test`` branches on it to ``block`` or the next test."""
+
+    width: int
+    cond: Value  # (vector.ph)
+    at: Value  # (vector.ph)
+    test: Block
+    block: Block
+
+
+@dataclass
 class FoldedLoop:
     """What tail folding made (in the output function), for the report and the witness."""
 
@@ -173,7 +194,7 @@ class FoldedLoop:
     skip: Value  # n.vec == 0: vector.ph goes to the last vector directly
     index: Phi  # vector.body's
     index_next: Instruction
-    mask: Value  # the last vector's (vector.ph)
+    mask: Value | None  # the last vector's (vector.ph); None where it runs in pieces
     vector_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> vector.body's phi
     last_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> vector.last's phi
     widened: dict[int, Value] = field(default_factory=dict)  # the last vector's values
@@ -194,6 +215,9 @@ class FoldedLoop:
     tail_phis: dict[int, Phi] = field(default_factory=dict)  # id(header phi) -> the paired tail's recurrence phi
     n_mod: Value | None = None  # btc % VF (vector.ph)
     vscale: int = 0  # vectorize --vla: the vscale this copy is read at (VF = vscale x N lanes)
+    # The last vector in pieces (``pieces_decline``): widest first, vector.last tests the
+    # first; empty where the last vector is masked.
+    pieces: list[LastPiece] = field(default_factory=list)
 
     @property
     def lanes(self) -> int:
@@ -378,7 +402,10 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     check_foldable(plan)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
-    shifted = shift_decline(plan) is None and not vscale
+    in_pieces = pieces_decline(plan) is None and not vscale
+    # In place, the shifted tail's overlapping stores stall the next reading of them; the
+    # pieces store each lane once.
+    shifted = shift_decline(plan) is None and not vscale and not (in_pieces and updates_in_place(plan))
     pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
@@ -389,7 +416,9 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     n_mod = p(BinOp(it, "n.mod.vf", [btc, ConstInt(it, vf) if isinstance(step, int) else step], op="urem"))
     n_vec = p(BinOp(it, "n.vec", [btc, n_mod], op="sub"))
     skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
-    mask = _lane_mask(p, n_mod, vf, plan.widest_bits) if not vscale else active_lane_mask(p, n_mod, vf, vscale)
+    mask: Value | None = None
+    if not in_pieces:
+        mask = _lane_mask(p, n_mod, vf, plan.widest_bits) if not vscale else active_lane_mask(p, n_mod, vf, vscale)
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     check = blocks.new("vector.check") if pair else None
     index = Phi(it, "index", [ConstInt(it, 0)], blocks=[(check or ph).name])
@@ -398,7 +427,8 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     w = Widener(plan, vf, ph, body, index, zero_start, splats=splats)
     # (the last vector starts at n.vec: its "index" is that value, not a phi)
     wl = _MaskedWidener(plan, vf, ph, last, n_vec, zero_start, splats=splats)  # type: ignore[arg-type]
-    wl.mask = mask
+    if mask is not None:
+        wl.mask = mask
     w.vscale = wl.vscale = vscale
     b, lb = Adder(body), Adder(last)
     vphis: dict[int, Phi] = {}
@@ -440,7 +470,8 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
     # (where the tail is shifted, only when no full vector runs).
     w.emit_body()
-    wl.emit_body()
+    if not in_pieces:
+        wl.emit_body()
     backs = {id(r.phi): r.previous for r in plan.phis.recurrences} | {id(r.phi): r.result for r in plan.phis.reductions}
     for key, value in backs.items():
         back = w.widen(value)
@@ -452,7 +483,10 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     fl.index_next = close_vector_loop(body, index, step, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
-    last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
+    if in_pieces:
+        fl.pieces = _last_in_pieces(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start)
+    else:
+        last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     exits = [(middle, fl.exit_values)]
     if fl.tail is not None and fl.tail_middle is not None:
         # vector.tail: the last VF iterations, continuing vector.body's accumulators;
@@ -500,8 +534,57 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
             ephi.blocks.append(blk.name)
     at = fn.blocks.index(loop.header)
     tail_blocks = [fl.tail, fl.tail_middle] if fl.tail is not None and fl.tail_middle is not None else []
-    fn.blocks[at:at + 1] = [ph, *([check] if check is not None else []), body, *tail_blocks, last, middle]
+    piece_blocks = [b for piece in fl.pieces for b in (piece.test, piece.block)][1:]  # (vector.last first)
+    fn.blocks[at:at + 1] = [ph, *([check] if check is not None else []), body, *tail_blocks, last, *piece_blocks,
+                            middle]
     return fl
+
+
+def pieces_decline(plan: LoopPlan) -> str | None:
+    """Why the last vector is masked rather than run in pieces, or None. In pieces
+    (``_last_in_pieces``), each lane is computed and stored once, by unmasked vectors
+    of fewer lanes: for loops whose lanes are independent and whose values after the
+    loop need no lane of the last vector (no reduction, no recurrence, no live-out but
+    the induction's), and whose accesses are consecutive (or uniform loads)."""
+    if plan.phis.reductions or plan.phis.recurrences:
+        return "a reduction or a recurrence"
+    for a in plan.accesses:
+        if a.kind != "consecutive" and not (a.kind == "uniform" and not a.is_store):
+            return f"a {a.kind} access"
+    if any(_needs_lane(plan, incoming(ephi, plan.loop.header.name)) for ephi in plan.exit_phis):
+        return "a value of the last iteration used after the loop"
+    return None
+
+
+def _last_in_pieces(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last: Block, middle: Block,
+                    n_vec: Value, n_mod: Value, zero_start: bool) -> list[LastPiece]:
+    """The last vector's k = btc % VF + 1 iterations (1..VF) as unmasked vectors of VF,
+    VF/2, .., 1 lanes, one for each bit of k, widest first, each at n.vec plus the
+    lanes of the wider ones (``k & -2*width``): no masked move (AVX2's masked store is
+    microcoded on AMD's cores; i8 and i16 have none), and each lane stored once (no
+    store that a later load of a vector spans partly, which x86 cannot forward from).
+    vector.last tests the widest piece's bit, each piece and each failed test go to the
+    next test, the last to the middle block."""
+    p = Adder(ph)
+    it = n_vec.type
+    k = p(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
+    pieces: list[LastPiece] = []
+    test, width = last, vf
+    while width >= 1:
+        bit = p(BinOp(it, f"last.bit{width}", [k, ConstInt(it, width)], op="and"))  # type: ignore[arg-type]
+        cond = p(ICmp(I1, f"last.has{width}", [bit, ConstInt(it, 0)], pred="ne"))  # type: ignore[arg-type]
+        at = n_vec
+        if width < vf:
+            before = p(BinOp(it, f"last.before{width}", [k, ConstInt(it, -2 * width)], op="and"))  # type: ignore[arg-type]
+            at = p(BinOp(it, f"last.at{width}", [n_vec, before], op="add"))
+        block = blocks.new(f"vector.last.{width}")
+        nxt = blocks.new(f"last.test.{width // 2}") if width > 1 else middle
+        test.instructions.append(Br(void_type(), None, [cond], targets=[block.name, nxt.name]))
+        Widener(plan, width, ph, block, at, zero_start).emit_body()  # type: ignore[arg-type]
+        block.instructions.append(Br(void_type(), None, [], targets=[nxt.name]))
+        pieces.append(LastPiece(width, cond, at, test, block))
+        test, width = nxt, width // 2
+    return pieces
 
 
 def _accumulator_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
@@ -626,28 +709,43 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
 
 def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
     """``--tail fold``'s lanes for short trip counts where the target has no masked moves
-    for the loop's accesses (SSE4; i8 and i16 on AVX2): its masked last vector moves
-    lane by lane, a branch each, and it runs for every trip count up to VF (no full
-    vector before it). Of VF and its halves down to half the nominal trip count, the one
-    whose folded loop costs least over the trip counts 1 .. ``NOMINAL_TRIP_COUNT``: a
-    trip count n above the lanes runs (n-1)//VF full vectors and the shifted tail (where
-    ``shift_decline`` allows it), one up to them the masked vector, priced as a vector
-    iteration and a scalar one per lane. Where masked moves exist, VF."""
-    if masked_access_cost(plan, vf, target) is not None:
+    for the loop's accesses (SSE4; i8 and i16 on AVX2), or where the last vector runs in
+    pieces (``pieces_decline``): the masked last vector moves lane by lane, a branch
+    each, and it runs for every trip count up to VF (no full vector before it); the
+    pieces cost a vector each and a test of each bit. Of VF and its halves down to half
+    the nominal trip count, the one whose folded loop costs least over the trip counts
+    1 .. ``NOMINAL_TRIP_COUNT`` (``_short_fold_cost``). Where masked moves exist (and
+    no pieces), VF."""
+    in_pieces = pieces_decline(plan) is None
+    if masked_access_cost(plan, vf, target) is not None and not in_pieces:
         return vf
-    shifted = shift_decline(plan) is None
+    shifted = shift_decline(plan) is None and not (in_pieces and updates_in_place(plan))
     best, best_cost = vf, -1
     lanes = vf
     while lanes >= max(2, NOMINAL_TRIP_COUNT // 2):
-        scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
-        total = 0
-        for n in range(1, NOMINAL_TRIP_COUNT + 1):
-            full = (n - 1) // lanes
-            total += (full + 1) * vector_iter + (0 if shifted and n > lanes else lanes * scalar_iter)
+        total = sum(_short_fold_cost(plan, lanes, target, n, shifted, in_pieces)
+                    for n in range(1, NOMINAL_TRIP_COUNT + 1))
         if best_cost < 0 or total < best_cost:
             best, best_cost = lanes, total
         lanes //= 2
     return best
+
+
+def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted: bool, in_pieces: bool) -> int:
+    """What the folded loop of ``lanes`` lanes costs at trip count n: its (n-1)//lanes
+    full vectors, then the shifted tail (one vector, where there is a full one), or the
+    last vector: in pieces, a vector of each bit of the k iterations left and a test
+    per bit; masked (no masked moves), a vector iteration and a scalar one per lane."""
+    scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
+    full = (n - 1) // lanes
+    if shifted and full:
+        return (full + 1) * vector_iter
+    if not in_pieces:
+        return (full + 1) * vector_iter + lanes * scalar_iter
+    k = n - full * lanes
+    pieces = sum(vector_iteration_cost(plan, w, target)[1] for w in (1 << b for b in range(lanes.bit_length()))
+                 if k & w)
+    return full * vector_iter + pieces + lanes.bit_length()
 
 
 def updates_in_place(plan: LoopPlan) -> bool:

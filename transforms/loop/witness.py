@@ -532,10 +532,9 @@ WITNESS_OF: dict[type, Callable[[Any], Any]] = {VectorLoop: Witness}
 
 def prove_loop(report: object, timeout_ms: int = 20_000,
                check: Callable[..., object] | None = None, solver: str = DEFAULT_SOLVER,
-               cpu_time: bool = False, deadline: float | None = None) -> LoopProof:
+               cpu_time: bool = False) -> LoopProof:
     """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
-    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``.
-    ``deadline`` (a time.monotonic() value): the whole proof's (CheckOptions.deadline)."""
+    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``."""
     vl = getattr(report, "vector", None)
     build = WITNESS_OF.get(type(vl))
     assert build is not None and vl is not None, "prove_loop needs a vectorized loop's report"
@@ -551,8 +550,7 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         return proof
     run = check or check_pair
     for ob in proof.obligations:
-        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time,
-                                                   deadline=deadline))
+        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time))
         proof.checks.append((ob.name, verdict))
         if getattr(verdict, "status", "") == "incorrect":
             break
@@ -563,14 +561,13 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         # satisfiability query, RefinementCheck.source_always_ub); a check of its own
         # only where that query gave up or the checker in use does not say.
         said = getattr(next(v for n, v in proof.checks if n == step.name), "source_always_ub", None)
-        proof.vacuous = said if isinstance(said, bool) else _always_ub(step.src, run, timeout_ms, solver, cpu_time,
-                                                                       deadline)
+        proof.vacuous = said if isinstance(said, bool) else _always_ub(step.src, run, timeout_ms, solver, cpu_time)
     proof.seconds = time.monotonic() - t0
     return proof
 
 
 def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int, solver: str = DEFAULT_SOLVER,
-               cpu_time: bool = False, deadline: float | None = None) -> bool:
+               cpu_time: bool = False) -> bool:
     """Whether ``src`` is UB for every input (Alive2 warns "source is always UB"): then
     even a function returning something else refines it. A proof of the step from such a
     source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
@@ -578,6 +575,5 @@ def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int, solve
     other = copy.deepcopy(src)
     last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
     last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution
-    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time,
-                                           deadline=deadline))
+    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time))
     return getattr(verdict, "status", "") == "correct"
