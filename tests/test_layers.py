@@ -141,7 +141,8 @@ def _dynamic_edges(module: str, is_pkg: bool, tree: ast.Module) -> set[str]:
     - a literal name, ``__name__``/``__package__``, or an f-string whose holes are read
       from a table of strings (``for name in _MODULES: import_module(f"{__name__}.{name}")``):
       each module it names;
-    - a name computed otherwise, in a module that lists packages (``pkgutil.iter_modules``:
+    - a name computed otherwise, in a module that lists packages (``pkgutil.iter_modules``,
+      ``os.scandir``, ``os.listdir``:
       the registry style): each public module of every package it lists, that is, of
       the packages it names in its other ``import_module`` calls, and of its own package
       when it lists its own folder (``__file__``, ``__path__``); when it takes one attribute of what it
@@ -167,7 +168,8 @@ def _dynamic_edges(module: str, is_pkg: bool, tree: ast.Module) -> set[str]:
             named |= set(names)
     out |= named
     out |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)} & set(MODULES)
-    if computed and any(isinstance(n, ast.Attribute) and n.attr == "iter_modules" for n in ast.walk(tree)):
+    if computed and any(isinstance(n, ast.Attribute) and n.attr in ("iter_modules", "scandir", "listdir")
+                        for n in ast.walk(tree)):
         listed = set(named)
         if any(isinstance(n, ast.Name) and n.id in ("__file__", "__path__") for n in ast.walk(tree)):
             listed.add(module if is_pkg else module.rsplit(".", 1)[0])
@@ -327,7 +329,8 @@ def test_the_semantics_never_import_the_reader() -> None:
 
 # What a check of a pair must not load (start-up time): loaded only by the commands
 # and witnesses that need them.
-HEAVY = ("numpy", "rich", "hypothesis", "transforms", "properties", "vecverify.app.fuzz", "vecverify.execute")
+HEAVY = ("numpy", "rich", "hypothesis", "transforms", "properties", "vecverify.app.fuzz", "vecverify.execute",
+         "llvmlite.binding", "concurrent.futures")
 
 _PROBE = """
 import json, sys

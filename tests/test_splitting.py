@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import z3
 
-from vecverify.semantics.memory import Clobber, initial_memory, offset_by, pointer_lane
+from vecverify.semantics.memory import Clobber, initial_memory, offset_by, pointer_lane, same_key
 from vecverify.splitting import choice_groups, mentioned_names, unresolved_writes, written_keys
 
 
@@ -67,3 +67,23 @@ def test_unresolved_writes_counts_the_writes_a_read_cannot_place() -> None:
     for k in range(12):
         mem = mem.write(pointer_lane(1, n * 4 + k), byte, poison)
     assert unresolved_writes(mem, offset_by(base, 2), 8) == 9  # counted up to the limit + 1
+
+
+def test_a_key_chosen_at_a_join_is_placed_by_its_cases() -> None:
+    """The bounded check's remainder stores at base + 16 * ite(c1, 0, ite(c2, 2, 4)) + k
+    (a phi's index, merged across the unrolled paths): a read at base + 5 is none of
+    them whichever way the ites go, at base + 32 it is one of them in one case only
+    (then the read stays a choice between the write and what was there before)."""
+    base = z3.BitVec("off", 64)
+    n = z3.BitVec("n", 32)
+    index = z3.If(n == 1, z3.BitVecVal(0, 64), z3.If(n == 2, z3.BitVecVal(2, 64), z3.BitVecVal(4, 64)))
+    byte, poison = z3.BitVecVal(7, 8), z3.BoolVal(False)
+    mem = initial_memory()
+    for k in range(4):
+        mem = mem.write(pointer_lane(1, base + 16 * index + 9 + k), byte, poison)
+    assert unresolved_writes(mem, pointer_lane(1, base + 5), 8) == 0
+    assert unresolved_writes(mem, pointer_lane(1, base + 41), 8) == 1
+    same = z3.simplify(pointer_lane(1, base + 16 * index + 12) == pointer_lane(1, base + 12))
+    assert not z3.is_false(same) and not z3.is_true(same)
+    assert z3.is_false(same_key(pointer_lane(1, base + 5), None, pointer_lane(1, base + 16 * index + 9), None))
+    assert z3.is_true(same_key(pointer_lane(1, base + 9), None, pointer_lane(1, base + 16 * index * 0 + 9), None))

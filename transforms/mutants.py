@@ -55,10 +55,11 @@ class Mutant:
             raise RuntimeError(f"mutant {self.name}: not bound to its transform {self.base!r}")
         return self.transform
 
-    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Any:
-        """The base transform's own proof of its (here: mutated) output, if it has one."""
+    def prove_output(self, src: Function, tgt: Function, options: Any) -> Any:
+        """The base transform's own proof of its (here: mutated) output, if it has one
+        (``options``: the check's CheckOptions)."""
         prove = getattr(self._base(), "prove_output", None)
-        return prove(src, tgt, timeout_ms) if prove is not None else None
+        return prove(src, tgt, options) if prove is not None else None
 
     def apply(self, fn: Function, options: Any = None) -> Function | None:
         if self.make is not None:

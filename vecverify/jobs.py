@@ -4,18 +4,19 @@ interface, and ``emit``, by which a running job sends events to its caller."""
 
 from __future__ import annotations
 
-import ipaddress
 import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
+
+if TYPE_CHECKING:  # concurrent.futures (with logging) and ipaddress: imported where used, not by every check's start
+    from concurrent.futures import Future
 
 Event = Any  # picklable; what a job emits
 EventSink = Callable[[Event], None]
@@ -49,6 +50,8 @@ SCHEMES = ("tcp://", "tls://")
 def _loopback(host: str) -> bool:
     if host == "localhost":
         return True
+    import ipaddress
+
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
@@ -164,6 +167,8 @@ class InProcess(Jobs):
     ahead = 1
 
     def _submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
+        from concurrent.futures import Future
+
         f: Future[Any] = Future()
         old = set_sink(self.on_event)
         try:

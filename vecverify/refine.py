@@ -69,6 +69,8 @@ MAX_SHARED_CHOICES = 16
 # map loop's bounded check had 28-252 per address, and one group; finding that out by
 # reading every address took 15 s).
 MAX_UNRESOLVED_WRITES = 8
+# The "source always UB" question goes to Z3's SMT core for this share of its time first.
+ALWAYS_UB_SMT_SHARE = 0.25
 
 
 @dataclass
@@ -446,18 +448,27 @@ class RefinementCheck:
         "WARNING: Source function is always UB"). None when the solver gives up.
         Executions cut off at the unroll bound have no UB here: a source defined only
         beyond the bound is not called always UB (the loop bound's own warning)."""
-        solver = z3.Solver()
         left_ms = self.options.timeout_ms
         if self.options.deadline is not None:
             left_ms = min(left_ms, max(1, int((self.options.deadline - time.monotonic()) * 1000)))
-        solver.set(timeout=left_ms)
-        solver.add(self.pre, z3.Not(self.src.ub), *self.env.constraints)
-        result = solver.check()
-        if result == z3.unknown:
+        # Z3's SMT core first (the 64-bit in-bounds arithmetic of a source's accesses: 4-6
+        # times faster than the default's bit-blasting, which a check otherwise spent a
+        # third of its time on in fuzz campaigns), the default solver with the time left.
+        first_ms = max(1, int(left_ms * ALWAYS_UB_SMT_SHARE))
+        start = time.monotonic()
+        for solver, ms in ((z3.Tactic("smt").solver(), first_ms), (z3.Solver(), None)):
+            if ms is None:
+                ms = left_ms - int((time.monotonic() - start) * 1000)
+                if ms <= 0:
+                    return None
+            solver.set(timeout=ms)
+            solver.add(self.pre, z3.Not(self.src.ub), *self.env.constraints)
+            result = solver.check()
+            if result != z3.unknown:
+                return result == z3.unsat
             if solver.reason_unknown() == Z3_CTRL_C or interrupts.requested():
                 raise KeyboardInterrupt
-            return None
-        return result == z3.unsat
+        return None
 
     def _incorrect(self, error: str, q: Query, model: z3.ModelRef) -> Verdict:
         self.replay(q, model)

@@ -46,7 +46,7 @@ from functools import partial
 from typing import Any
 
 from vecverify.ir.function import Function
-from vecverify.refine import Verdict
+from vecverify.refine import CheckOptions, Verdict
 
 from ..base import Transform
 from . import epiwitness, foldwitness  # noqa: F401  (register the epilogue's and the tail-folded loop's witness)
@@ -104,10 +104,11 @@ class LoopTransform(Transform):
                 self._outputs.popitem(last=False)
         return out
 
-    def prove_output(self, src: Function, tgt: Function, timeout_ms: int) -> Verdict | None:
+    def prove_output(self, src: Function, tgt: Function, options: CheckOptions) -> Verdict | None:
         """The witness proof of every loop ``apply`` vectorized in ``tgt`` (a mutant may
         have edited ``tgt`` since: the witness reads the edited code); None for a
-        function ``apply`` did not make (it is then checked as any pair)."""
+        function ``apply`` did not make (it is then checked as any pair). ``options``:
+        the check's time limit per query, clock and deadline (the campaign's)."""
         made = self._outputs.get(id(tgt))
         if made is None or made[0] is not tgt:
             return None
@@ -115,7 +116,7 @@ class LoopTransform(Transform):
         for report in made[1]:
             if not report.vectorized:
                 continue
-            proof = prove_loop(report, timeout_ms)
+            proof = prove_loop(report, options.timeout_ms, cpu_time=options.cpu_time, deadline=options.deadline)
             if proof.status != "proved":
                 failed = [v for _, v in proof.checks if isinstance(v, Verdict) and v.status != "correct"]
                 return failed[0] if failed else Verdict("failed", detail=proof.line())

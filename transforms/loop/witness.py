@@ -532,9 +532,10 @@ WITNESS_OF: dict[type, Callable[[Any], Any]] = {VectorLoop: Witness}
 
 def prove_loop(report: object, timeout_ms: int = 20_000,
                check: Callable[..., object] | None = None, solver: str = DEFAULT_SOLVER,
-               cpu_time: bool = False) -> LoopProof:
+               cpu_time: bool = False, deadline: float | None = None) -> LoopProof:
     """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
-    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``."""
+    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``.
+    ``deadline`` (a time.monotonic() value): the whole proof's (CheckOptions.deadline)."""
     vl = getattr(report, "vector", None)
     build = WITNESS_OF.get(type(vl))
     assert build is not None and vl is not None, "prove_loop needs a vectorized loop's report"
@@ -550,7 +551,8 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         return proof
     run = check or check_pair
     for ob in proof.obligations:
-        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time))
+        verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time,
+                                                   deadline=deadline))
         proof.checks.append((ob.name, verdict))
         if getattr(verdict, "status", "") == "incorrect":
             break
@@ -561,13 +563,14 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         # satisfiability query, RefinementCheck.source_always_ub); a check of its own
         # only where that query gave up or the checker in use does not say.
         said = getattr(next(v for n, v in proof.checks if n == step.name), "source_always_ub", None)
-        proof.vacuous = said if isinstance(said, bool) else _always_ub(step.src, run, timeout_ms, solver, cpu_time)
+        proof.vacuous = said if isinstance(said, bool) else _always_ub(step.src, run, timeout_ms, solver, cpu_time,
+                                                                       deadline)
     proof.seconds = time.monotonic() - t0
     return proof
 
 
 def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int, solver: str = DEFAULT_SOLVER,
-               cpu_time: bool = False) -> bool:
+               cpu_time: bool = False, deadline: float | None = None) -> bool:
     """Whether ``src`` is UB for every input (Alive2 warns "source is always UB"): then
     even a function returning something else refines it. A proof of the step from such a
     source holds but says nothing; the vectorizer's input was wrong (misaligned accesses,
@@ -575,5 +578,6 @@ def _always_ub(src: Function, run: Callable[..., object], timeout_ms: int, solve
     other = copy.deepcopy(src)
     last = [i for i in other.instructions() if isinstance(i, InsertValue)][-1]
     last.operands[1] = FALSE  # the step's "ok" field: true in every defined execution
-    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time))
+    verdict = run(src, other, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time,
+                                           deadline=deadline))
     return getattr(verdict, "status", "") == "correct"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import dataclass_code  # noqa: F401  (first: the dataclasses imported below take their code from its cache)
 from ..errors import InputError, InternalError, Unsupported, VecverifyError
 from ..exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_INTERNAL, EXIT_INTERRUPTED
 from .commands import CommandInfo, builtin_commands, plugin_commands

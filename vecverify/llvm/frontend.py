@@ -85,19 +85,14 @@ def nesting_depth(text: str) -> int:
 def canonicalize(text: str, source_name: str = "<input>") -> str:
     """Parse and verify ``text`` with LLVM; return LLVM's printed form of the module."""
     # LLVM's shared library: loaded when a module is read, not for --help
-    import llvmlite.binding as llvm
+    from .libllvm import canonical_text
 
     text = rewrite_denormal_fpenv(text)  # newer than the LLVM that parses
     try:
-        with _quiet_stderr():
-            mod = llvm.parse_assembly(text)
+        with _quiet_stderr():  # the parser's warnings (the verifier's errors are raised)
+            return canonical_text(text)
     except RuntimeError as e:
         raise InputError(_llvm_message(str(e), source_name)) from None
-    try:
-        mod.verify()
-    except RuntimeError as e:
-        raise InputError(_llvm_message(str(e), source_name)) from None
-    return str(mod)
 
 
 @contextlib.contextmanager

@@ -227,7 +227,68 @@ def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3
             return TRUE if ka == kb else FALSE
     if a.eq(b):
         return TRUE
-    return z3.simplify(a == b)
+    return _by_cases(z3.simplify(a == b))
+
+
+# A key chosen at a join (a phi's index in a loop unrolled by the bounded check) is an
+# ite over constant indices: ``5 == 16 * ite(c1, 0, ite(c2, 2, 4))`` does not simplify,
+# though it is false whichever way the ites go. Where both sides are made only of
+# constants and ites (at most this many distinct conditions), each way is simplified.
+MAX_KEY_CASES = 3
+
+
+def _by_cases(same: z3.BoolRef) -> z3.BoolRef:
+    """``same`` (a simplified key equality) as false or true where it is so for every
+    truth value of the conditions of its ites, else as it is. Exact: a model gives each
+    condition a truth value, under which ``same`` is the instance simplified here."""
+    if z3.is_true(same) or z3.is_false(same) or not z3.is_eq(same):
+        return same
+    conds = _ite_conditions(same, MAX_KEY_CASES)
+    if not conds:
+        return same
+    seen: set[bool] = set()
+    for bits in range(1 << len(conds)):
+        pairs = [(c, z3.BoolVal(bool(bits >> i & 1))) for i, c in enumerate(conds)]
+        case = z3.simplify(z3.substitute(same, *pairs))
+        if z3.is_true(case):
+            seen.add(True)
+        elif z3.is_false(case):
+            seen.add(False)
+        else:
+            return same
+        if len(seen) > 1:
+            return same
+    return TRUE if seen == {True} else FALSE
+
+
+def _ite_conditions(same: z3.BoolRef, limit: int) -> list[z3.BoolRef]:
+    """The distinct conditions of the ites in ``same`` (in the order met), when its
+    terms are built of constants, ites and operators over them alone; [] when a
+    variable appears outside a condition or there are more than ``limit``."""
+    conds: list[z3.BoolRef] = []
+    ids: set[int] = set()
+    work: list[z3.ExprRef] = [same.arg(0), same.arg(1)]
+    budget = 64
+    while work:
+        t = work.pop()
+        budget -= 1
+        if budget < 0:
+            return []
+        if z3.is_bv_value(t):
+            continue
+        if z3.is_app_of(t, z3.Z3_OP_ITE):
+            c = t.arg(0)
+            if c.get_id() not in ids:
+                ids.add(c.get_id())
+                conds.append(c)
+                if len(conds) > limit:
+                    return []
+            work += [t.arg(1), t.arg(2)]
+            continue
+        if not z3.is_app(t) or t.num_args() == 0:
+            return []  # a variable: the cases do not settle it
+        work += [t.arg(i) for i in range(t.num_args())]
+    return conds
 
 
 def _guarded(w: Write | Clobber, cond: z3.BoolRef) -> Write | Clobber:

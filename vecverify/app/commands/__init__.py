@@ -14,12 +14,10 @@ Other packages add commands through the entry-point group ``vecverify.commands``
 
 from __future__ import annotations
 
-import ast
 import functools
 import importlib
-import pkgutil
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 
 GROUP = "vecverify.commands"  # the entry-point group (public: plug-ins name it)
@@ -38,13 +36,17 @@ class CommandInfo:
 @functools.cache  # the warm server (vecverify/app/server.py) reads them once for all its commands
 def builtin_commands() -> tuple[CommandInfo, ...]:
     """The modules of this package, their help read from their source (not imported)."""
-    here = Path(__file__).parent
+    # the .py files beside this one (os.scandir: pkgutil, with typing and inspect, is a
+    # few milliseconds of every command's start)
+    here = os.path.dirname(__file__)
+    names = sorted(e.name[:-3] for e in os.scandir(here) if e.name.endswith(".py") and e.is_file())
     out = []
-    for m in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
-        if m.name.startswith("_"):
+    for name in names:
+        if name.startswith("_"):
             continue
-        help_line = _first_doc_line((here / f"{m.name}.py").read_text(encoding="utf-8"))
-        out.append(CommandInfo(m.name.replace("_", "-"), f"{__name__}.{m.name}", help_line))
+        with open(os.path.join(here, f"{name}.py"), encoding="utf-8") as f:
+            help_line = _first_doc_line(f.read())
+        out.append(CommandInfo(name.replace("_", "-"), f"{__name__}.{name}", help_line))
     return tuple(out)
 
 
@@ -54,6 +56,8 @@ def _first_doc_line(source: str) -> str:
     head = source.lstrip()
     if head.startswith('"""') and not head.startswith('""""'):
         return head[3:].split("\n", 1)[0].split('"""', 1)[0].strip()
+    import ast
+
     return (ast.get_docstring(ast.parse(source)) or "").split("\n", 1)[0]
 
 

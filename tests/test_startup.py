@@ -1,0 +1,72 @@
+"""What a cold start leans on: dataclasses' generated code from a cache
+(vecverify/dataclass_code.py) and LLVM's reader called in llvmlite's library directly
+(vecverify/llvm/libllvm.py). Both must give exactly what they replace."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from vecverify import dataclass_code
+from vecverify.llvm import libllvm
+
+SOURCE = "def __create_fn__(x):\n def f(self):\n  return x + 1\n return f\n"
+
+
+def test_a_cached_text_compiles_once_and_is_read_back(tmp_path: Path) -> None:
+    path = str(tmp_path / "__pycache__" / "dc.marshal")
+    first = dataclass_code._Cache(path)
+    code = first.compiled(SOURCE)
+    assert first.new == 1
+    first.save()
+    again = dataclass_code._Cache(path)
+    assert again.compiled(SOURCE) == code and again.new == 0  # from the file, not compiled
+    ns: dict[str, object] = {}
+    exec(again.compiled(SOURCE), {}, ns)
+    assert ns["__create_fn__"](41)(None) == 42  # type: ignore[operator]
+
+
+def test_a_damaged_cache_file_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "dc.marshal"
+    path.write_bytes(b"\x00not marshal")
+    cache = dataclass_code._Cache(str(path))
+    cache.compiled(SOURCE)
+    assert cache.new == 1
+
+
+def test_dataclasses_made_through_the_cache_are_the_same() -> None:
+    dataclass_code.install()
+    assert dataclasses.exec is dataclass_code._exec  # type: ignore[attr-defined]
+
+    @dataclasses.dataclass(frozen=True, order=True)
+    class P:
+        x: int
+        y: list[int] = dataclasses.field(default_factory=list)
+
+    a, b = P(1, [2]), P(1, [2])
+    assert a == b and a < P(2) and repr(a) == "test_dataclasses_made_through_the_cache_are_the_same.<locals>.P(x=1, y=[2])"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.x = 3  # type: ignore[misc]
+    assert P(1).y == [] and P(1).y is not P(1).y
+
+
+MODULE = "define i8 @f(i8 %x) {\n  %r = add nsw i8 %x, 1\n  ret i8 %r\n}\n"
+
+
+def test_llvm_read_directly_as_through_llvmlite() -> None:
+    assert isinstance(libllvm.api(), libllvm._Direct)  # the library was found beside llvmlite
+    assert libllvm.canonical_text(MODULE) == libllvm._ThroughLlvmlite().canonical(MODULE)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("define i8 @f(i8 %x) {\n  ret i8 %y\n}\n", "use of undefined value '%y'"),
+    ("define i8 @f(i8 %x) {\n  %q = add i8 %q, 1\n  ret i8 %q\n}\n", "Only PHI nodes may reference their own value"),
+])
+def test_llvm_rejects_as_through_llvmlite(text: str, message: str) -> None:
+    with pytest.raises(RuntimeError) as direct:
+        libllvm.canonical_text(text)
+    with pytest.raises(RuntimeError) as through:
+        libllvm._ThroughLlvmlite().canonical(text)
+    assert message in str(direct.value) and str(direct.value) == str(through.value)
