@@ -23,6 +23,7 @@ from transforms.loop.mutants import (
     group_stride_off_by_one,
 )
 from transforms.loop.native import compare_at_trip_counts
+from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Module
 from vecverify.ir.values import ICmp, Load, ShuffleVector, Store
@@ -235,6 +236,43 @@ def test_load_and_store_groups_swap_members() -> None:
 def test_in_place_update_of_one_object() -> None:
     r = _proved_and_runs(struct_loop(IN_PLACE.replace("{A2}", "8"), "i32", params="ptr noalias %a"), 2)
     assert r.line().count("interleaved group factor 3 (3 members)") == 2
+
+
+# --------------------------------------------------------------------------- tail folded
+
+
+@pytest.mark.parametrize("text,vf", [
+    (struct_loop(JOIN, "i16", params="ptr noalias %out, ptr noalias %l, ptr noalias %r"), 4),
+    (struct_loop(IN_PLACE.replace("{A2}", "8"), "i32", params="ptr noalias %a"), 2),
+])
+def test_groups_folded_with_the_last_vector_in_pieces(text: str, vf: int) -> None:
+    """--tail fold: a loop with interleave groups (no gap at a load group's end) runs its
+    last vector in pieces, each piece one wide access of its lanes (no mask, no shifted
+    tail); proved for every trip count and run as the scalar loop at 0..3*VF+1."""
+    fn = _fn(text)
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop) and r.vector.tail is None, r.line()
+    assert [pc.width for pc in r.vector.pieces] == [vf >> b for b in range(vf.bit_length())]
+    for pc in r.vector.pieces:
+        widths = {i.operands[0].type.count for i in pc.block.instructions if isinstance(i, Store)}
+        assert widths == {(2 if vf == 4 else 3) * pc.width}, widths  # JOIN: factor 2; IN_PLACE: 3
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * vf + 2 and not runs.mismatches, runs.mismatches
+
+
+def test_folded_group_members_swapped_is_refuted() -> None:
+    text = struct_loop(IN_PLACE.replace("{A2}", "8"), "i32", params="ptr noalias %a")
+    new, (r,) = vectorize_loops(_fn(text), LoopOptions(vf=2, tail="fold"))
+    assert new is not None and group_members_swapped(new)
+    assert prove_loop(r).status == "refuted"
+
+
+def test_a_gap_at_a_load_groups_end_is_not_folded() -> None:
+    """Its last piece's wide load would read the gap past the last iteration's struct."""
+    _, (r,) = vectorize_loops(_fn(struct_loop(GRAY, "i8")), LoopOptions(vf=4, tail="fold"))
+    assert not r.vectorized and "a load group's gap at its end" in r.reason, r.line()
 
 
 # --------------------------------------------------------------------------- declines

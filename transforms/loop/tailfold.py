@@ -82,7 +82,8 @@ the phi's value is the splice's lane ``btc % VF`` (the last active iteration's
 predecessor, possibly the previous vector's last lane), its next value ``%cur``'s.
 
 **Declined** (the loop is left scalar, or with ``--tail auto`` gets the scalar
-epilogue): strided accesses (interleave groups), interleaving (``--uf`` above 1: one
+epilogue): strided accesses (interleave groups) unless the last vector runs in pieces
+(then without the shifted tail), interleaving (``--uf`` above 1: one
 part per masked iteration), ``ult``/``slt`` counts from
 a non-constant start or from the top of the range (the back-edge-taken count is then
 not a formula of the bound).
@@ -253,10 +254,13 @@ def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
     return emit(BinOp(t, "trip.count.minus.1", [hi, lo], op="sub"))
 
 
-def check_foldable(plan: LoopPlan) -> None:
+def check_foldable(plan: LoopPlan, vscale: int = 0) -> None:
+    in_pieces = pieces_decline(plan) is None and not vscale
     for acc in plan.accesses:
-        if acc.kind not in ("consecutive", "uniform", "gather", "scatter"):
-            raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked)")
+        if acc.kind not in ("consecutive", "uniform", "gather", "scatter") and not in_pieces:
+            raise Decline(f"tail folding: a {acc.kind} access (interleave groups are not masked"
+                          + (", and a load group's gap at its end reads past the last iteration)"
+                             if plan.requires_scalar_epilogue else ")"))
     for red in plan.phis.reductions:
         if red.kind not in MASKED_REDUCTIONS:
             raise Decline(f"tail folding: {red.kind} reduction %{red.phi.name} (no masked form)")
@@ -369,6 +373,8 @@ def shift_decline(plan: LoopPlan) -> str | None:
     freeze they may differ, which no scalar run does."""
     if plan.phis.recurrences and plan.phis.reductions:
         return "a recurrence and a reduction"
+    if plan.groups:
+        return "an interleave group (the last vector runs in pieces)"
     if plan.phis.reductions and any(a.is_store for a in plan.accesses):
         # A re-covered lane's values would be computed twice: the reduction would have
         # folded the first, memory would keep the second (from undef, or a freeze,
@@ -399,7 +405,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     tail-folded vector loop, removing the scalar loop, or raise Decline before changing
     anything. ``vscale`` (not 0): the vector-length-agnostic form of ``vectorize --vla``
     read at that vscale (``vf`` = vscale x N lanes; see vla.py)."""
-    check_foldable(plan)
+    check_foldable(plan, vscale)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
     in_pieces = pieces_decline(plan) is None and not vscale
@@ -545,12 +551,16 @@ def pieces_decline(plan: LoopPlan) -> str | None:
     (``_last_in_pieces``), each lane is computed and stored once, by unmasked vectors
     of fewer lanes: for loops whose lanes are independent and whose values after the
     loop need no lane of the last vector (no reduction, no recurrence, no live-out but
-    the induction's), and whose accesses are consecutive (or uniform loads)."""
+    the induction's), and whose accesses are consecutive, uniform loads, or interleave
+    groups (each piece one wide access of its lanes; no load group with a gap at its end,
+    whose last wide load would read past the last iteration's struct)."""
     if plan.phis.reductions or plan.phis.recurrences:
         return "a reduction or a recurrence"
     for a in plan.accesses:
-        if a.kind != "consecutive" and not (a.kind == "uniform" and not a.is_store):
+        if a.kind not in ("consecutive", "strided") and not (a.kind == "uniform" and not a.is_store):
             return f"a {a.kind} access"
+    if plan.requires_scalar_epilogue:
+        return "a load group with a gap at its end (its wide load reads past the last iteration)"
     if any(_needs_lane(plan, incoming(ephi, plan.loop.header.name)) for ephi in plan.exit_phis):
         return "a value of the last iteration used after the loop"
     return None
