@@ -339,9 +339,14 @@ def test_auto_folds_where_masked_moves_exist() -> None:
     fn = parse_module(out_of_place, "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
     assert isinstance(r.vector, FoldedLoop) and r.vector.tail is not None
-    # ... but in place its overlapping stores stall the next reading of the object
-    # (STORE_FORWARD_STALL): the epilogue form.
+    # In place, the shifted tail's overlapping stores would stall the next reading of
+    # the object: the last vector in pieces instead (no masked move either).
     fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
+    assert isinstance(r.vector, FoldedLoop) and r.vector.tail is None and r.vector.pieces, r.line()
+    # With a lane live after the loop, the last vector is masked: the stall is priced
+    # (STORE_FORWARD_STALL), and the epilogue form wins.
+    fn = parse_module(IN_PLACE_LIVE, "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="auto"))
     assert r.vectorized and not isinstance(r.vector, FoldedLoop), r.line()
 

@@ -774,16 +774,22 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     at least VF iterations runs no masked move: only the mask is paid, and where the loop
     updates an object in place, the stall of its next reading of the re-covered lanes
     (``STORE_FORWARD_STALL``), at the share of trip counts that re-cover lanes ((VF-1)/VF:
-    all but the multiples of VF)."""
+    all but the multiples of VF). A loop whose last vector runs in pieces
+    (``pieces_decline``) is priced as ``_short_fold_cost`` at T: no mask, no masked move,
+    and in place no shifted tail (so no stall)."""
     extra = masked_access_cost(plan, vf, target)
+    scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
+    t = NOMINAL_TRIP_COUNT
+    epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2
+    if pieces_decline(plan) is None:
+        # The last vector in pieces: no masked move, no mask; in place no shifted tail.
+        shifted = shift_decline(plan) is None and not updates_in_place(plan)
+        return _short_fold_cost(plan, vf, target, t, shifted, True) + 1 <= epilogue
     if extra is None:
         return False
     if shift_decline(plan) is None and vf <= NOMINAL_TRIP_COUNT:
         extra = STORE_FORWARD_STALL * (vf - 1) // vf if updates_in_place(plan) else 0
-    scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
     mask = 2 + target.broadcast + target.registers(VectorType(vf, IntType(max(plan.widest_bits, 8))))
     selects = sum(target.registers(VectorType(vf, r.phi.type)) for r in plan.phis.reductions)  # type: ignore[arg-type,misc]
-    t = NOMINAL_TRIP_COUNT
     folded = ((t - 1) // vf) * vector_iter + vector_iter + extra + mask + selects + 1
-    epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2
     return folded <= epilogue
