@@ -18,6 +18,10 @@ settings.load_profile(os.environ.get("VECVERIFY_HYPOTHESIS", "suite"))
 # The suite's `vecverify` subprocesses run cold, never on a server the user may have
 # running (tests/test_server.py starts one of its own).
 os.environ["VECVERIFY_SERVER"] = "off"
+# Query limits count CPU time (refine.limits_count_cpu_time), in this process and in the
+# `vecverify` subprocesses it starts: a machine loaded by other work slows the suite down
+# but does not turn its proofs into timeouts (each limit is still capped in wall time).
+os.environ.setdefault("VECVERIFY_CLOCK", "cpu")
 
 from vecverify.llvm import parse_module  # noqa: E402  (after the profile: imports draw nothing)
 from vecverify.refine import CheckOptions, Verdict, check_refinement  # noqa: E402

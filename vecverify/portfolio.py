@@ -29,12 +29,9 @@ from .semantics.core import Z3_CTRL_C
 
 SOLVERS = ("z3", "bitwuzla", "cvc5", "portfolio")
 DEFAULT_SOLVER = "z3"
-# The checker's commands (check, opt-tv, conformance). The portfolio decides more of
-# Alive2's suite in less time (docs/benchmarks-speed.md) but is not the default yet: Ctrl-C
-# that arrives as one of its 1-second Z3 slices ends is taken by Z3's own handler and
-# reported as a timeout (the command goes on), and a Dask worker killed mid-job left a
-# portfolio campaign waiting; both must be fixed first.
-CHECK_SOLVER = DEFAULT_SOLVER
+# The checker's commands (check, opt-tv, conformance): the portfolio decides more of
+# Alive2's suite in less time (docs/benchmarks-speed.md).
+CHECK_SOLVER = "portfolio"
 OTHERS = ("bitwuzla", "cvc5")
 # Z3 alone first, for at most this long (most queries are decided well within it).
 Z3_SLICE_S = 1.0

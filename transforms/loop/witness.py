@@ -89,7 +89,7 @@ from vecverify.loops.obligation import (
     true_target,
 )
 from vecverify.portfolio import DEFAULT_SOLVER
-from vecverify.refine import CheckOptions
+from vecverify.refine import CheckOptions, limits_count_cpu_time
 
 from .codegen import VectorLoop, combine_parts, reduce_call
 from .folds import FLOATING_KINDS, Fold, check_shape
@@ -532,10 +532,12 @@ WITNESS_OF: dict[type, Callable[[Any], Any]] = {VectorLoop: Witness}
 
 def prove_loop(report: object, timeout_ms: int = 20_000,
                check: Callable[..., object] | None = None, solver: str = DEFAULT_SOLVER,
-               cpu_time: bool = False, deadline: float | None = None) -> LoopProof:
+               cpu_time: bool | None = None, deadline: float | None = None) -> LoopProof:
     """Build the witness of a vectorized loop (a ``LoopReport`` with ``vector`` set) and
-    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``.
+    run its three checks. ``check`` defaults to ``vecverify.checker.check_pair``;
+    ``cpu_time`` to ``limits_count_cpu_time()``.
     ``deadline`` (a time.monotonic() value): the whole proof's (CheckOptions.deadline)."""
+    cpu_time = limits_count_cpu_time() if cpu_time is None else cpu_time
     vl = getattr(report, "vector", None)
     build = WITNESS_OF.get(type(vl))
     assert build is not None and vl is not None, "prove_loop needs a vectorized loop's report"
