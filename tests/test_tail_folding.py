@@ -394,6 +394,32 @@ def test_last_vector_in_pieces_proved_and_native(text: str, vf: int) -> None:
     _runs(fn, new, r)
 
 
+# y[i] = y[i] - (the y[i-1] loaded before), in place: a first-order recurrence of loads.
+IN_PLACE_RECURRENCE = IN_PLACE.replace("  %p = getelementptr", "  %prev = phi i32 [ 7, %entry ], [ %v, %loop ]\n"
+                                       "  %p = getelementptr").replace("%w = mul i32 %v, %c", "%w = sub i32 %v, %prev")
+
+
+def test_recurrence_carried_through_the_pieces() -> None:
+    """A first-order recurrence in pieces: the first piece's lane 0 takes lane VF-1 of
+    vector.recur.last (the last full vector's, or the initial value), each later
+    piece's the last lane of the piece before where it ran (a phi per test). Proved and
+    run; taking the predecessor from lane VF-2 is refuted and runs wrong."""
+    fn, new, r = _fold(IN_PLACE_RECURRENCE, 4)
+    fl = r.vector
+    assert r.recurrences == ["%prev"] and fl.tail is None and [pc.width for pc in fl.pieces] == [4, 2, 1]
+    assert [len([i for i in pc.test.instructions if i.name == "last.recur.pred"]) for pc in fl.pieces] == [1, 1, 1]
+    _proved(r)
+    _runs(fn, new, r)
+
+    def damage(fl: FoldedLoop) -> None:
+        (pred,) = [i for i in fl.last.instructions if isinstance(i, ExtractElement)]
+        pred.operands[1] = ConstInt(pred.operands[1].type, 2)
+    assert "incorrect" in _refuted(IN_PLACE_RECURRENCE, 4, damage)
+    fn, new, r = _fold(IN_PLACE_RECURRENCE, 4)
+    damage(r.vector)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
+
+
 def _piece_start_late(fl: FoldedLoop) -> None:
     """The 1-lane piece one iteration late (the last iteration never stored)."""
     piece = fl.pieces[-1]

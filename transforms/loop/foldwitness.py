@@ -258,13 +258,23 @@ class FoldedWitness(Witness):
     def _pieces(self, side: Side, k: int) -> None:
         """The last vector in pieces for k iterations: the pieces of the bits of k, each
         at ``n.vec + (k & -2*width)`` (the mask check proves the tests and the starts
-        are these, in each case)."""
+        are these, in each case); each test's phis (a recurrence's predecessor) take
+        the value from the block the path of k comes from, vector.last's are the
+        state's."""
         fl = self.fl
         it = self.ind.type
         n_vec = side.value(fl.n_vec)
+        came: str | None = None
         for piece in fl.pieces:
+            for inst in piece.test.instructions[:-1]:
+                if not isinstance(inst, Phi):
+                    side.clone(inst)
+                elif came is not None:
+                    side.vmap[id(inst)] = side.value(_incoming(came, inst))
             if not k & piece.width:
+                came = piece.test.name
                 continue
+            came = piece.block.name
             before = k & -2 * piece.width
             side.vmap[id(piece.at)] = n_vec if not before else \
                 side.emit(BinOp(it, None, [n_vec, ConstInt(it, before)], op="add"))
@@ -555,11 +565,22 @@ class FoldedWitness(Witness):
         if fl.pieces[0].test is not fl.last or [pc.width for pc in fl.pieces] != \
                 [self.vf >> b for b in range(self.vf.bit_length())]:
             raise WitnessError("the last vector's pieces are not VF, VF/2, .., 1 lanes from vector.last")
+        before: list[str] = []
         for piece, nxt in zip(fl.pieces, [*(pc.test for pc in fl.pieces[1:]), fl.middle], strict=True):
             term = piece.test.instructions[-1] if piece.test.instructions else None
-            if len(piece.test.instructions) != 1 or not isinstance(term, Br) or term.operands[:1] != [piece.cond] \
+            if not isinstance(term, Br) or term.operands[:1] != [piece.cond] \
                     or term.targets != [piece.block.name, nxt.name]:
-                raise WitnessError(f"{piece.test.name} does not test its piece's condition alone")
+                raise WitnessError(f"{piece.test.name} does not test its piece's condition")
+            for inst in piece.test.instructions[:-1]:
+                # A recurrence's predecessor: vector.last's phis are checked with the
+                # others (they continue vector.body's); a later test's come from the test
+                # and the piece before it.
+                if isinstance(inst, Phi) and (piece.test is fl.last or sorted(inst.blocks) != sorted(before)):
+                    if piece.test is not fl.last or not any(inst is q for q in fl.last_phis.values()):
+                        raise WitnessError(f"%{inst.name} in {piece.test.name} is not entered from the piece before")
+                elif not isinstance(inst, Phi | ExtractElement):
+                    raise WitnessError(f"{piece.test.name} computes more than a recurrence's predecessor")
+            before = [piece.test.name, piece.block.name]
             if piece.block.successors() != [nxt.name] or any(isinstance(i, Phi) for i in piece.block.instructions):
                 raise WitnessError(f"{piece.block.name} does not go on to {nxt.name} alone")
 

@@ -25,8 +25,9 @@ With the shifted tail (``shift_decline``), vector.body leaves instead to
 
 and vector.last runs only where no full vector does (``n < VF``).
 
-**The last vector in pieces** (``pieces_decline``: loops without reductions,
-recurrences, gathers, scatters or a lane live after the loop): vector.last runs the k =
+**The last vector in pieces** (``pieces_decline``: loops without reductions, gathers,
+scatters or a lane live after the loop; a first-order recurrence's predecessor is
+carried from piece to piece): vector.last runs the k =
 btc % VF + 1 iterations left as unmasked vectors of VF, VF/2, .., 1 lanes, one for each
 bit of k, each at n.vec + (k & -2*width) (``_last_in_pieces``): no masked move, and
 each lane stored once. An in-place loop then takes no shifted tail either: its two
@@ -490,7 +491,8 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
     if in_pieces:
-        fl.pieces = _last_in_pieces(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start)
+        recs = [(rec, lphis[id(rec.phi)]) for rec in plan.phis.recurrences]
+        fl.pieces = _last_in_pieces(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start, recs)
     else:
         last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     exits = [(middle, fl.exit_values)]
@@ -549,13 +551,13 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
 def pieces_decline(plan: LoopPlan) -> str | None:
     """Why the last vector is masked rather than run in pieces, or None. In pieces
     (``_last_in_pieces``), each lane is computed and stored once, by unmasked vectors
-    of fewer lanes: for loops whose lanes are independent and whose values after the
-    loop need no lane of the last vector (no reduction, no recurrence, no live-out but
-    the induction's), and whose accesses are consecutive, uniform loads, or interleave
+    of fewer lanes: for loops whose values after the loop need no lane of the last
+    vector (no reduction, no live-out but the induction's; a first-order recurrence's
+    predecessor is carried from piece to piece), and whose accesses are consecutive, uniform loads, or interleave
     groups (each piece one wide access of its lanes; no load group with a gap at its end,
     whose last wide load would read past the last iteration's struct)."""
-    if plan.phis.reductions or plan.phis.recurrences:
-        return "a reduction or a recurrence"
+    if plan.phis.reductions:
+        return "a reduction"
     for a in plan.accesses:
         if a.kind not in ("consecutive", "strided") and not (a.kind == "uniform" and not a.is_store):
             return f"a {a.kind} access"
@@ -566,16 +568,38 @@ def pieces_decline(plan: LoopPlan) -> str | None:
     return None
 
 
+class _PieceWidener(Widener):
+    """A piece of the last vector: a first-order recurrence's lane 0 takes ``preds``
+    (the iteration before the piece's, a scalar), lane l > 0 the piece's lane l-1."""
+
+    preds: dict[int, Value]
+
+    def _splice(self, rec: Recurrence) -> Value:
+        cur = self.widen(rec.previous)
+        vt = cur.type
+        first = self._add(InsertElement(vt, "piece.recur.first", [ConstPoison(vt), self.preds[id(rec.phi)],
+                                                                  ConstInt(I32, 0)]))
+        if self.vf == 1:
+            return first
+        return self._add(ShuffleVector(vt, "piece.recur", [first, cur], mask=(0, *range(self.vf, 2 * self.vf - 1))))
+
+
 def _last_in_pieces(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last: Block, middle: Block,
-                    n_vec: Value, n_mod: Value, zero_start: bool) -> list[LastPiece]:
+                    n_vec: Value, n_mod: Value, zero_start: bool,
+                    recs: list[tuple[Recurrence, Phi]]) -> list[LastPiece]:
     """The last vector's k = btc % VF + 1 iterations (1..VF) as unmasked vectors of VF,
     VF/2, .., 1 lanes, one for each bit of k, widest first, each at n.vec plus the
     lanes of the wider ones (``k & -2*width``): no masked move (AVX2's masked store is
     microcoded on AMD's cores; i8 and i16 have none), and each lane stored once (no
     store that a later load of a vector spans partly, which x86 cannot forward from).
     vector.last tests the widest piece's bit, each piece and each failed test go to the
-    next test, the last to the middle block."""
+    next test, the last to the middle block. A first-order recurrence's predecessor of
+    the first piece is lane VF-1 of ``vector.recur.last`` (the last full vector's, or
+    the initial value), extracted in vector.last; each later test's phi takes it from
+    the test before (its piece did not run) or the last lane of that piece."""
     p = Adder(ph)
+    preds: dict[int, Value] = {id(rec.phi): Adder(last)(ExtractElement(rec.phi.type, "last.recur.pred", [lphi, ConstInt(I32, vf - 1)]))
+             for rec, lphi in recs}
     it = n_vec.type
     k = p(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
     pieces: list[LastPiece] = []
@@ -590,7 +614,16 @@ def _last_in_pieces(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last
         block = blocks.new(f"vector.last.{width}")
         nxt = blocks.new(f"last.test.{width // 2}") if width > 1 else middle
         test.instructions.append(Br(void_type(), None, [cond], targets=[block.name, nxt.name]))
-        Widener(plan, width, ph, block, at, zero_start).emit_body()  # type: ignore[arg-type]
+        wp = _PieceWidener(plan, width, ph, block, at, zero_start)  # type: ignore[arg-type]
+        wp.preds = preds
+        wp.emit_body()
+        if width > 1:
+            # The next test's predecessors: this piece's last lane where it ran.
+            after = {id(rec.phi): Adder(block)(ExtractElement(rec.phi.type, "piece.recur.last",
+                                                              [wp.widen(rec.previous), ConstInt(I32, width - 1)]))
+                     for rec, _ in recs}
+            preds = {key: Adder(nxt)(Phi(pred.type, "last.recur.pred", [pred, after[key]],
+                                          blocks=[test.name, block.name])) for key, pred in preds.items()}
         block.instructions.append(Br(void_type(), None, [], targets=[nxt.name]))
         pieces.append(LastPiece(width, cond, at, test, block))
         test, width = nxt, width // 2
