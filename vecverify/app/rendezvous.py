@@ -11,7 +11,7 @@ import sys
 
 TYPE_CHECKING = False  # not typing's: importing typing is a tenth of the client's start-up
 if TYPE_CHECKING:
-    from hashlib import blake2b
+    from hashlib import blake2b as Blake2b
 
 ENV_RUNTIME_DIR = "VECVERIFY_RUNTIME_DIR"  # where the sockets live (tests use their own)
 PACKAGES = ("vecverify", "transforms", "properties")
@@ -23,18 +23,21 @@ def code_key() -> str:
     """What the server's loaded code must match: this interpreter and every source file
     of the project's packages (path, size, modification time). A server started before
     an edit or an upgrade is not used (and exits when it sees a newer key)."""
-    import hashlib
+    try:  # CPython's own module behind hashlib.blake2b (hashlib's import, OpenSSL's, was
+        from _blake2 import blake2b  # a tenth of a served command's start-up)
+    except ImportError:  # another Python
+        from hashlib import blake2b
 
     # the project's root: this file is vecverify/app/rendezvous.py
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    h = hashlib.blake2b(digest_size=8)
+    h = blake2b(digest_size=8)
     h.update(f"{os.path.realpath(sys.executable)}\0{sys.version}\0{root}\0".encode())
     for pkg in PACKAGES:
         _hash_tree(h, os.path.join(root, pkg))
     return h.hexdigest()
 
 
-def _hash_tree(h: blake2b, top: str) -> None:
+def _hash_tree(h: Blake2b, top: str) -> None:
     try:
         entries = sorted(os.scandir(top), key=lambda e: e.name)
     except OSError:

@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 
+from .launch import SERVED
 from .rendezvous import DEFAULT_IDLE_S, STOP, code_key, pid_path, runtime_dir, socket_path
 
 
@@ -38,6 +39,10 @@ def preload() -> None:
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
 
     builtin_commands()  # the command list, read once (cached)
+    from .cli import build_parser
+
+    for command in SERVED:  # argparse's messages translated once (options.py), the CLI imported
+        build_parser([command])
 
 
 def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
