@@ -13,8 +13,11 @@ shared/tools/build_alive_tv.sh installs); without one only vecverify is timed. E
 gets the options of its TEST-ARGS line (alive-tv reads them as they are; vecverify maps
 the ones it has). Prints, per tool, the median and p90 seconds per file and the total,
 how many files each decides (correct or incorrect), how often the two verdicts agree,
-and the batch figure. Issue 13's targets: vecverify's median within 2x of alive-tv's,
-and the batch with 2 workers in less total time than alive-tv file by file. The cold
+and the batch figure. Issue 24's targets: the median per file at most 3x alive-tv's
+cold and at most alive-tv's with the server running (issue 13's: the batch with 2
+workers in less total time than alive-tv file by file). The load average is printed at
+the start and the end: under load, a process that computes for 150 ms waits longer than
+one that computes for 40 ms, so the ratios grow with it. The cold
 and served runs must give every file the same verdict (a difference is printed).
 """
 
@@ -121,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         cases = cases[: args.limit]
     rows: list[Row] = []
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}")
     runtime = tempfile.mkdtemp(prefix="vecverify-bench-")  # a server of the bench's own
     cold_env = {**os.environ, "VECVERIFY_SERVER": "off"}
     served_env = {**os.environ, "VECVERIFY_RUNTIME_DIR": runtime}
@@ -143,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         same = sum(r.vecverify == r.alive_tv for r in both)
         print(f"verdicts: {same} of the {len(both)} files both decide are the same")
         alive_median = statistics.median(r.alive_tv_s for r in rows)
-        for name, median in (("cold", statistics.median(r.vecverify_s for r in rows)),
-                             ("server running", statistics.median(r.served_s for r in rows))):
-            print(f"median per file, vecverify ({name}) / alive-tv: {median / alive_median:.2f}x (target: at most 2x)")
+        for name, median, target in (("cold", statistics.median(r.vecverify_s for r in rows), 3),
+                                     ("server running", statistics.median(r.served_s for r in rows), 1)):
+            print(f"median per file, vecverify ({name}) / alive-tv: {median / alive_median:.2f}x (target: at most {target}x)")
     if not args.limit:  # the batch runs the whole suite
         batch, _ = run_timed(VECVERIFY + ["conformance", str(args.suite), "--jobs", str(args.jobs)], 3600)
         line = f"vecverify, the whole suite on {args.jobs} workers (vecverify conformance --jobs {args.jobs}): {batch:.1f} s"
@@ -153,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             total = sum(r.alive_tv_s for r in rows)
             line += f"; alive-tv file by file: {total:.1f} s ({'faster' if batch < total else 'slower'})"
         print(line)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     if args.json is not None:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1))
     return 0
