@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ SOURCE = "def __create_fn__(x):\n def f(self):\n  return x + 1\n return f\n"
 
 
 def test_a_cached_text_compiles_once_and_is_read_back(tmp_path: Path) -> None:
-    path = str(tmp_path / "__pycache__" / "dc.marshal")
+    path = dataclass_code.cache_path(str(tmp_path / "mod.py"), "pkg.mod")
+    assert path == str(tmp_path / "__pycache__" / f"mod.dataclasses.{sys.implementation.cache_tag}.marshal")
     first = dataclass_code._Cache(path)
     code = first.compiled(SOURCE)
     assert first.new == 1
@@ -26,6 +28,18 @@ def test_a_cached_text_compiles_once_and_is_read_back(tmp_path: Path) -> None:
     ns: dict[str, object] = {}
     exec(again.compiled(SOURCE), {}, ns)
     assert ns["__create_fn__"](41)(None) == 42  # type: ignore[operator]
+
+
+def test_a_module_s_cache_keeps_only_the_texts_it_used(tmp_path: Path) -> None:
+    """An edited module's old texts drop out when it compiles a new one."""
+    path = str(tmp_path / "c.marshal")
+    old = dataclass_code._Cache(path)
+    old.compiled(SOURCE)
+    old.save()
+    edited = dataclass_code._Cache(path)
+    edited.compiled(SOURCE.replace("x + 1", "x + 2"))
+    edited.save()
+    assert dataclass_code._Cache(path)._load().keys() == {SOURCE.replace("x + 1", "x + 2")}
 
 
 def test_a_damaged_cache_file_is_ignored(tmp_path: Path) -> None:

@@ -9,11 +9,13 @@ object compiled from the same text from a cache, compiling only texts not seen b
 The same text compiled with the same flags is the same code, and it runs with the globals
 and locals ``dataclasses`` passes, so every class is exactly what it was.
 
-The cache is a marshal file beside the package's bytecode
-(``vecverify/__pycache__/dataclass-code.<tag>.marshal``), read on the first class
-created, written when a process compiled something new (atomically; skipped where the
-directory is not writable), and tied to the interpreter's bytecode version, as ``.pyc``
-files are. It is written even where PYTHONDONTWRITEBYTECODE is set (as ./dev compiles
+Each module of the project has its cache beside its bytecode
+(``__pycache__/<module>.dataclasses.<tag>.marshal``): read when the module creates its
+first class, and rewritten, with exactly the texts the module used in this process, when
+it compiled one that was not there (a module creates its classes as it is imported, so
+an edited module's old texts drop out). Files are written atomically, skipped where the
+directory is not writable, and tied to the interpreter's bytecode version, as ``.pyc``
+files are. They are written even where PYTHONDONTWRITEBYTECODE is set (as ./dev compiles
 the bytecode there too: this environment sets it, and every start would compile again).
 """
 
@@ -27,12 +29,14 @@ from importlib.util import MAGIC_NUMBER
 from types import CodeType
 from typing import Any
 
-_PATH = os.path.join(os.path.dirname(__file__), "__pycache__",
-                     f"dataclass-code.{sys.implementation.cache_tag}.marshal")
-MAX_ENTRIES = 20_000  # beyond this (texts of older code) the file keeps only this process's
+# Whose dataclasses are cached (the modules' names start so): the project's, whose
+# classes every command creates.
+CACHED = ("vecverify.", "transforms.", "properties.")
 
 
 class _Cache:
+    """One module's compiled texts."""
+
     def __init__(self, path: str) -> None:
         self.path = path
         self.code: dict[str, CodeType] | None = None  # read on first use
@@ -42,7 +46,8 @@ class _Cache:
     def _load(self) -> dict[str, CodeType]:
         try:
             with open(self.path, "rb") as f:
-                magic, table = marshal.loads(f.read())  # (marshal.load reads a file piece by piece: 4x slower)
+                # (marshal.load would read the file piece by piece: 4x slower)
+                magic, table = marshal.loads(f.read())
             if magic == MAGIC_NUMBER and isinstance(table, dict):
                 return table
         except (OSError, EOFError, ValueError, TypeError):
@@ -62,14 +67,13 @@ class _Cache:
         return code
 
     def save(self) -> None:
-        if not self.new or self.code is None:
+        if not self.new:
             return
-        table = self.code if len(self.code) <= MAX_ENTRIES else self.used
         tmp = f"{self.path}.{os.getpid()}"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             with open(tmp, "wb") as f:
-                marshal.dump((MAGIC_NUMBER, table), f)
+                marshal.dump((MAGIC_NUMBER, self.used), f)
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             try:
@@ -79,30 +83,50 @@ class _Cache:
         self.new = 0
 
 
-_cache = _Cache(_PATH)
+_caches: dict[str, _Cache] = {}
 
 
-# Whose dataclasses are cached (the modules' names start so): the project's, whose
-# classes every command creates; other packages' (Hypothesis, Dask) would only make the
-# file, read by every start, larger.
-CACHED = ("vecverify.", "transforms.", "properties.")
+def cache_path(module_file: str, module: str) -> str:
+    """Where the cache of ``module`` (its source ``module_file``) is: beside its bytecode,
+    named as its ``.pyc`` is (a package's, ``__init__``)."""
+    name = os.path.splitext(os.path.basename(module_file))[0] or module.rsplit(".", 1)[-1]
+    return os.path.join(os.path.dirname(module_file), "__pycache__",
+                        f"{name}.dataclasses.{sys.implementation.cache_tag}.marshal")
+
+
+def _cache_of(globals: Any) -> _Cache | None:
+    if not isinstance(globals, dict):
+        return None
+    module = str(globals.get("__name__", ""))
+    found = _caches.get(module)
+    if found is None:
+        where = globals.get("__file__")
+        if not module.startswith(CACHED) or not isinstance(where, str):
+            return None
+        found = _caches[module] = _Cache(cache_path(where, module))
+    return found
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
-    """``exec`` for the dataclasses module: a source text's code from the cache."""
-    if isinstance(source, str) and isinstance(globals, dict) and str(globals.get("__name__", "")).startswith(CACHED):
-        source = _cache.compiled(source)
+    """``exec`` for the dataclasses module: a source text's code from its module's cache."""
+    if isinstance(source, str) and (cache := _cache_of(globals)) is not None:
+        source = cache.compiled(source)
     builtins.exec(source, globals, locals)
 
 
+def _save_all() -> None:
+    for cache in _caches.values():
+        cache.save()
+
+
 def install() -> None:
-    """From now on, dataclasses created in this process take their code from the cache."""
+    """From now on, dataclasses created in this process take their code from the caches."""
     import atexit
     import dataclasses
 
     if getattr(dataclasses, "exec", None) is not _exec:
         dataclasses.exec = _exec  # type: ignore[attr-defined]
-        atexit.register(_cache.save)
+        atexit.register(_save_all)
 
 
 install()  # on import: the command line imports this module before any other of vecverify's
