@@ -438,14 +438,24 @@ class Tactics:
         # target) first among a choice's undef candidates: exact for a function against
         # itself, where each value's uses copy its choices in the same order.
         mirror = {_name(a): b for a, b in self.mirror_instance()} | extra
-        tgt_by_key = {k: v for v in self.tgt.choices if (k := self.tgt.choice_keys.get(_name(v))) is not None}
+        tgt_by_key: dict[int, list[z3.ExprRef]] = {}
+        for v in self.tgt.choices:
+            if (k := self.tgt.choice_keys.get(_name(v))) is not None:
+                tgt_by_key.setdefault(k, []).append(v)
+        # The target may make the same computation twice (a vector fmul beside the
+        # fmuladd that also multiplies, its lanes blended away): of the choices made for
+        # it, those the query mentions first, then the last made.
+        twins = [v for made in tgt_by_key.values() if len(made) > 1 for v in made]
+        in_query = {v.get_id() for v in self._mentioned(q, twins)} if twins else set()
         out: dict[str, list[z3.ExprRef]] = {}
         for v in forall:
             name = _name(v)
             picks = _Picks(v.sort())
             offer = picks.offer
             # The target choice made for the very same computation comes first.
-            offer(tgt_by_key.get(self.src.choice_keys.get(name, -1)))
+            same = tgt_by_key.get(self.src.choice_keys.get(name, -1), [])
+            for o in sorted(reversed(same), key=lambda o: o.get_id() not in in_query):
+                offer(o)
             if name in self.src.undef_guards:
                 offer(mirror.get(name))
                 for o in by_guard.get(self.src.undef_guards[name].get_id(), []):

@@ -132,6 +132,16 @@ def ite_value(c: z3.BoolRef, a: SymValue, b: SymValue) -> SymValue:
     return tuple(ite_lane(c, x, y) for x, y in zip(a, b, strict=True))
 
 
+# Operators whose arguments Z3's simplifier may order (by ids): StandIns.shape_hash.
+# (fp.add and fp.mul take the rounding mode first: it sorts with the operands, which
+# only merges keys that were a rounding mode and an operand apart.)
+_COMMUTATIVE = frozenset({
+    z3.Z3_OP_BADD, z3.Z3_OP_BMUL, z3.Z3_OP_BAND, z3.Z3_OP_BOR, z3.Z3_OP_BXOR, z3.Z3_OP_AND, z3.Z3_OP_OR,
+    z3.Z3_OP_XOR, z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT, z3.Z3_OP_ADD, z3.Z3_OP_MUL, z3.Z3_OP_FPA_ADD,
+    z3.Z3_OP_FPA_MUL, z3.Z3_OP_FPA_EQ,
+})
+
+
 class StandIns:
     """Substitution pairs (term, stand-in), applied to many terms while they grow: kept
     as Z3 AST arrays extended in place. (z3.substitute checks and copies every pair on
@@ -143,6 +153,7 @@ class StandIns:
         self.pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []  # keeps the ASTs alive
         self._from = (z3.Ast * 0)()
         self._to = (z3.Ast * 0)()
+        self._hashes: dict[int, tuple[z3.ExprRef, int]] = {}  # by id, each term kept alive
 
     def add(self, term: z3.ExprRef, stand_in: z3.ExprRef) -> None:
         n = len(self.pairs)
@@ -153,6 +164,37 @@ class StandIns:
                 self._from[i], self._to[i] = a.as_ast(), b.as_ast()
         self._from[n], self._to[n] = term.as_ast(), stand_in.as_ast()
         self.pairs.append((term, stand_in))
+
+    def shape_hash(self, term: z3.ExprRef) -> int:
+        """A hash of ``term``'s structure that does not depend on the order of the
+        arguments of commutative operators. Z3's simplifier orders those by the ids of
+        their declarations and terms, which follow what the process made and freed before
+        (a check run after another, or its garbage collected at another moment, got other
+        orders, so the two sides' NaN choices stopped pairing up): the keys made from
+        this hash are the same whichever order the simplifier chose."""
+        memo = self._hashes
+        work = [term]
+        while work:
+            t = work[-1]
+            tid = t.get_id()
+            if tid in memo:
+                work.pop()
+                continue
+            if not z3.is_app(t) or t.num_args() == 0:
+                memo[tid] = (t, t.hash())
+                work.pop()
+                continue
+            args = t.children()
+            missing = [a for a in args if a.get_id() not in memo]
+            if missing:
+                work.extend(missing)
+                continue
+            hashes = [memo[a.get_id()][1] for a in args]
+            if t.decl().kind() in _COMMUTATIVE:
+                hashes.sort()
+            memo[tid] = (t, hash((t.decl().hash(), *hashes)))
+            work.pop()
+        return memo[term.get_id()][1]
 
     def apply(self, term: z3.ExprRef) -> z3.ExprRef:
         """``term`` with every pair's term replaced by its stand-in (simultaneously)."""

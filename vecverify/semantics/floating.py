@@ -151,8 +151,8 @@ def _commuted(ctx: Context, r: z3.FPRef) -> z3.FPRef:
     if r.decl().kind() not in _COMMUTATIVE_FP:
         return r
     rm, a, b = r.children()
-    fa, fb = (z3.simplify(ctx.stand_ins.apply(x)) for x in (a, b))
-    if (fa.hash(), fa.get_id()) > (fb.hash(), fb.get_id()):
+    fa, fb = (ctx.stand_ins.shape_hash(z3.simplify(ctx.stand_ins.apply(x))) for x in (a, b))
+    if fa > fb:
         return r.decl()(rm, b, a)
     return r
 
@@ -162,19 +162,18 @@ def choice_key(ctx: Context, r: z3.FPRef) -> int:
     computation: ``r`` with every earlier keyed choice in it replaced by a stand-in named
     after that choice's key (and every earlier keyed term by its stand-in, every other
     choice, an undef use's, say, by one named after its kind), commutative
-    operands in a fixed order, the whole simplified; then Z3's structural hash. A chain of float operations
+    operands in a fixed order, the whole simplified; then its structural hash, blind to the
+    order of commutative arguments (StandIns.shape_hash). A chain of float operations
     thus pairs up at every depth, although each side makes choices of its own names
     and orders fadd/fmul operands by term ids. Only a search hint (see Context)."""
     stand_in = ctx.stand_ins.apply(r)
     # Simplified: the sides may compute an operand's address differently (an element
     # read as a vector lane, ``base + 4``, or at ``base | 1``: the same address).
     stand_in = z3.simplify(stand_in)
-    if stand_in.decl().kind() in _COMMUTATIVE_FP:
-        rm, a, b = stand_in.children()
-        if a.hash() > b.hash():
-            stand_in = stand_in.decl()(rm, b, a)
     ctx.stand_ins.add(r, stand_in)
-    return stand_in.hash()
+    # (in a process with another history the simplifier may order commutative
+    # arguments otherwise: the hash does not see their order)
+    return ctx.stand_ins.shape_hash(stand_in)
 
 
 def _canonical(a: z3.FPRef, b: z3.FPRef) -> tuple[z3.FPRef, z3.FPRef]:

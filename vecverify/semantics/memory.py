@@ -243,6 +243,21 @@ def _by_cases(same: z3.BoolRef) -> z3.BoolRef:
     condition a truth value, under which ``same`` is the instance simplified here."""
     if z3.is_true(same) or z3.is_false(same) or not z3.is_eq(same):
         return same
+    found = _CASES.get(same.get_id())
+    if found is None:
+        if len(_CASES) >= MAX_CASES_MEMO:
+            _CASES.clear()
+        found = _CASES[same.get_id()] = (same, _decided_by_cases(same))
+    return found[1]
+
+
+# Equalities decided by cases, by id (each kept alive with its answer, so that its id is
+# not given to another term): the reads of an unrolled loop ask the same few many times.
+_CASES: dict[int, tuple[z3.BoolRef, z3.BoolRef]] = {}
+MAX_CASES_MEMO = 4096
+
+
+def _decided_by_cases(same: z3.BoolRef) -> z3.BoolRef:
     conds = _ite_conditions(same, MAX_KEY_CASES)
     if not conds:
         return same
