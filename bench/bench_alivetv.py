@@ -82,11 +82,22 @@ class Row:
     served: str = ""
     alive_tv_s: float = 0.0
     alive_tv: str = ""
+    vecverify_timeout: bool = False  # cold run ended in a timeout
+    alive_tv_timeout: bool = False
 
 
-def _timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
+def _timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str, bool]:
+    """Seconds, verdict, and whether the tool said it ran out of time (a query's limit,
+    or the file's: counted as a timeout too)."""
     seconds, out = run_timed(cmd, timeout, env)
-    return round(seconds, 3), alive_tv_verdict(out)
+    verdict = alive_tv_verdict(out)
+    return round(seconds, 3), verdict, verdict == "other" and timed_out(out)
+
+
+def timed_out(output: str) -> bool:
+    """alive-tv's "ERROR: Timeout", vecverify's "(solver gave up: timeout...)", or the
+    bench's own file limit."""
+    return output == "timeout" or "ERROR: Timeout" in output or "solver gave up: timeout" in output
 
 
 def run_timed(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, str]:
@@ -146,6 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         both = [r for r in rows if r.vecverify != "other" and r.alive_tv != "other"]
         same = sum(r.vecverify == r.alive_tv for r in both)
         print(f"verdicts: {same} of the {len(both)} files both decide are the same")
+        ours = [r.file for r in rows if r.vecverify_timeout]
+        print(f"timeouts (each tool's default query limit): vecverify {len(ours)}, alive-tv "
+              f"{sum(r.alive_tv_timeout for r in rows)}; vecverify's where alive-tv decides: "
+              f"{', '.join(r.file for r in rows if r.vecverify_timeout and r.alive_tv in ('correct', 'incorrect')) or 'none'}")
         alive_median = statistics.median(r.alive_tv_s for r in rows)
         for name, median, target in (("cold", statistics.median(r.vecverify_s for r in rows), 3),
                                      ("server running", statistics.median(r.served_s for r in rows), 1)):
@@ -168,10 +183,11 @@ def _time_case(case: TestCase, alive: str | None, timeout: float, cold_env: dict
     """One file by each tool, one after the other (so the machine's load is shared)."""
     files = _files(case)
     cmd = VECVERIFY + ["check", *_vecverify_args(case), *files]
-    row = Row(case.name, *_timed(cmd, timeout, cold_env))
-    row.served_s, row.served = _timed(cmd, timeout, served_env)
+    seconds, verdict, row_timeout = _timed(cmd, timeout, cold_env)
+    row = Row(case.name, seconds, verdict, vecverify_timeout=row_timeout)
+    row.served_s, row.served, _ = _timed(cmd, timeout, served_env)
     if alive is not None:
-        row.alive_tv_s, row.alive_tv = _timed([alive, *case.test_args, *files], timeout)
+        row.alive_tv_s, row.alive_tv, row.alive_tv_timeout = _timed([alive, *case.test_args, *files], timeout)
     return row
 
 
