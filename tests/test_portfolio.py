@@ -80,6 +80,45 @@ def test_a_cpu_time_limit_stops_z3() -> None:
     assert easy.result == "unsat"
 
 
+@pytest.mark.parametrize("mode", ["z3", "portfolio", "bitwuzla"])
+def test_pending_assertions_are_decided_with_the_solvers(mode: str) -> None:
+    """decide(pending=...): assertions added once the solver's limit is set are part of
+    the query, whichever solvers decide it."""
+    x = z3.BitVec("x", 8)
+    assert decide(z3.Solver(), time.monotonic() + 20, mode, pending=(x * 2 == 1,)).result == "unsat"
+    found = decide(_solver(z3.ULT(x, 100)), time.monotonic() + 20, mode, pending=(x * x == 9,))
+    assert found.result == "sat" and found.model is not None
+    assert found.model.eval(x).as_long() == 3
+
+
+def test_the_cpu_time_watch_works_in_a_forked_child() -> None:
+    """One watcher thread per process: a child forked after the parent used it (a
+    process pool's worker) starts its own, and its limit still stops Z3."""
+    import os
+
+    from vecverify import portfolio
+
+    x, y = z3.BitVecs("x y", 64)
+    clock = portfolio.Clock(cpu=True)
+    assert decide(_solver(x * 2 == 1), clock.now() + 20, "z3", clock).result == "unsat"  # the parent's watcher
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            hard = _solver(x * y == 0xC2D0D5B1A7F19E3B, z3.UGT(x, 1), z3.UGT(y, 1), z3.ULT(x, 1 << 32),
+                           z3.ULT(y, 1 << 32))
+            portfolio.CPU_WALL_FACTOR = 100.0  # the wall-time cap far away (30 s)
+            before = time.process_time()
+            try:
+                decide(hard, clock.now() + 0.3, "z3", clock)
+            except SolverGaveUp:  # by the watcher, not at the wall-time cap
+                code = 0 if time.process_time() - before < 2.0 else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
 _ALIVE2_LOOPS = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "alive2" / "loops"
 
 

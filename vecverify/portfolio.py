@@ -15,11 +15,14 @@ cannot read the query or to confirm a model), ``portfolio`` (as above).
 
 from __future__ import annotations
 
+import _thread
 import json
+import os
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import z3
@@ -63,26 +66,56 @@ WALL = Clock()
 
 
 class _CpuWatch:
-    """Interrupts a Z3 check once the process has used ``seconds`` of CPU time."""
+    """Interrupts the running Z3 check once the process has used its share of CPU time.
+    One thread per process, started with the first such check and asleep between checks
+    (a thread started per query cost a query ~0.1-1 ms, more on a busy machine)."""
 
-    def __init__(self, solver: z3.Solver, seconds: float) -> None:
-        self.fired = False
-        self._solver = solver
-        self._until = time.process_time() + seconds
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, daemon=True)
-        self._thread.start()
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._armed: tuple[z3.Solver, float] | None = None
+        self._fired = False
+        self._started = False
+
+    def arm(self, solver: z3.Solver, seconds: float) -> None:
+        with self._cond:
+            self._armed = (solver, time.process_time() + seconds)
+            self._fired = False
+            if not self._started:
+                self._started = True
+                _thread.start_new_thread(self._watch, ())
+            self._cond.notify()
+
+    def disarm(self) -> bool:
+        """Whether it interrupted the check since :meth:`arm`."""
+        with self._cond:
+            self._armed = None
+            return self._fired
 
     def _watch(self) -> None:
-        while not self._stop.wait(CPU_POLL_S):
-            if time.process_time() >= self._until:
-                self.fired = True
-                self._solver.interrupt()
-                return
+        with self._cond:
+            while True:
+                if self._armed is None:
+                    self._cond.wait()
+                    continue
+                # No reference to the solver may stay in this frame: its last one
+                # dropped here would free it on this thread, beside the main one's Z3 calls.
+                if time.process_time() >= self._armed[1]:
+                    self._fired = True
+                    self._armed[0].interrupt()
+                    self._armed = None
+                    continue
+                self._cond.wait(CPU_POLL_S)
 
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
+
+_cpu_watch = _CpuWatch()
+
+
+def _new_watch_after_fork() -> None:  # the thread (and perhaps the lock's holder) stayed in the parent
+    global _cpu_watch
+    _cpu_watch = _CpuWatch()
+
+
+os.register_at_fork(after_in_child=_new_watch_after_fork)
 
 
 class SolverGaveUp(Exception):
@@ -147,29 +180,35 @@ class _Race:
 
 
 def _z3_check(solver: z3.Solver, seconds: float, race: _Race | None = None,
-              clock: Clock = WALL) -> z3.CheckSatResult:
+              clock: Clock = WALL, pending: Sequence[z3.BoolRef] = ()) -> z3.CheckSatResult:
     wall = seconds * CPU_WALL_FACTOR if clock.cpu else seconds
     wall_left = clock.wall_left()
     if wall_left is not None:
         wall = min(wall, wall_left)
+    if wall > 0:
+        solver.set(timeout=max(1, int(wall * 1000)))
+    if pending:  # after the limit: see decide()
+        solver.add(*pending)
     if wall <= 0:
         return z3.unknown
-    solver.set(timeout=max(1, int(wall * 1000)))
     if race is not None:
         with race.lock:
             if race.first is not None:
                 return z3.unknown
             race.z3_running = solver
-    watch = _CpuWatch(solver, seconds) if clock.cpu else None
+    watch = _cpu_watch if clock.cpu else None
+    if watch is not None:
+        watch.arm(solver, seconds)
+    fired = False
     try:
         result = solver.check()
     finally:
         if watch is not None:
-            watch.stop()
+            fired = watch.disarm()
         if race is not None:
             with race.lock:
                 race.z3_running = None
-    if watch is not None and watch.fired and result == z3.unknown:
+    if fired and result == z3.unknown:
         raise SolverGaveUp("timeout")
     return result
 
@@ -181,23 +220,30 @@ def _unknown(solver: z3.Solver) -> str:
     return reason
 
 
-def decide(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL) -> Answer:
-    """Decide the assertions of ``solver`` by ``deadline`` (on ``clock``) with the
-    solvers of ``mode``; SolverGaveUp if none does."""
+def decide(solver: z3.Solver, deadline: float, mode: str, clock: Clock = WALL,
+           pending: Sequence[z3.BoolRef] = ()) -> Answer:
+    """Decide the assertions of ``solver`` and ``pending`` by ``deadline`` (on
+    ``clock``) with the solvers of ``mode``; SolverGaveUp if none does.
+
+    ``pending`` are added to ``solver`` once its first time limit is set: a limit set
+    on a solver that has assertions makes Z3 collect and check the parameter
+    descriptions of every module again (~0.2 ms, a tenth of a small query)."""
     if interrupts.requested():
         raise KeyboardInterrupt
     left = deadline - clock.now()
     wall_left = clock.wall_left()
     if left <= 0 or (wall_left is not None and wall_left <= 0):
         raise SolverGaveUp("timeout")
+    if mode not in ("z3", "portfolio") and pending:
+        solver.add(*pending)
     if mode == "z3":
-        r = _z3_check(solver, left, clock=clock)
+        r = _z3_check(solver, left, clock=clock, pending=pending)
         if r == z3.unknown:
             raise SolverGaveUp(_unknown(solver))
         return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
     reason = "timeout"
     if mode == "portfolio":
-        r = _z3_check(solver, min(Z3_SLICE_S, left), clock=clock)
+        r = _z3_check(solver, min(Z3_SLICE_S, left), clock=clock, pending=pending)
         if r != z3.unknown:
             return Answer(str(r), solver.model() if r == z3.sat else None, "z3")
         reason = _unknown(solver)

@@ -607,13 +607,13 @@ class Tactics:
         return pairs
 
     def _check(self, formula: z3.BoolRef, deadline: float) -> z3.ModelRef | None:
-        solver = z3.Solver()
-        solver.add(formula)
-        return self._check_solver(solver, deadline)
+        return self._check_solver(z3.Solver(), deadline, (formula,))
 
-    def _check_solver(self, solver: z3.Solver, deadline: float) -> z3.ModelRef | None:
+    def _check_solver(self, solver: z3.Solver, deadline: float,
+                      pending: tuple[z3.BoolRef, ...] = ()) -> z3.ModelRef | None:
         try:
-            answer = decide(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER), self.clock)
+            answer = decide(solver, deadline, getattr(self.options, "solver", DEFAULT_SOLVER), self.clock,
+                            pending)
         except SolverGaveUp as e:
             raise Unknown(str(e)) from None
         self.decided[answer.solver] += 1

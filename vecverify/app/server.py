@@ -34,15 +34,16 @@ def preload() -> None:
     """Import what the served commands use, so the children start warm."""
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
-    from ..execute import replay, runs, text  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
+    from ..execute import native, replay, runs, text  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
     from ..semantics import core  # noqa: F401  (its import creates Z3's main context)
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
 
+    native.prepare_jit()  # LLVM's native target and the runtime libraries (ldconfig: 8 ms a replay)
     builtin_commands()  # the command list, read once (cached)
-    from .cli import build_parser
+    from .cli import prebuild
 
-    for command in SERVED:  # argparse's messages translated once (options.py), the CLI imported
-        build_parser([command])
+    for command in SERVED:  # the parsers built (argparse's messages translated once, options.py)
+        prebuild(command)
 
 
 def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
