@@ -235,6 +235,34 @@ def float_binop(draw: st.DrawFn) -> Case:
     return Case("float binop", _fn(t, [t, t], [f"%r = {op}{fmf} {t} %a, %b"]), (a, b))
 
 
+# Contraction (LangRef: contract on an fmul and the fadd/fsub using it allows fusing
+# them): the code generator fuses on this FMA machine where the product has one use, and
+# keeps the rounded product where it has another (here: also returned); the semantics
+# must allow what it does either way. The shapes: the product added, subtracted from, or
+# minus the third operand; flags on both, on one, or on neither.
+CONTRACTIONS = {"add": "fadd{f} {t} %m, %c", "add second": "fadd{f} {t} %c, %m",
+                "sub": "fsub{f} {t} %c, %m", "sub first": "fsub{f} {t} %m, %c"}
+
+
+@st.composite
+def contraction(draw: st.DrawFn) -> Case:
+    shape, elem, n = draw(st.sampled_from(sorted(CONTRACTIONS))), draw(st.sampled_from(["float", "double"])), \
+        draw(LANES)
+    t = _type(elem, n)
+    mul_flags, add_flags = draw(st.sampled_from([(" contract", " contract")] * 3 + [(" contract", ""),
+                                                                                   ("", " contract"), ("", "")]))
+    if draw(st.integers(0, 3)) == 0:
+        mul_flags += _flags(draw, FAST_MATH)
+    a = _values(draw, elem, n)
+    args = (a, _near(draw, a, elem), _near(draw, a, elem))
+    lines = [f"%m = fmul{mul_flags} {t} %a, %b", "%r0 = " + CONTRACTIONS[shape].format(f=add_flags, t=t)]
+    if draw(st.booleans()):  # one use: fused natively; two: the product kept
+        return Case("contraction", _fn(t, [t, t, t], lines, "%r0"), args)
+    ret = f"{{ {t}, {t} }}"
+    lines += [f"%s = insertvalue {ret} poison, {t} %r0, 0", f"%r = insertvalue {ret} %s, {t} %m, 1"]
+    return Case("contraction", _fn(ret, [t, t, t], lines), args)
+
+
 @st.composite
 def float_unary(draw: st.DrawFn) -> Case:
     """fneg, and the bitwise intrinsics fabs and copysign."""
@@ -593,7 +621,7 @@ def program(draw: st.DrawFn) -> Case:
 FAMILIES: dict[str, Callable[[], st.SearchStrategy[Case]]] = {
     "int binop": int_binop, "icmp": icmp, "select": select, "int cast": int_cast, "bitcast": bitcast,
     "freeze": freeze, "float binop": float_binop, "float unary": float_unary, "fcmp": fcmp,
-    "float cast": float_cast, "vector element": vector_element, "shufflevector": shufflevector,
+    "float cast": float_cast, "contraction": contraction, "vector element": vector_element, "shufflevector": shufflevector,
     "int intrinsic": int_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
     "constrained fp": constrained_fp,
     "load/store": load_store, "masked load/store": masked_memory, "gather/scatter": gather_scatter,

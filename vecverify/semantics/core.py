@@ -257,6 +257,10 @@ class Context:
     # terms of a wide or long-unrolled loop can take longer than any query, so the
     # executor looks at it per block and per instruction (check_time).
     deadline: float | None = None
+    # For an fadd/fsub ``contract`` being executed: operand k -> the operands (as that
+    # fmul read them) of the ``fmul contract`` operand k is, which the fadd may fuse
+    # (floating.py, contraction). Set by the executor around that one instruction.
+    products: dict[int, tuple[SymValue, SymValue]] = field(default_factory=dict)
 
     def check_time(self) -> None:
         """Raise OutOfTime when the whole check's deadline has passed."""

@@ -61,7 +61,7 @@ from .core import (
     lookup,
     poison_lane,
 )
-from .floating import result_flags
+from .floating import fusable_operands, result_flags
 from .fnattrs import FunctionPromises
 from .gep import gep_semantics
 from .inputs import Inputs
@@ -125,6 +125,9 @@ class _State:
     env: dict[Instruction, SymValue]
     memory: Memory
     calls: z3.BitVecRef = field(default_factory=lambda: z3.BitVecVal(0, ORDER_BITS))  # memory-writing calls so far
+    # Each ``fmul contract`` executed so far -> its operands as it read them: what an
+    # fadd/fsub contract using it may fuse (floating.py, Context.products).
+    products: dict[Instruction, tuple[SymValue, SymValue]] = field(default_factory=dict)
 
 
 class Executor(CallSemantics):
@@ -267,7 +270,7 @@ class Executor(CallSemantics):
         path = any_of([e[0] for e in edges])
         if len(edges) == 1:
             cond, st, _ = edges[0]
-            return _State(path, dict(st.env), st.memory, st.calls)
+            return _State(path, dict(st.env), st.memory, st.calls, dict(st.products))
         env: dict[Instruction, SymValue] = {}
         keys: dict[Instruction, None] = {}
         for _, st, _ in edges:
@@ -287,7 +290,7 @@ class Executor(CallSemantics):
             memory = st.memory.ite(c, memory)
             if not st.calls.eq(calls):
                 calls = z3.If(c, st.calls, calls)
-        return _State(path, env, memory, calls)
+        return _State(path, env, memory, calls, _merge_products(edges))
 
     def _merge_returns(
         self, returns: list[tuple[z3.BoolRef, SymValue | None, Memory]]
@@ -425,7 +428,14 @@ class Executor(CallSemantics):
         fn = lookup(inst.opcode)
         if fn is None:
             raise Unsupported(f"instruction {inst.opcode}", self.fn.name)
+        # (an fmul contract dominates the fadd fusing it, so it is on this path)
+        fusable = [(k, inst.operands[k]) for k in fusable_operands(self.ctx, inst)]
+        self.ctx.products = {k: state.products[op] for k, op in fusable
+                             if isinstance(op, Instruction) and op in state.products}
         result = fn(self.ctx, inst, args)
+        self.ctx.products = {}
+        if inst.opcode == "fmul" and "contract" in getattr(inst, "flags", frozenset()):
+            state.products[inst] = (args[0], args[1])
         if args and all(_literal(lane) for a in args for lane in a):
             # Constant operands (llvm.vscale's, at the vscale being checked, feeding a
             # urem): a constant result, so later operations see a literal.
@@ -468,6 +478,21 @@ class Executor(CallSemantics):
             self.mem_ops.lifetimes.add(bid)
             state.memory = set_alive(state.memory, bid, "start" not in markers)
         return (Lane(ptr, FALSE),)
+
+
+def _merge_products(edges: list[tuple[z3.BoolRef, _State, str]]) -> dict[Instruction, tuple[SymValue, SymValue]]:
+    """The ``fmul contract`` operands of the states joining, merged as their values are."""
+    out: dict[Instruction, tuple[SymValue, SymValue]] = {}
+    keys: dict[Instruction, None] = {}
+    for _, st, _ in edges:
+        keys.update(dict.fromkeys(st.products))
+    for key in keys:
+        have = [(c, st.products[key]) for c, st, _ in edges if key in st.products]
+        x, y = have[-1][1]
+        for c, (x2, y2) in reversed(have[:-1]):
+            x, y = ite_value(c, x2, x), ite_value(c, y2, y)
+        out[key] = (x, y)
+    return out
 
 
 def _lifetime_markers(fn: Function) -> dict[int, set[str]]:

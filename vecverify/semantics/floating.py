@@ -11,9 +11,32 @@ touch NaN bits.
 
 Fast-math flags: ``nnan``/``ninf`` make the result poison when an operand or the result
 is a NaN / an infinity; ``nsz`` makes the sign of a zero result, and of a zero operand,
-nondeterministic (on min/max it only lets the two zeros go unordered). The
-others (arcp, contract, afn, reassoc) allow approximations that are not modelled:
-reported as unsupported.
+nondeterministic (on min/max it only lets the two zeros go unordered). The others
+license approximations (LangRef, "Fast-Math Flags"); each is modelled where it has an
+effect or reported unsupported there, by name (``_check_flags``):
+
+* ``arcp`` ("use the reciprocal of an argument rather than dividing") and ``afn``
+  ("approximate functions") change nothing on an instruction that neither divides nor
+  computes a function: fadd, fsub, fmul, fneg, fcmp, select, phi and the conversions.
+  On fdiv, frem and every call they are unsupported (reciprocals, approximate math
+  functions; AMDGPU reads afn on fdiv as an approximate division).
+* ``contract`` ("allow floating-point contraction, e.g. fusing a multiply followed by an
+  addition into a fused multiply-and-add"; it does not license reassociation): an
+  ``fadd``/``fsub contract`` one of whose operands is an ``fmul contract`` may be
+  computed fused, rounded once (``_fused``): a nondeterministic choice per lane, keyed
+  like a NaN choice (``llvm.fmuladd``'s key for the same operands, so the two pair up).
+  The executor hands the semantics the operands the fmul read (Context.products). The
+  fmul's own result, its poison, and the fadd's flags on its operands are those of the
+  unfused program; the fadd's result flags apply to the chosen result. Contraction
+  through an fneg or a conversion (``fadd contract (fneg (fmul contract ..))``, through
+  fpext) is not modelled: unsupported. On fcmp, select, phi and the int/float
+  conversions contract has no effect; on fneg, fpext, fptrunc (links of such a
+  contraction), fdiv, frem and calls it is unsupported. A phi or a select between the
+  fmul and the fadd is a barrier (no fusion through it: the code generator never fuses
+  across one).
+* ``reassoc`` stays unsupported in the semantics: the loop witness's fold algebra
+  (transforms/loop/folds.py) and the reassociation model (transforms/rules) account for
+  it where reductions are reordered.
 """
 
 from __future__ import annotations
@@ -22,13 +45,28 @@ from collections.abc import Callable, Sequence
 
 import z3
 
+from ..ir.floats import DenormalMode
 from ..ir.types import FloatType, IntType, StructType, Type
 from ..ir.values import ConstInt, Instruction
 from .core import FALSE, Context, Lane, SymValue, any_of, intrinsic_base_name, semantics, text_attr
 
 RNE = z3.RNE()
 RTZ = z3.RTZ()
-UNMODELLED_FAST_MATH = ("arcp", "contract", "afn", "reassoc", "fast")  # the reader expands fast
+# The fast-math flags that license approximations (the reader expands ``fast`` into all:
+# one left as it is stands for them all, reassoc among them).
+APPROXIMATING_FAST_MATH = ("reassoc", "arcp", "contract", "afn", "fast")
+# Opcodes that neither divide nor compute a math function: arcp and afn change nothing there.
+_NO_DIVISION_OR_FUNCTION = frozenset({"fadd", "fsub", "fmul", "fneg", "fcmp", "select", "phi", "fpext", "fptrunc",
+                                      "sitofp", "uitofp", "fptosi", "fptoui"})
+# Where each approximating flag is modelled (contract on fadd/fsub/fmul: the fusion
+# choice) or has no effect; anywhere else it is reported unsupported.
+MODELLED_FAST_MATH: dict[str, frozenset[str]] = {
+    "arcp": _NO_DIVISION_OR_FUNCTION,
+    "afn": _NO_DIVISION_OR_FUNCTION,
+    "contract": frozenset({"fadd", "fsub", "fmul", "fcmp", "select", "phi", "sitofp", "uitofp", "fptosi", "fptoui"}),
+    "reassoc": frozenset(),
+    "fast": frozenset(),
+}
 
 
 # ----------------------------------------------------------------------------- encoding
@@ -187,10 +225,14 @@ def _canonical(a: z3.FPRef, b: z3.FPRef) -> tuple[z3.FPRef, z3.FPRef]:
 
 
 def _check_flags(ctx: Context, inst: Instruction) -> frozenset[str]:
+    """The instruction's flags, after raising Unsupported for an approximating fast-math
+    flag where it is not modelled (MODELLED_FAST_MATH)."""
     flags: frozenset[str] = getattr(inst, "flags", frozenset())
-    for f in UNMODELLED_FAST_MATH:
-        if f in flags:
-            raise ctx.unsupported(f"fast-math flag {f}")
+    opcode = inst.opcode
+    for f in APPROXIMATING_FAST_MATH:
+        if f in flags and opcode not in MODELLED_FAST_MATH[f]:
+            where = f"@{text_attr(inst, 'callee')}" if opcode == "call" else opcode
+            raise ctx.unsupported(f"fast-math flag {f} on {where}")
     return flags
 
 
@@ -281,24 +323,26 @@ def _lanewise(
     inst: Instruction,
     args: list[SymValue],
     t: FloatType,
-    compute: Callable[[list[z3.BitVecRef]], z3.BitVecRef],
+    compute: Callable[..., z3.BitVecRef],
     flag_operands: bool = True,
     nsz_operands: Sequence[int] = (),
     nsz_result: bool = True,
     bitwise: bool = False,
+    indexed: bool = False,
 ) -> SymValue:
     """Apply ``compute`` lane by lane with poison propagation and the fast-math flags;
     under nsz, the operands at ``nsz_operands`` and (if ``nsz_result``) the result have
     a free zero sign. Operands and result of an operation that is not ``bitwise`` go
-    through the function's denormal mode."""
+    through the function's denormal mode. ``indexed``: ``compute`` also gets the lane's
+    index."""
     flags = _check_flags(ctx, inst)
     out = []
-    for lanes in zip(*args, strict=True):
+    for index, lanes in enumerate(zip(*args, strict=True)):
         values = [lane.value for lane in lanes]
         operands = [_no_signed_zero(ctx, flags, t, v) if i in nsz_operands else v for i, v in enumerate(values)]
         if not bitwise:
             operands = [flush_denormal(ctx, v, t, "input") for v in operands]
-        bits = compute(operands)
+        bits = compute(operands, index) if indexed else compute(operands)
         if not bitwise:
             bits = flush_denormal(ctx, bits, t, "output")
         if nsz_result:
@@ -382,15 +426,63 @@ def _divide(a: z3.BitVecRef, b: z3.BitVecRef, t: FloatType) -> z3.FPRef:
 def _fp_binop(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
     t = _floating(inst.type)
     op = _BINARY[inst.opcode]
+    products, ctx.products = ctx.products, {}
 
-    def compute(v: list[z3.BitVecRef]) -> z3.BitVecRef:
+    def compute(v: list[z3.BitVecRef], lane: int) -> z3.BitVecRef:
         if inst.opcode == "fdiv":
             r = _divide(v[0], v[1], t)
         else:
             r = op(to_fp(v[0], t), to_fp(v[1], t))
-        return from_fp(ctx, r, t, [(v[0], t), (v[1], t)])
+        result = from_fp(ctx, r, t, [(v[0], t), (v[1], t)])
+        for k, (xs, ys) in sorted(products.items(), reverse=True):
+            result = _fused(ctx, inst.opcode, k, xs[lane].value, ys[lane].value, v[1 - k], t, result)
+        return result
 
-    return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if inst.opcode == "fdiv" else ())
+    if products and ctx.denormal.for_type(t) != DenormalMode():
+        raise ctx.unsupported(f"fast-math flag contract on {inst.opcode} under a non-IEEE denormal mode")
+    return _lanewise(ctx, inst, args, t, compute, nsz_operands=(1,) if inst.opcode == "fdiv" else (), indexed=True)
+
+
+def fusable_operands(ctx: Context, inst: Instruction) -> list[int]:
+    """The operands of an ``fadd``/``fsub contract`` that are an ``fmul contract`` it may
+    be fused with (LangRef: contraction). Raises Unsupported where a contraction this
+    does not model may apply: an operand that is an fneg or a conversion of an ``fmul
+    contract``."""
+    if inst.opcode not in ("fadd", "fsub") or "contract" not in getattr(inst, "flags", frozenset()):
+        return []
+    out = []
+    for k, op in enumerate(inst.operands):
+        if _is_contractable_product(op):
+            out.append(k)
+        elif isinstance(op, Instruction) and op.opcode in ("fneg", "fpext", "fptrunc") \
+                and _is_contractable_product(op.operands[0]):
+            raise ctx.unsupported(f"fast-math flag contract: {inst.opcode} of an {op.opcode} of an fmul contract "
+                                  "(a contraction through it is not modelled)")
+    return out
+
+
+def _is_contractable_product(v: object) -> bool:
+    return isinstance(v, Instruction) and v.opcode == "fmul" and "contract" in getattr(v, "flags", frozenset())
+
+
+def _fused(ctx: Context, opcode: str, k: int, x: z3.BitVecRef, y: z3.BitVecRef, other: z3.BitVecRef, t: FloatType,
+           unfused: z3.BitVecRef) -> z3.BitVecRef:
+    """The result of ``opcode`` (fadd or fsub) whose operand ``k`` is the product x * y:
+    ``unfused``, or (a nondeterministic choice) the exact x * y added to (fsub: taken
+    from, or minus) ``other`` and rounded once: fma(x, y, other), fma(-x, y, other) or
+    fma(x, y, -other)."""
+    if opcode == "fsub":  # negated as fneg does (the sign bit), as a target's fneg + fma would
+        sign = z3.BitVecVal(1 << (t.bits - 1), t.bits)
+        if k == 1:
+            x = x ^ sign
+        else:
+            other = other ^ sign
+    fma = z3.fpFMA(RNE, to_fp(x, t), to_fp(y, t), to_fp(other, t))
+    fused = from_fp(ctx, fma, t, [(x, t), (y, t), (other, t)])
+    # Keyed as llvm.fmuladd keys its fusion choice: the same fused computation on the
+    # other side offers its choice first (a search hint only).
+    key = (choice_key(ctx, fma) * 1_000_003 + 1) & 0xFFFFFFFF
+    return z3.If(ctx.fresh("contract.fused", 1, key) == 1, fused, unfused)
 
 
 # ----------------------------------------------------------------------------- constrained
@@ -631,8 +723,11 @@ def _fma(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
         fused = from_fp(ctx, z3.fpFMA(RNE, a, b, c), t, ins)
         if not maybe_unfused:
             return fused
-        product = from_fp(ctx, z3.fpMul(RNE, a, b), t, ins)
-        unfused = from_fp(ctx, z3.fpAdd(RNE, to_fp(product, t), c), t, ins + [(product, t)])
+        # Unfused: an fmul and an fadd, each with its own NaN rule (the sum's NaN may
+        # carry the product's payload, itself a's or b's: the same set of results as
+        # letting the sum take a's or b's directly, and the very terms fmul and fadd give).
+        product = from_fp(ctx, z3.fpMul(RNE, a, b), t, ins[:2])
+        unfused = from_fp(ctx, z3.fpAdd(RNE, to_fp(product, t), c), t, [(product, t), (v[2], t)])
         # Keyed like a NaN choice (a search hint only): the same fmuladd on the other
         # side then offers its own fusion choice first.
         key = (choice_key(ctx, z3.fpFMA(RNE, a, b, c)) * 1_000_003 + 1) & 0xFFFFFFFF

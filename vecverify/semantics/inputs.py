@@ -298,10 +298,12 @@ PROBE_SEED = 0x5EED
 def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
     """Concrete values for the integer and floating-point argument lanes, as equations:
     ``rounds`` assignments, one in three of edge values (0, 1, -1, INT_MIN, INT_MAX,
-    signed zeros, infinities, NaNs, subnormals), the others of random bits, every lane defined (neither
-    poison nor undef). Deterministic: the same inputs get the same probes. Empty when
-    there is no such lane."""
-    lanes: list[tuple[z3.BitVecRef, list[int], int]] = []
+    signed zeros, infinities, NaNs, subnormals), one in three of random floats of
+    magnitude in [0.5, 2) (sums and products of such values round alike often enough to
+    show a changed rounding: a contraction, a reassociation; integers: random bits), the
+    others of random bits, every lane defined (neither poison nor undef). Deterministic:
+    the same inputs get the same probes. Empty when there is no such lane."""
+    lanes: list[tuple[z3.BitVecRef, list[int], int, FloatType | None]] = []
     flags: list[z3.BoolRef] = []
     for a in inputs.args:
         if isinstance(a.type, StructType | ArrayType):
@@ -312,7 +314,7 @@ def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
         edges = int_edges(scalar.bits) if isinstance(scalar, IntType) else float_edges(scalar)
         for v in a.values:
             if z3.is_const(v) and not z3.is_bv_value(v):
-                lanes.append((v, edges, v.size()))
+                lanes.append((v, edges, v.size(), scalar if isinstance(scalar, FloatType) else None))
         flags += [z3.Not(f) for f in a.poison + a.undef if not z3.is_false(f)]
     if not lanes:
         return []
@@ -320,8 +322,16 @@ def probe_values(inputs: Inputs, rounds: int) -> list[list[z3.BoolRef]]:
     out = []
     for r in range(rounds):
         pins = [
-            v == (rng.choice(edges) if r % 3 == 0 else rng.getrandbits(width))
-            for v, edges, width in lanes
+            v == (rng.choice(edges) if r % 3 == 0 else _moderate(ft, rng) if r % 3 == 1 and ft is not None
+                  else rng.getrandbits(width))
+            for v, edges, width, ft in lanes
         ]
         out.append(pins + flags)
     return out
+
+
+def _moderate(t: FloatType, rng: random.Random) -> int:
+    """A random ``t`` of magnitude in [0.5, 2): either sign, exponent -1 or 0, random fraction."""
+    bias = (1 << (t.ebits - 1)) - 1
+    m = t.sbits - 1
+    return (rng.getrandbits(1) << (t.bits - 1)) | ((bias - rng.getrandbits(1)) << m) | rng.getrandbits(m)
