@@ -17,6 +17,7 @@ solver or LLVM state but the loaded libraries and Z3's empty main context.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import select
@@ -44,6 +45,10 @@ def preload() -> None:
 
     for command in SERVED:  # the parsers built (argparse's messages translated once, options.py)
         prebuild(command)
+    # What is loaded now stays out of the collector's way: a full collection in a command's
+    # process would otherwise visit (and copy, page by page, from the server) all of it.
+    gc.collect()
+    gc.freeze()
 
 
 def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
