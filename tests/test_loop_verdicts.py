@@ -73,3 +73,75 @@ def test_a_variable_trip_count_is_bounded_and_an_overrun_refuted() -> None:
     assert v.status == "correct" and v.loops == "bounded" and "at most 3 times" in v.coverage
     # the 2-lane body overruns an odd trip count
     assert _check("%n", unroll=3).status == "incorrect"  # type: ignore[attr-defined]
+
+
+def test_bounds_no_execution_fits_are_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The source's loop takes its back edge 11 times in every execution (its code says
+    so: loops/tripcount.py): the raised bound goes to 16 without executing it at 8; one
+    of 1600 iterations is vacuous without executing it at all (it used to be executed 8,
+    16, ... 256 times, past the time limit of the check)."""
+    built: list[int] = []
+    execute = bounded.execute
+
+    def counting(fn, inputs, side, bound, *args, **kw):  # noqa: ANN001, ANN202
+        built.append(bound)
+        return execute(fn, inputs, side, bound, *args, **kw)
+
+    monkeypatch.setattr(bounded, "execute", counting)
+    v = _check("12")
+    assert v.status == "correct" and v.loops == "complete" and v.unroll == 16  # type: ignore[attr-defined]
+    assert built == [16]
+    built.clear()
+    v = _check("1600")
+    assert v.status == "failed" and v.loops == "vacuous"  # type: ignore[attr-defined]
+    assert "takes the back edge 1599 times" in v.detail and built == []  # type: ignore[attr-defined]
+
+
+LOOP = """
+define i32 @f(i32 %x) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [START, %entry], [%i.next, %latch]
+  %s = phi i32 [0, %entry], [%s.next, %latch]
+  br i1 BODY, label %a, label %latch
+a:
+  CALL
+  br label %latch
+latch:
+  %s.next = add i32 %s, %x
+  %i.next = add nsw i64 %i, STEP
+  %t = trunc i64 %i.next to i32
+  %c = icmp PRED i32 %t, 100
+  br i1 %c, label %TRUE, label %FALSE
+exit:
+  ret i32 %s.next
+other:
+  ret i32 0
+}
+declare void @g()
+"""
+
+
+@pytest.mark.parametrize(("start", "step", "pred", "body", "call", "true", "false", "want"), [
+    ("0", "1", "eq", "true", "", "exit", "loop", 99),  # the trunc of the next value reaches 100
+    ("0", "1", "ne", "true", "", "loop", "exit", 99),
+    ("200", "-1", "eq", "true", "", "exit", "loop", 99),
+    ("0", "3", "eq", "true", "", "exit", "loop", 2863311563),  # 3 (k + 1) = 100 + 2 * 2**32: the trunc wraps
+    ("0", "2", "eq", "true", "", "exit", "loop", None),  # even step: not read
+    ("0", "1", "ne", "true", "", "exit", "loop", None),  # leaves while it differs
+    ("0", "1", "eq", "true", "call void @g()", "exit", "loop", None),  # a call might not return
+    ("0", "1", "eq", "other-exit", "", "exit", "loop", None),  # another way out of the loop
+])
+def test_back_edges_read_off_the_code(start: str, step: str, pred: str, body: str, call: str, true: str,
+                                      false: str, want: int | None) -> None:
+    from vecverify.loops.tripcount import back_edges_taken
+
+    text = (LOOP.replace("START", start).replace("STEP", step).replace("PRED", pred).replace("CALL", call)
+            .replace("TRUE", true).replace("FALSE", false))
+    if body == "other-exit":
+        text = text.replace("br i1 BODY, label %a, label %latch", "%o = trunc i32 %x to i1\n  br i1 %o, label %other, label %latch")
+    else:
+        text = text.replace("BODY", body)
+    m = parse_module(text, "t.ll")
+    assert back_edges_taken(m.functions["f"]) == want
