@@ -87,3 +87,49 @@ def test_a_key_chosen_at_a_join_is_placed_by_its_cases() -> None:
     assert not z3.is_false(same) and not z3.is_true(same)
     assert z3.is_false(same_key(pointer_lane(1, base + 5), None, pointer_lane(1, base + 16 * index + 9), None))
     assert z3.is_true(same_key(pointer_lane(1, base + 9), None, pointer_lane(1, base + 16 * index * 0 + 9), None))
+
+
+# Three stores at a[i], a[j & 3] (may alias a[i] or a[i+1]) and a[i+1]; the target's
+# second writes 8 instead of 7 (STORED 8) or the same.
+PAIR = """
+define void @src(ptr noundef %a, i64 noundef %i, i64 noundef %j, i16 noundef %x) {
+  %p0 = getelementptr inbounds i16, ptr %a, i64 %i
+  store i16 %x, ptr %p0, align 2
+  %jm = and i64 %j, 3
+  %pj = getelementptr inbounds i16, ptr %a, i64 %jm
+  store i16 7, ptr %pj, align 2
+  %i1 = add i64 %i, 1
+  %p1 = getelementptr inbounds i16, ptr %a, i64 %i1
+  store i16 %x, ptr %p1, align 2
+  ret void
+}
+define void @tgt(ptr noundef %a, i64 noundef %i, i64 noundef %j, i16 noundef %x) {
+  %p0 = getelementptr inbounds i16, ptr %a, i64 %i
+  store i16 %x, ptr %p0, align 2
+  %jm = and i64 %j, 3
+  %pj = getelementptr inbounds i16, ptr %a, i64 %jm
+  store i16 STORED, ptr %pj, align 2
+  %i1 = add i64 %i, 1
+  %p1 = getelementptr inbounds i16, ptr %a, i64 %i1
+  store i16 %x, ptr %p1, align 2
+  ret void
+}
+"""
+
+
+def test_memory_by_address_decides_as_the_whole_query() -> None:
+    """CheckOptions.memory_by_address (the loop witness's obligations): the memory query
+    of a source without choices as the written addresses' query and the others': the
+    same verdicts, the wrong store's counterexample at a written byte and replayed."""
+    from vecverify.llvm import parse_module
+    from vecverify.refine import CheckOptions, check_refinement
+
+    for stored, status in (("7", "correct"), ("8", "incorrect")):
+        fns = parse_module(PAIR.replace("STORED", stored), "<test>").functions
+        verdicts = [check_refinement(fns["src"], fns["tgt"], CheckOptions(unroll=1, memory_by_address=split))
+                    for split in (False, True)]
+        assert [v.status for v in verdicts] == [status, status]
+        memory = [q for q in verdicts[1].query_log if q["query"] == "memory"]
+        assert len(memory) >= (1 if status == "incorrect" else 2)  # the written addresses', the others'
+        if status == "incorrect":
+            assert verdicts[1].error == "Mismatch in memory" and verdicts[1].example.address is not None

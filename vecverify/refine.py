@@ -115,6 +115,12 @@ class CheckOptions:
     # portfolio.CPU_WALL_FACTOR times the limit in wall time. ``deadline`` stays wall time.
     # Default: VECVERIFY_CLOCK=cpu in the environment (the test suite sets it).
     cpu_time: bool = field(default_factory=lambda: limits_count_cpu_time())
+    # The memory query split by written address also where the source makes no choice:
+    # one query for the written addresses (each failure stated at its address, where
+    # the reads resolve), one for the others. A loop witness's obligation (unroll 1)
+    # asks for it: its whole query bit-blasts the 64-bit address arithmetic of every
+    # access at once (1-4 s where the split takes 0.1-0.3 s).
+    memory_by_address: bool = False
 
 
 @dataclass
@@ -497,7 +503,7 @@ class RefinementCheck:
             return None
         a = z3.Const("mismatch!address", KEY)
         whole = Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
-        split = self._written_split()
+        split = self._written_split() or (self._address_split() if self.options.memory_by_address else None)
         if split is None:
             return whole
         keys, groups, free = split
@@ -510,6 +516,12 @@ class RefinementCheck:
         unwritten = self.memory_ok(a, initial(self.src.memory), initial(self.tgt.memory))
         rest = z3.And(self.in_blocks(a), *[a != k for k in keys], self.failure(unwritten))
         return Split([*parts, Query("memory", rest, [a])])
+
+    def _address_split(self) -> tuple[list[z3.BitVecRef], list[list[int]], list[int]] | None:
+        """The addresses either side writes, as one group without choices (see
+        CheckOptions.memory_by_address); None where a call may have written anywhere."""
+        keys = written_keys([self.src.memory, self.tgt.memory]) if self.inputs.blocks else None
+        return (keys, [], list(range(len(keys)))) if keys else None
 
     def _written_split(self) -> tuple[list[z3.BitVecRef], list[list[int]], list[int]] | None:
         """The addresses either side writes, grouped by the source choices their bytes

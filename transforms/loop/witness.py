@@ -553,8 +553,9 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
         return proof
     run = check or check_pair
     for ob in proof.obligations:
+        # (each obligation's memory query split by written address: see CheckOptions)
         verdict = run(ob.src, ob.tgt, CheckOptions(timeout_ms=timeout_ms, unroll=1, solver=solver, cpu_time=cpu_time,
-                                                   deadline=deadline))
+                                                   deadline=deadline, memory_by_address=True))
         proof.checks.append((ob.name, verdict))
         if getattr(verdict, "status", "") == "incorrect":
             break

@@ -82,6 +82,7 @@ class Side:
         self.name, self.params, self.fn = name, params, fn
         self.insts: list[Instruction] = []
         self.args: dict[object, Argument] = {}
+        self.states: dict[str, Value] = {}  # state parameters that are never undef (state)
         self.vmap: dict[int, Value] = {}
         self.emitted: set[int] = set()  # this side's own instructions
         for k, a in enumerate(fn.args):
@@ -99,9 +100,22 @@ class Side:
             self.args[key] = Argument(self.params.types[key], self.params.names[key], self.params.attrs[key])
         return self.args[key]
 
-    def state(self, key: str, t: Type, noundef: bool = False) -> Argument:
-        self.params.declare(("state", key), t, key, ParamAttrs(noundef=noundef))
-        return self.arg(("state", key))
+    def state(self, key: str, t: Type, noundef: bool = False, undef: bool = True) -> Value:
+        """A state parameter; ``undef=False``: a value whose lanes are defined or poison,
+        never undef (a defined parameter and whether each lane is poison, as for
+        ``args_not_undef``): what a loop phi holds where no value that may be undef
+        reaches it (undefs.py)."""
+        split = not noundef and not undef and _splittable(t)
+        name = f"{key}.defined" if split else key
+        self.params.declare(("state", key), t, name, ParamAttrs(noundef=noundef or split))
+        if not split:
+            return self.arg(("state", key))
+        if key not in self.states:
+            flag_t: Type = t.of(I1) if isinstance(t, VectorType) else I1
+            self.params.declare(("state.poison", key), flag_t, f"{key}.poison", ParamAttrs(noundef=True))
+            self.states[key] = self.emit(Select(t, key, [self.arg(("state.poison", key)), ConstPoison(t),
+                                                         self.arg(("state", key))]))
+        return self.states[key]
 
     def emit(self, inst: Instruction) -> Instruction:
         self.insts.append(inst)
