@@ -3,6 +3,8 @@ executions up to the bound, or nothing (vacuous: the bound raised, or a failure)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vecverify.checker import check_pair
@@ -145,3 +147,29 @@ def test_back_edges_read_off_the_code(start: str, step: str, pred: str, body: st
         text = text.replace("BODY", body)
     m = parse_module(text, "t.ll")
     assert back_edges_taken(m.functions["f"]) == want
+
+
+def test_trip_cases_partition_every_execution_the_bound_checks() -> None:
+    """The bounded check's trip-count cases (bounded.trip_cases) are exact: pairwise
+    disjoint, and every input where the source fits the bound is in one of them; the
+    last one decides the loop guard (``1 < n`` false below the cases' values)."""
+    import z3
+
+    from vecverify.refine import RefinementCheck
+
+    path = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "bounded" / "diff-i32-vf8-uf2-epilogue.srctgt.ll"
+    m = parse_module(path.read_text(), path.name)
+    rc = RefinementCheck(m.functions["src"], m.functions["tgt"], CheckOptions(loops="bounded"))
+    cases = bounded.trip_cases(rc, 10_000)
+    n = rc.inputs.args[0].values[0]
+    assert len(cases) == bounded.MAX_TRIP_CASES + 1
+    assert z3.Solver().check(cases[0] != (n == 6)) == z3.unsat  # the largest: n = 6, 5 iterations
+    s = z3.Solver()
+    s.add(rc.pre, rc.src_ok, z3.Not(z3.Or(cases)))
+    assert s.check() == z3.unsat
+    for i, a in enumerate(cases):
+        for b in cases[i + 1:]:
+            assert z3.Solver().check(a, b) == z3.unsat
+    guard = z3.Solver()  # the rest implies the loop is not entered: not 1 < n
+    guard.add(cases[-1], 1 < n)
+    assert guard.check() == z3.unsat and any("1 < %0" in str(g) for g in cases[-1].children()[1:])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -57,6 +58,11 @@ _NO_SKOLEM = object()
 _UNDECIDED = object()
 # The first pick's instance gets at most this long in Z3's contextual simplifier.
 CTX_SIMPLIFY_MS = 2000
+# With cases (Tactics.make_cases), a query as a whole first gets this part of its time,
+# then each case at most this part of it, all within the query's time; a case not
+# decided in its part leaves the rest of the time to the whole query.
+CASES_WHOLE_FIRST_SHARE = 0.1
+CASE_SHARE = 0.25
 
 
 @dataclass
@@ -235,6 +241,15 @@ class Tactics:
         self._names_keep: list[z3.ExprRef] = []
         self._walk_memos: dict[frozenset[str], dict[int, tuple[z3.ExprRef, frozenset[str]]]] = {}
         self._candidate_memo: dict[str, list[z3.ExprRef]] = {}
+        # Makes an exact partition of the inputs (conditions over them whose disjunction
+        # is true where a failure can be, e.g. a trip count's values in a bounded check:
+        # vecverify/loops/bounded.py), made when a query is first not decided quickly as
+        # a whole: such queries are then decided case by case, each case a precondition
+        # the solver simplifies
+        # with (a formula Z3 does not decide in minutes can take 0.1 s once ``n`` is a
+        # constant). [] from it: no partition.
+        self.make_cases: Callable[[], list[z3.BoolRef]] | None = None
+        self._cases: list[z3.BoolRef] | None = None
 
     def formula(self, q: Query) -> z3.BoolRef:
         body = q.body
@@ -244,6 +259,43 @@ class Tactics:
 
     def solve(self, q: Query, share: float = 1.0) -> z3.ModelRef | None:
         """A model of the failure, None if there is none; Unknown if the solver gives up.
+        With cases, the whole first within a short part of the time, then case by case,
+        each within a part: a failure in any case is one of the whole (the model is of
+        the query itself), no failure in every case is none; if a case is not decided
+        in its part, the whole query gets what is left of the time."""
+        if self.make_cases is None:
+            return self._solve_case(q, share)
+        end = self.clock.now() + share * self.options.timeout_ms / 1000
+        try:
+            return self._solve_case(q, share * CASES_WHOLE_FIRST_SHARE)
+        except Unknown:
+            pass
+        if self._cases is None:
+            self._cases = self.make_cases()
+        whole = self.pre
+        try:
+            for case in self._cases:
+                left = (end - self.clock.now()) * 1000 / self.options.timeout_ms
+                if left <= 0:
+                    raise Unknown("timeout")
+                self.pre = z3.And(whole, case)
+                model = self._solve_case(q, min(left, share * CASE_SHARE))
+                if model is not None:
+                    return model
+            if self._cases:
+                return None
+        except Unknown:
+            pass
+        finally:
+            self.pre = whole
+        left = (end - self.clock.now()) * 1000 / self.options.timeout_ms
+        if left <= 0:
+            raise Unknown("timeout")
+        return self._solve_case(q, left)
+
+    def _solve_case(self, q: Query, share: float) -> z3.ModelRef | None:
+        """A model of the failure under ``self.pre``, None if there is none; Unknown if
+        the solver gives up.
 
         The symbolic search gets a short first slice of the time, which settles most
         queries; if that is not enough, concrete probes look for a counterexample (cheap,

@@ -17,6 +17,16 @@ which of three cases it was:
 
 Each case is decided by a satisfiability query over the executions (a query that does
 not finish leaves the verdict ``bounded``, which is what was checked).
+
+The bound makes a loop's trip count take few values in the executions checked, but a
+query over all of them at once is hard: the target's vector loop and epilogue are there
+for every trip count, and the solver has to find out that most of them cannot run.
+Z3 did not decide a simple map loop's memory query at 4 iterations in a minute (nor at
+one), and decides each trip count's in 0.1 s. So the queries a check does not decide
+quickly are decided case by case (Tactics.cases): one case per value of an integer
+argument the cut-off depends on, from the largest any checked execution of the source
+has, down, and one case for all the smaller values (the loop not entered). The cases
+partition the inputs, so the verdict is exactly the one the whole query would give.
 """
 
 from __future__ import annotations
@@ -31,12 +41,22 @@ from ..ir.function import Function
 from ..refine import CheckOptions, RefinementCheck, Verdict
 from ..semantics.calls import Environment
 from ..semantics.executor import FIRST_LOCAL_BLOCK, execute
+from ..tactics import constant_names
 from .tripcount import back_edges_taken
 
 # The bound is raised automatically up to this many iterations per loop.
 MAX_AUTO_UNROLL = 256
 # Time for each coverage query (a small share of a check's time).
 COVERAGE_MS = 5_000
+# Trip-count cases: at most this many values of the argument (then one case for the rest).
+MAX_TRIP_CASES = 16
+# The loop guards decided below the cases' values: at most this many, each in this time.
+MAX_ATOMS = 64
+ATOM_MS = 200
+# Finding the trip-count argument's largest value: each step at most this long, at most
+# this many steps (else no cases).
+CASES_MS = 2_000
+MAX_ASCENT = 24
 
 
 def _sat(formula: z3.BoolRef, pre: z3.BoolRef, timeout_ms: int) -> bool | None:
@@ -89,6 +109,121 @@ def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: in
     return None
 
 
+def _trip_argument(rc: RefinementCheck) -> z3.BitVecRef | None:
+    """The value of the source's integer argument that the cut-off at the bound depends
+    on (the first such, in argument order), or None."""
+    sink = z3.simplify(rc.src.sink)
+    if z3.is_false(sink):
+        return None
+    mentioned = constant_names(sink)
+    for a in rc.inputs.args:
+        if a.pointer is None and len(a.values) == 1 and z3.is_bv(a.values[0]) and z3.is_const(a.values[0]) \
+                and a.values[0].decl().name() in mentioned:
+            return a.values[0]
+    return None
+
+
+def _largest(x: z3.BitVecRef, fits: z3.BoolRef, pre: z3.BoolRef, timeout_ms: int) -> int | None:
+    """The largest signed value of ``x`` under ``fits``, found by asking for a larger
+    one until there is none (a loop's trip count: a few steps); None when there is no
+    value, the solver gives up, or it takes more than MAX_ASCENT steps."""
+    s = z3.Solver()
+    s.set(timeout=timeout_ms)
+    s.add(pre, fits)
+    top: int | None = None
+    for _ in range(MAX_ASCENT):
+        if top is not None:
+            s.add(x > z3.BitVecVal(top, x.size()))
+        r = s.check()
+        if r == z3.unsat:
+            return top
+        if r != z3.sat:
+            return None
+        value = s.model().eval(x, model_completion=True)
+        if not z3.is_bv_value(value):
+            return None
+        top = value.as_signed_long()
+    return None
+
+
+def _atoms_of(x: z3.BitVecRef, terms: list[z3.BoolRef]) -> list[z3.BoolRef]:
+    """The Boolean subterms of ``terms`` that mention ``x`` and no other constant (the
+    loop guards' comparisons of the trip count: ``1 < n``, ``zext(n) == 6``), at most
+    MAX_ATOMS of them."""
+    name = x.decl().name()
+    # By id: (mentions no constant but x, mentions x); absent: not visited yet.
+    kind: dict[int, tuple[bool, bool]] = {}
+    atoms: list[z3.BoolRef] = []
+    stack: list[tuple[z3.ExprRef, bool]] = [(t, False) for t in terms]
+    while stack and len(atoms) < MAX_ATOMS:
+        t, children_done = stack.pop()
+        tid = t.get_id()
+        if not children_done:
+            if tid in kind:
+                continue
+            kind[tid] = (False, False)  # until its children are seen
+            stack.append((t, True))
+            if z3.is_app(t):
+                stack.extend((c, False) for c in t.children() if c.get_id() not in kind)
+            continue
+        if z3.is_quantifier(t):
+            continue
+        if t.num_args() == 0:
+            is_x = z3.is_const(t) and t.decl().name() == name
+            constant = z3.is_bv_value(t) or z3.is_true(t) or z3.is_false(t)
+            kind[tid] = (is_x or constant, is_x)
+        else:
+            parts = [kind.get(c.get_id(), (False, False)) for c in t.children()]
+            kind[tid] = (all(p[0] for p in parts), any(p[1] for p in parts))
+        if kind[tid] == (True, True) and z3.is_bool(t):
+            atoms.append(t)  # type: ignore[arg-type]
+    return atoms
+
+
+def _implied(region: z3.BoolRef, atoms: list[z3.BoolRef]) -> list[z3.BoolRef]:
+    """The value each atom (over the same one argument as ``region``) has in all of
+    ``region``, as literals: with them the region is the same set of inputs, but the
+    solver sees the loop guards decided (a region such as ``n < -9`` is otherwise as
+    hard as the whole query)."""
+    implied: list[z3.BoolRef] = []
+    for a in atoms:
+        for literal in (a, z3.Not(a)):
+            s = z3.Solver()
+            s.set(timeout=ATOM_MS)
+            s.add(region, z3.Not(literal))
+            if s.check() == z3.unsat:
+                implied.append(literal)
+                break
+    return implied
+
+
+def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[z3.BoolRef]:
+    """An exact partition of the inputs for the check's queries (see the module
+    docstring): ``x == v`` for the largest values v of the trip-count argument x that an
+    execution of the source fitting the bound has (at most MAX_TRIP_CASES), and ``x < v``
+    below them (with the loop guards it decides); [] when there is no such argument or
+    its largest value is undecided. No case is needed above the largest value: no
+    failure is there (a query's failure needs the source to fit the bound)."""
+    x = _trip_argument(rc)
+    if x is None:
+        return []
+    top = _largest(x, rc.src_ok, rc.pre, timeout_ms)
+    if top is None:
+        return []
+    lowest = -(1 << (x.size() - 1))
+    low = max(top - MAX_TRIP_CASES + 1, lowest)
+    cases: list[z3.BoolRef] = [x == z3.BitVecVal(v, x.size()) for v in range(top, low - 1, -1)]
+    if low == lowest:
+        return []  # every value a case: not a counted loop's trip count
+    if low > lowest:
+        rest = x < z3.BitVecVal(low, x.size())
+        guards = _implied(rest, _atoms_of(x, [rc.src_ok, rc.tgt_ok]))
+        if not guards:
+            return []  # no loop guard decided there: the rest is as hard as the whole
+        cases.append(z3.And(rest, *guards))
+    return cases
+
+
 def _vacuous(start: float, raised_from: int, bound: int, why: str) -> Verdict:
     v = Verdict("failed", detail=(
         f"vacuous: no execution of the source where it is defined fits {bound} iterations per loop "
@@ -132,6 +267,7 @@ def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdic
                             if taken is not None and taken > MAX_AUTO_UNROLL else "")
         bound = needed
         rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
+    rc.tactics.make_cases = lambda: trip_cases(rc, min(CASES_MS, _coverage_ms(options)))
     verdict = rc.run()
     verdict.unroll = bound
     cut = _cut_off(rc, _coverage_ms(options))
