@@ -59,10 +59,10 @@ _UNDECIDED = object()
 # The first pick's instance gets at most this long in Z3's contextual simplifier.
 CTX_SIMPLIFY_MS = 2000
 # With cases (Tactics.make_cases), a query as a whole first gets this part of its time,
-# then each case at most this part of it, all within the query's time; a case not
-# decided in its part leaves the rest of the time to the whole query.
+# then each case (a query of its own, as a split's parts) at most this part of it; a
+# case not decided in its part leaves the query to the whole, with its time.
 CASES_WHOLE_FIRST_SHARE = 0.1
-CASE_SHARE = 0.25
+CASE_SHARE = 0.5
 
 
 @dataclass
@@ -85,6 +85,26 @@ class Query:
     # conditions): tried first, with WEAKER_SHARE of the time; no failure of it is none
     # of this one, a failure it shows is not looked at (this one decides).
     weaker: Query | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of an exact partition of the inputs (Tactics.make_cases): its
+    condition, and where the case is one value of an input, that input and its value
+    (substituted into the query as well: the solver sees the smaller formula whatever
+    its own preprocessing does)."""
+
+    condition: z3.BoolRef
+    pin: tuple[z3.ExprRef, z3.ExprRef] | None = None
+
+
+def _pinned(q: Query, pin: tuple[z3.ExprRef, z3.ExprRef] | None) -> Query:
+    """``q`` with ``pin``'s input replaced by its value (``q`` itself without a pin)."""
+    if pin is None:
+        return q
+    return Query(q.name, substitute(q.body, [pin]), q.extra_vars, q.extra_forall, q.mirror_extra,
+                 None if q.relaxed is None else substitute(q.relaxed, [pin]),  # type: ignore[arg-type]
+                 None if q.weaker is None else _pinned(q.weaker, pin))
 
 
 class Unknown(Exception):
@@ -248,8 +268,8 @@ class Tactics:
         # the solver simplifies
         # with (a formula Z3 does not decide in minutes can take 0.1 s once ``n`` is a
         # constant). [] from it: no partition.
-        self.make_cases: Callable[[], list[z3.BoolRef]] | None = None
-        self._cases: list[z3.BoolRef] | None = None
+        self.make_cases: Callable[[], list[Case]] | None = None
+        self._cases: list[Case] | None = None
 
     def formula(self, q: Query) -> z3.BoolRef:
         body = q.body
@@ -262,10 +282,9 @@ class Tactics:
         With cases, the whole first within a short part of the time, then case by case,
         each within a part: a failure in any case is one of the whole (the model is of
         the query itself), no failure in every case is none; if a case is not decided
-        in its part, the whole query gets what is left of the time."""
+        in its part, the whole query gets its time."""
         if self.make_cases is None:
             return self._solve_case(q, share)
-        end = self.clock.now() + share * self.options.timeout_ms / 1000
         try:
             return self._solve_case(q, share * CASES_WHOLE_FIRST_SHARE)
         except Unknown:
@@ -275,11 +294,8 @@ class Tactics:
         whole = self.pre
         try:
             for case in self._cases:
-                left = (end - self.clock.now()) * 1000 / self.options.timeout_ms
-                if left <= 0:
-                    raise Unknown("timeout")
-                self.pre = z3.And(whole, case)
-                model = self._solve_case(q, min(left, share * CASE_SHARE))
+                self.pre = z3.And(whole, case.condition)  # the model then has the pinned input's value
+                model = self._solve_case(_pinned(q, case.pin), share * CASE_SHARE)
                 if model is not None:
                     return model
             if self._cases:
@@ -288,10 +304,7 @@ class Tactics:
             pass
         finally:
             self.pre = whole
-        left = (end - self.clock.now()) * 1000 / self.options.timeout_ms
-        if left <= 0:
-            raise Unknown("timeout")
-        return self._solve_case(q, left)
+        return self._solve_case(q, share)
 
     def _solve_case(self, q: Query, share: float) -> z3.ModelRef | None:
         """A model of the failure under ``self.pre``, None if there is none; Unknown if

@@ -41,7 +41,7 @@ from ..ir.function import Function
 from ..refine import CheckOptions, RefinementCheck, Verdict
 from ..semantics.calls import Environment
 from ..semantics.executor import FIRST_LOCAL_BLOCK, execute
-from ..tactics import constant_names
+from ..tactics import Case, constant_names
 from .tripcount import back_edges_taken
 
 # The bound is raised automatically up to this many iterations per loop.
@@ -197,7 +197,7 @@ def _implied(region: z3.BoolRef, atoms: list[z3.BoolRef]) -> list[z3.BoolRef]:
     return implied
 
 
-def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[z3.BoolRef]:
+def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[Case]:
     """An exact partition of the inputs for the check's queries (see the module
     docstring): ``x == v`` for the largest values v of the trip-count argument x that an
     execution of the source fitting the bound has (at most MAX_TRIP_CASES), and ``x < v``
@@ -212,16 +212,15 @@ def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[z3.BoolRef]:
         return []
     lowest = -(1 << (x.size() - 1))
     low = max(top - MAX_TRIP_CASES + 1, lowest)
-    cases: list[z3.BoolRef] = [x == z3.BitVecVal(v, x.size()) for v in range(top, low - 1, -1)]
+    values = [z3.BitVecVal(v, x.size()) for v in range(top, low - 1, -1)]
+    cases = [Case(x == v, (x, v)) for v in values]
     if low == lowest:
         return []  # every value a case: not a counted loop's trip count
-    if low > lowest:
-        rest = x < z3.BitVecVal(low, x.size())
-        guards = _implied(rest, _atoms_of(x, [rc.src_ok, rc.tgt_ok]))
-        if not guards:
-            return []  # no loop guard decided there: the rest is as hard as the whole
-        cases.append(z3.And(rest, *guards))
-    return cases
+    rest = x < z3.BitVecVal(low, x.size())
+    guards = _implied(rest, _atoms_of(x, [rc.src_ok, rc.tgt_ok]))
+    if not guards:
+        return []  # no loop guard decided there: the rest is as hard as the whole
+    return [*cases, Case(z3.And(rest, *guards))]
 
 
 def _vacuous(start: float, raised_from: int, bound: int, why: str) -> Verdict:
