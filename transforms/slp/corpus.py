@@ -31,14 +31,6 @@ FOLDERS = (PAPER, CLANG)
 # Loops in clang's kernels are checked one iteration deep in the suite: the proofs of
 # their vector bodies are what matters, and deeper unrolling multiplies the solver's work.
 CLANG_TEST_ARGS = "; TEST-ARGS: -src-unroll=1"
-# Kernels whose proof the solver gives up on within the suite's limits (loop bodies of 8
-# lanes with symbolic indices and multiplies, float operations or a reduction): their pairs are
-# NAME.slow.ll, which the suite does not collect (its native runs and the regeneration
-# check still cover them; `./dev bench slp` tries the proof with a longer limit).
-SLOW_PROOFS = frozenset({"figure1", "gl_render_vb", "udiv_pow2", "box_uvcoord", "dot_reduce", "u2s",
-                         "gl_render_vb_fmuladd"})
-SLOW_NOTE = ("; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the "
-             "suite's limits); check it with: vecverify check FILE --timeout-ms 600000")
 
 
 def pair_text(source: Path) -> str:
@@ -52,8 +44,6 @@ def pair_text(source: Path) -> str:
     header = [ln for ln in source.read_text().splitlines() if ln.startswith(";") and _is_header(ln)]
     if source.parent.parent == CLANG:
         header.append(CLANG_TEST_ARGS)
-        if source.stem in SLOW_PROOFS:
-            header.append(SLOW_NOTE)
     done = [f"; vectorized: {r.seed} {r.lanes} x {r.elem}" + (f" ({', '.join(r.rules)})" if r.rules else "")
             for r in reports] or ["; vectorized: nothing (no tree was profitable)"]
     body = print_module(Module(functions={"src": src, "tgt": tgt}))
@@ -85,8 +75,7 @@ def sources() -> list[Path]:
 
 def pair_path(source: Path) -> Path:
     """Where the pair of ``source`` is kept."""
-    slow = source.parent.parent == CLANG and source.stem in SLOW_PROOFS
-    return source.parent.parent / f"{source.stem}.{'slow' if slow else 'srctgt'}.ll"
+    return source.parent.parent / f"{source.stem}.srctgt.ll"
 
 
 def regenerate() -> list[Path]:

@@ -2,7 +2,6 @@
 ; SLP-M paper, box_UVCoord (Figures 13b, 14, from 453.povray): texture coordinates scaled
 ; by powers of two, one written as a division and one as a multiply.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x float
 ; vectorized: stores 8 x float
 

@@ -3,7 +3,6 @@
 ; multiply. SLP-M: B[0] -> B[0] * 1 (extension), B[k] << s -> B[k] * 2^s (replacement):
 ; one vector multiply by <1, 2, 3, 4>.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x i32 (binrep.shl-mul, ext.mul)
 ; vectorized: stores 8 x i32 (binrep.shl-mul, ext.mul)
 

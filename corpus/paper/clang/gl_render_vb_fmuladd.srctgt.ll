@@ -4,7 +4,6 @@
 ; (-ffp-contract=on, its default) and leaves the fourth an fmul: the lanes mix a call
 ; with an fmul. SLP-M: the vector fmuladd and a vector fmul blended by one shuffle.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x float (commute.fmul, shuffle.fmuladd-fmul)
 ; vectorized: stores 8 x float (commute.fmul, shuffle.fmuladd-fmul)
 

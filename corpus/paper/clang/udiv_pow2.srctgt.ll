@@ -2,7 +2,6 @@
 ; Unsigned division and remainder by powers of two next to shifts and masks (Table 2:
 ; udiv by 2^k <-> lshr, urem by 2^k <-> and).
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x i32 (ext.lshr)
 ; vectorized: stores 8 x i32 (ext.lshr)
 

@@ -2,7 +2,6 @@
 ; A horizontal reduction (seed 000's add_red, integer form): the sum of eight weighted
 ; elements per block.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: reduction.add 8 x i32
 ; vectorized: reduction.add 8 x i32
 ; vectorized: reduction.add 8 x i32

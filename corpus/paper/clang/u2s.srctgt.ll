@@ -3,7 +3,6 @@
 ; significant first; lane 3 has no shift (extension: x >> 0). The cast lanes differ in
 ; their flags (trunc nuw on the top byte): the vector trunc keeps the common ones.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x i8 (ext.lshr)
 ; vectorized: stores 8 x i8 (ext.lshr)
 

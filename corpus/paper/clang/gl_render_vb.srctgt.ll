@@ -2,7 +2,6 @@
 ; SLP-M paper, gl_render_vb (Figures 11a, 12): four isomorphic statements v[j] = w[j] - d[j],
 ; except that the compiler folds the last one's "- 0". SLP-M: extension w[3] - 0.
 ; TEST-ARGS: -src-unroll=1
-; NAME.slow.ll: not collected by the test suite (the solver gives up on it within the suite's limits); check it with: vecverify check FILE --timeout-ms 600000
 ; vectorized: stores 4 x i32 (ext.add, ext.sub)
 ; vectorized: stores 8 x i32 (ext.add, ext.sub)
 
