@@ -183,3 +183,47 @@ def test_interrupt_reaches_the_command(served: dict[str, str], tmp_path: Path) -
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and "interrupted" in err, (p.returncode, err)
+
+
+def _untimed_json(text: str) -> object:
+    """The --json record without what depends on the clock (seconds, and which solver
+    answered first where they race)."""
+    import json
+
+    def strip(x: object) -> object:
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k not in ("seconds", "query_times", "solvers")}
+        if isinstance(x, list):
+            return [strip(v) for v in x]
+        return x
+
+    return strip(json.loads(text))
+
+
+@pytest.mark.parametrize("command", ["check", "opt-tv"])
+def test_json_is_that_of_a_cold_run(command: str, served: dict[str, str], tmp_path: Path) -> None:
+    """Served and cold write the same JSON record and exit the same (times aside)."""
+    import shutil
+
+    if command == "opt-tv":
+        if shutil.which("opt-22") is None:
+            pytest.skip("opt-22 not installed")
+        target = tmp_path / "t.ll"
+        target.write_text("; RUN: opt -passes=instcombine -S %s\n" + WRONG.replace("@tgt", "@tgt2"))
+    else:
+        target = tmp_path / "w.srctgt.ll"
+        target.write_text(WRONG)
+    warm, cold = tmp_path / "warm.json", tmp_path / "cold.json"
+    a = _served([command, str(target), "--json", str(warm)] if command == "opt-tv" else
+                [command, str(target), "--json"], served)
+    b = _run([command, str(target), "--json", str(cold)] if command == "opt-tv" else
+             [command, str(target), "--json"], _cold(served))
+    assert a.returncode == b.returncode and a.stderr == b.stderr
+    if command == "opt-tv":
+        assert a.returncode == 0, a.stdout + a.stderr
+        got, want = warm.read_text(), cold.read_text()
+    else:
+        assert a.returncode == 1
+        got, want = a.stdout, b.stdout
+    assert _untimed_json(got) == _untimed_json(want)
+    assert '"status"' in got
