@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_tail_folding import _fold
+from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.foldwitness import FoldedWitness
 from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Function
@@ -115,8 +116,22 @@ def test_the_state_is_never_undef_only_where_no_undef_reaches_it(noundef: bool) 
     params = [a.name for a in step.src.args]
     assert ("v.prev.poison" in params) is noundef
     _twice_added(new)
+    _verdict(r, noundef)
+
+
+@pytest.mark.parametrize("noundef", [True, False])
+def test_the_epilogue_forms_state_too(noundef: bool) -> None:
+    """The same with a scalar epilogue (witness.py's state)."""
+    fn = parse_module(RECURRENCE.replace("X", "noundef %x" if noundef else "%x"), "<test>").functions["f"]
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, uf=1, epilogue_vf=0))
+    assert new is not None and r.vectorized, r.line()
+    _twice_added(new)
+    _verdict(r, noundef)
+
+
+def _verdict(r, proved: bool) -> None:  # noqa: ANN001
     proof = prove_loop(r)
-    if noundef:
+    if proved:
         assert proof.status == "proved", proof.line()
     else:
-        assert proof.status == "refuted" and "incorrect" in proof.line(), proof.line()
+        assert proof.status == "refuted" and "step: incorrect" in proof.line(), proof.line()

@@ -72,7 +72,6 @@ from vecverify.ir.values import (
     Store,
     Value,
 )
-from vecverify.loops.undefs import UndefValues
 
 from .codegen import identity
 from .folds import FLOATING_KINDS, Fold, fold_of
@@ -104,7 +103,6 @@ class FoldedWitness(Witness):
         self.body_folds: dict[int, Fold] = {}
         self.tail_folds: dict[int, Fold] = {}
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
-        self.undefs = UndefValues(self.fn)  # a vector phi no undef reaches: its state is never undef
         self._folded_links |= {id(link) for f in self.body_folds.values() for link in f.links}
         self._folded_links |= {id(link) for f in self.tail_folds.values() for link in [*f.links, *f.final]}
 

@@ -88,6 +88,7 @@ from vecverify.loops.obligation import (
     goes_to,
     true_target,
 )
+from vecverify.loops.undefs import UndefValues
 from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions, limits_count_cpu_time
 
@@ -114,6 +115,10 @@ class Witness:
         self.vf = vl.vf
         self.lanes = vl.lanes  # scalar iterations per vector iteration: VF*UF
         self.fn = self.loop.fn
+        # A vector phi (or live-out vector) no undef reaches: its state is defined or
+        # poison, never undef (vecverify/loops/undefs.py), and the obligations have no
+        # undef choices of it to quantify.
+        self.undefs = UndefValues(self.fn)
         # Reductions whose fold the algebra proves (folds.py): the checks compare their
         # leaves, not their accumulators. The others' accumulators are in the state.
         self.folds = self._find_folds()
@@ -268,7 +273,8 @@ class Witness:
         it = self.ind.type
         index = side.state("index", it, noundef=True) if with_index else None
         n_vec = side.state("n.vec", it, noundef=True)
-        vphis = self._by_phi([(phi, side.state(f"v.{phi.name}" + (f".{k}" if k else ""), vphi.type))
+        vphis = self._by_phi([(phi, side.state(f"v.{phi.name}" + (f".{k}" if k else ""), vphi.type,
+                                               undef=self.undefs.may_be_undef(vphi)))
                               for phi, k, vphi in self._vector_phi_types()])
         return (index if index is not None else n_vec), n_vec, vphis
 
@@ -381,7 +387,7 @@ class Witness:
             for v in self._live_outs():
                 if self._needs_vector(v):
                     vec = vl.widened[id(v)]
-                    vectors[id(v)] = side.state(f"last.{v.name}", vec.type)
+                    vectors[id(v)] = side.state(f"last.{v.name}", vec.type, undef=self.undefs.may_be_undef(vec))
             if side is src:
                 it = self.ind.type
                 tc = self._tc(src)
