@@ -79,9 +79,11 @@ def test_a_variable_trip_count_is_bounded_and_an_overrun_refuted() -> None:
 
 def test_bounds_no_execution_fits_are_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
     """The source's loop takes its back edge 11 times in every execution (its code says
-    so: loops/tripcount.py): the raised bound goes to 16 without executing it at 8; one
-    of 1600 iterations is vacuous without executing it at all (it used to be executed 8,
-    16, ... 256 times, past the time limit of the check)."""
+    so: loops/tripcount.py): the bound is raised to 16 without executing the source at 8
+    or 16 first (the check at 16 is built once); one of 1600 iterations is vacuous without
+    executing it at all (it used to be executed 8, 16, ... 256 times, past the time limit
+    of the check); one where every execution has UB by its sixth iteration is vacuous at 16
+    (no larger bound fits either)."""
     built: list[int] = []
     execute = bounded.execute
 
@@ -92,11 +94,16 @@ def test_bounds_no_execution_fits_are_not_built(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(bounded, "execute", counting)
     v = _check("12")
     assert v.status == "correct" and v.loops == "complete" and v.unroll == 16  # type: ignore[attr-defined]
-    assert built == [16]
-    built.clear()
+    assert built == []
     v = _check("1600")
     assert v.status == "failed" and v.loops == "vacuous"  # type: ignore[attr-defined]
     assert "takes the back edge 1599 times" in v.detail and built == []  # type: ignore[attr-defined]
+    ub = MAP.split("define void @tgt")[0].replace("TRIP", "12").replace(
+        "  %w = add i32 %v, 1\n", "  %z = sub i64 %i, 5\n  %q = udiv i64 1, %z\n  %w = add i32 %v, 1\n")
+    src = parse_module(ub, "t.ll").functions["src"]
+    v = check_pair(src, src, CheckOptions(loops="bounded"))
+    assert v.status == "failed" and v.loops == "vacuous" and v.unroll == 16, v.detail
+    assert "none is defined" in v.detail and built == []
 
 
 LOOP = """

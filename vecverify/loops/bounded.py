@@ -89,17 +89,22 @@ def _cut_off(rc: RefinementCheck, timeout_ms: int) -> bool | None:
 
 def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: int) -> int | None:
     """The first bound of 8, 16, ... MAX_AUTO_UNROLL above ``bound`` that some execution of
-    the source where it is defined fits (the source alone is executed), or None. Bounds
-    below the back edges every execution of the source takes (where its code says so:
-    tripcount.py) are not tried: no execution fits them (a loop of 1600 iterations was
-    executed 8, 16, ... 256 times over, past the check's time limit, to find that out)."""
+    the source where it is defined fits (the source alone is executed), or None.
+
+    Where the source's code says how often every execution that leaves its loop takes the
+    back edge (tripcount.py), that is the first bound at or above it, without executing
+    anything (the caller's check at it says whether some execution is defined there), and
+    None above MAX_AUTO_UNROLL: the loop was executed 8, 16, ... times over to find out
+    (a loop of 1600 iterations up to 256 times, past the check's time limit)."""
     taken = back_edges_taken(src)
-    if taken is not None and taken > MAX_AUTO_UNROLL:
-        return None
+    if taken is not None:
+        if taken > MAX_AUTO_UNROLL:
+            return None
+        while bound < taken:
+            bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
+        return bound
     while bound < MAX_AUTO_UNROLL:
         bound = min(MAX_AUTO_UNROLL, max(2 * bound, 8))
-        if taken is not None and bound < taken:
-            continue
         env = Environment(FIRST_LOCAL_BLOCK, frozenset(rc.inputs.constant_blocks),
                           global_blocks=frozenset(rc.inputs.global_blocks.values()))
         b = execute(src, rc.inputs, "src", bound, env, rc.options.deadline)
@@ -223,13 +228,16 @@ def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[Case]:
     return [*cases, Case(z3.And(rest, *guards))]
 
 
-def _vacuous(start: float, raised_from: int, bound: int, why: str) -> Verdict:
+def _vacuous(start: float, raised_from: int, bound: int, why: str, counted: bool = False) -> Verdict:
+    """``counted``: the loop's count says no larger bound fits either (tripcount.py)."""
     v = Verdict("failed", detail=(
         f"vacuous: no execution of the source where it is defined fits {bound} iterations per loop "
-        f"(the bound raised from {raised_from} up to {MAX_AUTO_UNROLL}"
+        f"(the bound raised from {raised_from} {'to' if counted else 'up to'} "
+        f"{bound if counted else MAX_AUTO_UNROLL}"
         + (f"; {why}" if why else "") + ")"), unroll=bound, has_loops=True)
     v.loops = "vacuous"
-    v.coverage = f"vacuous: no execution fits {bound} iterations per loop; a larger bound is needed"
+    v.coverage = (f"vacuous: no execution fits {bound} iterations per loop; "
+                  + ("no larger bound fits either" if counted else "a larger bound is needed"))
     v.seconds = time.monotonic() - start
     return v
 
@@ -259,13 +267,17 @@ def check_bounded(src: Function, tgt: Function, options: CheckOptions) -> Verdic
             needed = _needed_bound(rc, src, bound, cover_ms)
         except Unsupported as e:
             return _vacuous(start, raised_from, bound, f"unrolling further: {e}")
+        taken = back_edges_taken(src)
+        counted = f"every execution of the source that leaves its loop takes the back edge {taken} times"
         if needed is None:
-            taken = back_edges_taken(src)
             return _vacuous(start, raised_from, MAX_AUTO_UNROLL,
-                            f"every execution of the source that leaves its loop takes the back edge {taken} times"
-                            if taken is not None and taken > MAX_AUTO_UNROLL else "")
+                            counted if taken is not None and taken > MAX_AUTO_UNROLL else "")
         bound = needed
         rc = RefinementCheck(src, tgt, replace(options, unroll=bound))
+        # a counted loop's bound was not tried by executing it: where no execution is
+        # defined there, none is at any larger bound either
+        if taken is not None and _fits(rc, _coverage_ms(options)) is False:
+            return _vacuous(start, raised_from, bound, f"{counted}, and none is defined", counted=True)
     rc.tactics.make_cases = lambda: trip_cases(rc, min(CASES_MS, _coverage_ms(options)))
     verdict = rc.run()
     verdict.unroll = bound
