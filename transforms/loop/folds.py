@@ -44,7 +44,7 @@ point, whose reorder the solver's IEEE semantics would call wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vecverify.ir.values import (
     BinOp,
@@ -58,6 +58,7 @@ from vecverify.ir.values import (
     ShuffleVector,
     Value,
 )
+from vecverify.semantics.floating import is_contractable_product
 
 from .codegen import LANEWISE_INTRINSIC, VectorLoop, identity
 from .induction import incoming
@@ -85,6 +86,34 @@ class Fold:
     final: list[Instruction]  # the middle block's fold of the parts and reduction of the lanes
     licence: str
     late: bool = False  # the accumulators start with the identity; the initial value joins after the reduction
+    part_links: list[list[Instruction]] = field(default_factory=list)  # [part][link]: the link adding leaves[p][j]
+
+
+def may_fuse(link: Instruction, leaf: Value) -> bool:
+    """Whether ``link`` (a fold's fadd/fsub) may be fused with its ``leaf``: both carry
+    ``contract`` and the leaf is an fmul (LangRef's contraction; the semantics' fusion
+    choice, vecverify/semantics/floating.py)."""
+    return link.opcode in ("fadd", "fsub") and "contract" in getattr(link, "flags", frozenset()) \
+        and is_contractable_product(leaf)
+
+
+def scalar_may_fuse(red: Reduction, j: int) -> bool:
+    """Whether the scalar chain's link ``j`` may be fused with its leaf."""
+    link = red.chain[j]
+    before = red.chain[j - 1] if j else red.phi
+    return may_fuse(link, next(op for op in link.operands if op is not before))
+
+
+def vector_may_fuse(fold: Fold, p: int, j: int) -> bool:
+    """Whether part ``p``'s vector link ``j`` may be fused with its leaf."""
+    return may_fuse(fold.part_links[p][j], fold.leaves[p][j])
+
+
+def fusion_uncovered(fold: Fold) -> bool:
+    """Whether a vector link may fuse where its scalar link may not (witness.py then
+    compares what the links add, and finds the difference)."""
+    return any(vector_may_fuse(fold, p, j) and not scalar_may_fuse(fold.reduction, j)
+               for p in range(len(fold.leaves)) for j in range(len(fold.leaves[p])))
 
 
 def algebra_of(red: Reduction) -> str | None:
@@ -172,6 +201,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         return "not one accumulator per part"
     leaves: list[list[Value]] = []
     links: list[Instruction] = []
+    part_links: list[list[Instruction]] = []
     backs: list[Value] = []
     if late_init is None:
         late_init = entered is None and bool(phis) and red.kind not in ("fmin", "fmax") \
@@ -188,6 +218,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
         back = updated[p] if updated is not None else incoming(phi, body)
         chain: list[Value] = []
+        chain_links: list[Instruction] = []
         cur = back
         while cur is not vphi:
             if not (isinstance(cur, Instruction) and is_link(cur, red)) or len(chain) >= len(red.chain):
@@ -200,10 +231,12 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
             k = on_path.index(True)
             chain.append(cur.operands[1 - k])
             links.append(cur)
+            chain_links.append(cur)
             cur = cur.operands[k]
         if len(chain) != len(red.chain):
             return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
         leaves.append(chain[::-1])
+        part_links.append(chain_links[::-1])
         backs.append(back)
     final: list[Instruction] = []
     for rdx in rdx_uses:
@@ -215,7 +248,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         why = _check_final(rdx, red, backs, final, late_init)
         if why:
             return why
-    return Fold(red, leaves, links, final, licence, late_init)
+    return Fold(red, leaves, links, final, licence, late_init, part_links)
 
 
 def _late_init_reduction(use: Value, red: Reduction, final: list[Instruction]) -> Value | str:

@@ -27,29 +27,29 @@ values each scalar iteration and each vector lane add, instead. Only a reduction
 another shape (an integer one: a hand-edited or mutated loop) is compared through
 ``alpha`` by the solver.
 
-Each check is a straight-line ``@src``/``@tgt`` pair returning a struct, checked by
-``vecverify.refine.check_refinement`` (memory included):
-
-* **entry**: where the vector loop is entered (``iter.check`` says ``tc >= VF``), the
-  code of ``iter.check`` and ``vector.ph`` gives a state with ``alpha(V0)`` equal to the
-  scalar loop's start values and ``Inv(0, n.vec)``.
-* **step**: from any state ``V`` with ``Inv`` (inputs: the function's arguments, the
-  loop-invariant values, ``index``, ``n.vec``, the vector phis), VF*UF copies of the
-  scalar body from ``alpha(V)`` (none of whose exit tests may leave the loop) and one
-  vector body write the same memory and reach ``alpha(V')``, the same live-outs and the
-  same leaves of the folded reductions, and ``Inv`` holds again when the vector loop goes
-  on.
-* **exit**: from a state after the last vector iteration (``index == n.vec``, live-out
-  vectors as inputs), the middle block makes the scalar loop's exit decision and hands
-  the exit block and the scalar epilogue (``scalar.ph``) what the scalar loop would.
-
-By induction on the vector iterations, with the scalar epilogue being the original
-loop, the vectorized function refines the scalar one for every trip count: a failing
-check is a refutation of the loop, with its counterexample. (Refinement composes: every
-instruction is monotone in poison and undef, so a step from a state that refines the
-scalar one refines the scalar step.) The checks cover the loop; the rest of the
-function is the input's, apart from the preheader's edge (now to ``iter.check``) and the
-exit phis' new incoming values, which the exit check covers.
+**Contraction**: a vector link ``fadd contract`` of an ``fmul contract`` leaf may be
+fused, rounded once (the semantics' fusion choice, vecverify/semantics/floating.py):
+fma(x, y, P) for the partial sum P it adds to. Its leaf's value then no longer says what
+it adds. Where the scalar link j and its leaf may fuse too (``folds.scalar_may_fuse``),
+the checks compare for such a leaf, besides its value, its product's operands as an
+unordered pair (``_product_operands``: the smaller and the larger encoding). Why that is
+sound: the vector loop's result is a tree of ⊕ whose nodes adding a leaf are vector link
+lanes applied to some partial sum P (the middle block's nodes combine partial sums: no
+product operand, nothing to fuse; ``folds.check_shape``). Such a node gives P ⊕ leaf,
+or fused fma(x', y', P); with the leaf (poison included) and {x', y'} equal to the
+scalar copy's and the link's flags among the scalar chain's (``folds._flags_ok``), each
+is what the scalar link gives on the same P, unfused or fused (exact products commute).
+Replacing each node by its scalar link gives an evaluation of the scalar leaves in the
+vector's order, each fused where the vector lane was: an order ``reassoc`` on every
+scalar link licenses, and a fusion ``contract`` on the link and its fmul licenses in it.
+Where a vector link may fuse but its scalar link may not (``folds.fusion_uncovered``)
+the checks compare each leaf's *contribution* instead: the scalar link on a free
+accumulator value ``acc`` (an input, ``add.<phi>.<k>.<j>``) against lane l of the vector
+link on the same values, each with its flags but ``reassoc`` and its own fusion choice:
+the fused lane's rounding is then a counterexample. The leaves' own ``reassoc`` is
+dropped in the checks (``_without_reassoc``): a leaf's reassociation partner is its
+link, whose reordering is the algebra's; any other reassoc-flagged value the leaf reads
+is computed in the check, and reported unsupported there.
 """
 
 from __future__ import annotations
@@ -62,15 +62,19 @@ from typing import Any
 
 from vecverify.checker import check_pair
 from vecverify.ir.function import Function
+from vecverify.ir.types import IntType
 from vecverify.ir.values import (
     BinOp,
+    Cast,
     ConstInt,
     ConstPoison,
     ExtractElement,
     ICmp,
+    InsertElement,
     InsertValue,
     Instruction,
     Phi,
+    Select,
     Value,
 )
 from vecverify.loops.obligation import (
@@ -93,7 +97,13 @@ from vecverify.portfolio import DEFAULT_SOLVER
 from vecverify.refine import CheckOptions, limits_count_cpu_time
 
 from .codegen import VectorLoop, combine_parts, reduce_call
-from .folds import FLOATING_KINDS, Fold, check_shape
+from .folds import (
+    FLOATING_KINDS,
+    Fold,
+    check_shape,
+    fusion_uncovered,
+    vector_may_fuse,
+)
 from .groups import next_iteration_reads
 from .induction import incoming, trip_count
 from .phis import Reduction
@@ -157,26 +167,59 @@ class Witness:
         return [x for ep, x in zip(self.plan.exit_phis, values, strict=True)
                 if not self._is_folded_result(incoming(ep, self.loop.header.name))]
 
-    def _scalar_leaves(self, side: Side) -> list[Value]:
-        """The folded reductions' leaves in the scalar copy just cloned, link by link."""
+    def _scalar_leaves(self, side: Side, copy: int | None = None) -> list[Value]:
+        """The folded reductions' leaves in the scalar copy just cloned (number ``copy``),
+        link by link, with what contraction adds (module text)."""
         out: list[Value] = []
         for fold in self.folds.values():
             red = fold.reduction
+            uncovered = fusion_uncovered(fold)
+            # (every vector link's flags are among the chain's, folds._flags_ok: without
+            # contract on the chain no vector link may fuse)
+            if copy is None and "contract" in red.flags:
+                raise WitnessError(f"reduction %{red.phi.name}: its links carry contract (a link may fuse its "
+                                   "product leaf), which this witness form does not model")
             for j, link in enumerate(red.chain):
                 before = red.chain[j - 1] if j else red.phi
                 leaf = next(op for op in link.operands if op is not before)
-                out.append(side.value(leaf))
+                value = _without_reassoc(side, side.value(leaf))
+                if uncovered:
+                    acc = side.state(f"add.{red.phi.name}.{copy}.{j}", link.type, noundef=True)
+                    out.append(side.emit(_link_on(link, [acc if op is before else value for op in link.operands])))
+                    continue
+                out.append(value)
+                if copy is not None and vector_may_fuse(fold, copy // self.vf, j):
+                    assert isinstance(leaf, Instruction)
+                    out += _product_operands(side, [side.value(op) for op in leaf.operands])
         return out
 
     def _vector_leaves(self, side: Side) -> list[Value]:
-        """The same leaves in the vector body: lane l of part p is scalar copy p*VF + l."""
+        """The same leaves in the vector body: lane l of part p is scalar copy p*VF + l
+        (with what contraction adds: module text)."""
+        added: dict[tuple[int, int, int], Value] = {}
+        for f, fold in enumerate(self.folds.values()):
+            if not fusion_uncovered(fold):
+                continue
+            red = fold.reduction
+            for p, (leaves, links) in enumerate(zip(fold.leaves, fold.part_links, strict=True)):
+                for j, (leaf, link) in enumerate(zip(leaves, links, strict=True)):
+                    acc: Value = ConstPoison(link.type)
+                    for lane in range(self.vf):
+                        lane_acc = side.state(f"add.{red.phi.name}.{p * self.vf + lane}.{j}", red.phi.type,
+                                              noundef=True)
+                        acc = side.emit(InsertElement(link.type, None, [acc, lane_acc, ConstInt(I32, lane)]))
+                    value = _without_reassoc(side, side.value(leaf))
+                    added[f, p, j] = side.emit(_link_on(link, [value if op is leaf else acc for op in link.operands]))
         out: list[Value] = []
         for k in range(self.lanes):
             part, lane = divmod(k, self.vf)
-            for fold in self.folds.values():
-                for leaf in fold.leaves[part]:
-                    out.append(side.emit(ExtractElement(leaf.type.scalar, None,  # type: ignore[attr-defined]
-                                                        [side.value(leaf), ConstInt(I32, lane)])))
+            for f, fold in enumerate(self.folds.values()):
+                for j, leaf in enumerate(fold.leaves[part]):
+                    vec = added.get((f, part, j)) or _without_reassoc(side, side.value(leaf))
+                    out.append(_lane(side, vec, lane))
+                    if (f, part, j) not in added and vector_may_fuse(fold, part, j):
+                        assert isinstance(leaf, Instruction)
+                        out += _product_operands(side, [_lane(side, side.value(op), lane) for op in leaf.operands])
         return out
 
     # --- the pieces of the state
@@ -297,7 +340,7 @@ class Witness:
             for inst in self.loop.body:
                 if not isinstance(inst, Phi) and id(inst) not in self._folded_links:
                     side.clone(inst, f".{k}")
-            leaves += self._scalar_leaves(side)
+            leaves += self._scalar_leaves(side, k)
             if k < self.lanes - 1 or keep_last:
                 cont = side.value(self.ind.compare)
                 exits.append(cont if not self.loop.continues_when_true() else emit_not(side, cont))
@@ -441,6 +484,37 @@ class Witness:
         for phi in self.loop.phis:
             if set(phi.blocks) != {vl.scalar_ph.name, self.loop.header.name}:
                 raise WitnessError(f"the scalar loop's phi %{phi.name} is entered from elsewhere")
+
+
+def _without_reassoc(side: Side, v: Value) -> Value:
+    """A fold's leaf as the checks compute it: this side's clone without ``reassoc`` (a
+    leaf's reassociation partner is its link, which the algebra reorders: module text)."""
+    flags: frozenset[str] = getattr(v, "flags", frozenset())
+    if "reassoc" in flags and id(v) in side.emitted:
+        v.flags = flags - {"reassoc"}  # type: ignore[attr-defined]  # (a clone: the loop's own is untouched)
+    return v
+
+
+def _lane(side: Side, vec: Value, lane: int) -> Value:
+    return side.emit(ExtractElement(vec.type.scalar, None, [vec, ConstInt(I32, lane)]))  # type: ignore[attr-defined]
+
+
+def _product_operands(side: Side, operands: list[Value]) -> list[Value]:
+    """A product's two operands as an unordered pair: the one with the smaller encoding
+    first (the exact product, and so a fused result, does not depend on their order)."""
+    x, y = operands
+    t = x.type
+    it = IntType(t.bits)  # type: ignore[attr-defined]
+    xi, yi = (side.emit(Cast(it, None, [v], op="bitcast")) for v in (x, y))
+    less = side.emit(ICmp(I1, None, [xi, yi], pred="ult"))
+    return [side.emit(Select(t, None, [less, x, y])), side.emit(Select(t, None, [less, y, x]))]
+
+
+def _link_on(link: Instruction, operands: list[Value]) -> Instruction:
+    """A fold's link on other operands (its accumulator and its leaf), with its flags but
+    ``reassoc`` (the reorder it licenses is the algebra's: module text)."""
+    assert isinstance(link, BinOp)
+    return BinOp(link.type, None, operands, op=link.op, flags=link.flags - {"reassoc"})
 
 
 def _is_zero(v: Value) -> bool:

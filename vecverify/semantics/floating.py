@@ -452,16 +452,17 @@ def fusable_operands(ctx: Context, inst: Instruction) -> list[int]:
         return []
     out = []
     for k, op in enumerate(inst.operands):
-        if _is_contractable_product(op):
+        if is_contractable_product(op):
             out.append(k)
         elif isinstance(op, Instruction) and op.opcode in ("fneg", "fpext", "fptrunc") \
-                and _is_contractable_product(op.operands[0]):
+                and is_contractable_product(op.operands[0]):
             raise ctx.unsupported(f"fast-math flag contract: {inst.opcode} of an {op.opcode} of an fmul contract "
                                   "(a contraction through it is not modelled)")
     return out
 
 
-def _is_contractable_product(v: object) -> bool:
+def is_contractable_product(v: object) -> bool:
+    """An ``fmul contract``: a product an fadd/fsub contract using it may fuse."""
     return isinstance(v, Instruction) and v.opcode == "fmul" and "contract" in getattr(v, "flags", frozenset())
 
 
