@@ -227,3 +227,44 @@ def test_json_is_that_of_a_cold_run(command: str, served: dict[str, str], tmp_pa
         got, want = a.stdout, b.stdout
     assert _untimed_json(got) == _untimed_json(want)
     assert '"status"' in got
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_spare_ends_with_its_server(tmp_path: Path) -> None:
+    """The process the server forks ahead to wait for the next request ends when the
+    server does, even one killed without a chance to stop it (such spares were found
+    waiting an hour on a socket nobody could reach)."""
+    import time
+
+    env = {**os.environ, rendezvous.ENV_RUNTIME_DIR: str(tmp_path)}
+    env.pop(launch.ENV_SWITCH, None)
+    assert _run(["server", "start", "--idle", "60"], env).returncode == 0
+    server = int(next(tmp_path.glob("*.pid")).read_text())
+
+    def children() -> list[int]:
+        out = []
+        for entry in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = entry.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server:
+                out.append(int(entry.parent.name))
+        return out
+
+    deadline = time.monotonic() + 30
+    while not children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    spares = children()
+    assert spares, "no spare forked"
+    os.kill(server, signal.SIGKILL)
+    def running(pid: int) -> bool:  # neither gone nor a zombie
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while any(running(p) for p in spares) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [p for p in spares if running(p)] == [], "spares outlived their server"

@@ -94,19 +94,39 @@ def serve(idle_s: float = DEFAULT_IDLE_S) -> None:
 def _fork_spare(listener: socket.socket, notify_r: int, notify_w: int) -> int:
     if threading.active_count() != 1:  # never fork a process with threads
         raise SystemExit(1)
+    server = os.getpid()
     pid = os.fork()
     if pid:
         return pid
     os.close(notify_r)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_parent(True, server)  # a spare the server did not stop (killed, say) is not left behind
     try:
         conn, _ = listener.accept()
         os.write(notify_w, b"a")
     except BaseException:
         os._exit(1)
+    _end_with_parent(False, server)  # a command runs to its end whatever the server does
     listener.close()
     _handle(conn, notify_w)  # does not return
     os._exit(0)
+
+
+def _end_with_parent(on: bool, server: int) -> None:
+    """Linux: SIGTERM to this process when the server ends (``PR_SET_PDEATHSIG``), or not.
+    Spares whose server was gone were found waiting in accept() for an hour, on a socket
+    nobody could reach any more."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM if on else 0, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if on and os.getppid() != server:  # the server ended before the request took effect
+        os._exit(0)
 
 
 def _alive(pid: int) -> bool:
