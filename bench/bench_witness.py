@@ -2,12 +2,14 @@
 compiled by clang-22 with the scalar flags, vectorized by our loop vectorizer at the
 default VF (and at each ``--vf`` given), each loop's witness proved with a timeout.
 
-    ./dev bench witness [--target avx2|sse4] [--kernels a,b] [--vf default,4]
-                        [--timeout-ms 10000] [--solver z3|portfolio|...] [--queries] [--json FILE]
+    ./dev bench witness [--target avx2|sse4] [--set c|short] [--kernels a,b] [--vf default,4]
+                        [--tail epilogue|fold] [--timeout-ms 10000] [--solver z3|portfolio|...]
+                        [--queries] [--json FILE]
 
 Printed per loop: VF, UF, the proof's status, seconds per obligation (entry, step,
-exit, and the "source always UB" check after a proof) and the number of Z3 checks each
-made; totals at the end. With ``--queries``, each obligation's queries: seconds, result
+exit, and the "source always UB" check after a proof; with ``--tail fold`` the folded
+loop's: entry, full, step, mask, last1..VF and the shifted tail's tail1..VF) and the
+number of Z3 checks each made; totals at the end. With ``--queries``, each obligation's queries: seconds, result
 and the solver that decided them. Figures are printed, never asserted.
 """
 
@@ -21,12 +23,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bench_loop import KERNELS, OURS_INPUT_FLAGS, kernel_flags
+from bench.bench_loop import OURS_INPUT_FLAGS, SETS, kernel_flags
 from bench.kernels import host_target, run_kernels
 from transforms.vectorize.clang import MARCH, compile_c
 from vecverify.portfolio import DEFAULT_SOLVER, SOLVERS
 
 OBLIGATIONS = ("entry", "step", "exit", "always-ub")
+# The table's columns: the kinds of obligation (a tail-folded loop's last1..VF summed as
+# "last", its shifted tail's tail1..VF as "tail"), in this order.
+KINDS = ("entry", "full", "step", "mask", "last", "tail", "exit", "always-ub")
+
+
+def _kind(name: str) -> str:
+    return name.rstrip("0123456789")
 
 
 @dataclass
@@ -57,9 +66,9 @@ class _CountingChecks:
     def __enter__(self) -> _CountingChecks:
         original = self._original
 
-        def counted(tactics_self: Any, solver: Any, deadline: float) -> Any:
+        def counted(tactics_self: Any, *args: Any, **kwargs: Any) -> Any:
             self.count += 1
-            return original(tactics_self, solver, deadline)
+            return original(tactics_self, *args, **kwargs)
 
         self._tactics.Tactics._check_solver = counted  # type: ignore[method-assign,assignment]
         return self
@@ -69,12 +78,12 @@ class _CountingChecks:
 
 
 def prove_kernel(source: Path, target: str, vf: int | None, timeout_ms: int,
-                 solver: str = DEFAULT_SOLVER) -> list[LoopFigures]:
+                 solver: str = DEFAULT_SOLVER, tail: str = "epilogue") -> list[LoopFigures]:
     from transforms.loop.vectorizer import LoopOptions, vectorize_module_loops
     from vecverify.llvm import parse_module
 
     scalar = parse_module(compile_c(source, OURS_INPUT_FLAGS + kernel_flags(source), target), source.stem)
-    _, reports = vectorize_module_loops(scalar, LoopOptions(target=target, vf=vf))
+    _, reports = vectorize_module_loops(scalar, LoopOptions(target=target, vf=vf, tail=tail))
     out = []
     for r in reports:
         fig = LoopFigures(source.stem, "default" if vf is None else str(vf), r.loop)
@@ -131,14 +140,18 @@ def print_queries(rows: list[LoopFigures]) -> None:
 
 def print_table(rows: list[LoopFigures], target: str, timeout_ms: int) -> None:
     print(f"\nWitness proofs: target {target}, timeout {timeout_ms} ms per query; seconds (Z3 checks)")
+    kinds = [k for k in KINDS if any(_kind(n) == k for f in rows for n in f.seconds)] or list(OBLIGATIONS)
     head = f"{'kernel':18s} {'vf':>7s} {'loop':>6s} {'VF':>3s} {'UF':>3s} {'status':8s} " + \
-        " ".join(f"{n:>13s}" for n in OBLIGATIONS) + f" {'total s':>8s}"
+        " ".join(f"{n:>13s}" for n in kinds) + f" {'total s':>8s}"
     print(head)
     print("-" * len(head))
     for f in rows:
-        cells = " ".join(f"{f.seconds[n]:7.2f} ({f.z3_checks[n]:3d})" if n in f.seconds else f"{'-':>13s}"
-                         for n in OBLIGATIONS)
-        print(f"{f.kernel:18s} {f.vf_option:>7s} {f.loop:>6s} {f.vf:3d} {f.uf:3d} {f.status:8s} {cells} "
+        cells = []
+        for k in kinds:
+            names = [n for n in f.seconds if _kind(n) == k]
+            cells.append(f"{sum(f.seconds[n] for n in names):7.2f} ({sum(f.z3_checks[n] for n in names):3d})"
+                         if names else f"{'-':>13s}")
+        print(f"{f.kernel:18s} {f.vf_option:>7s} {f.loop:>6s} {f.vf:3d} {f.uf:3d} {f.status:8s} {' '.join(cells)} "
               f"{f.total_s:8.2f}")
     print("-" * len(head))
     for option in dict.fromkeys(f.vf_option for f in rows):
@@ -157,7 +170,11 @@ def print_table(rows: list[LoopFigures], target: str, timeout_ms: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench witness", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
-    p.add_argument("--kernels", help="comma-separated kernel names (default: all of corpus/loop/c)")
+    p.add_argument("--set", choices=sorted(SETS), default="c",
+                   help="kernel folder: c (corpus/loop/c, default) or short (corpus/loop/short)")
+    p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
+    p.add_argument("--tail", choices=("epilogue", "fold"), default="epilogue",
+                   help="the loops' tail: a scalar epilogue (default) or folded (--tail fold's witness)")
     p.add_argument("--vf", default="default", help="comma-separated VFs: 'default' (the cost model's) or numbers")
     p.add_argument("--timeout-ms", type=int, default=10_000, help="per query (default 10000, as vectorize --verify)")
     p.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
@@ -170,9 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"bench witness: --vf wants 'default' or integers, got {args.vf!r}", file=sys.stderr)
         return 2
-    results = run_kernels("bench witness", KERNELS, args.kernels,
-                          lambda source: [f for vf in vfs
-                                          for f in prove_kernel(source, target, vf, args.timeout_ms, args.solver)])
+    results = run_kernels("bench witness", SETS[args.set], args.kernels,
+                          lambda source: [f for vf in vfs for f in prove_kernel(source, target, vf, args.timeout_ms,
+                                                                                args.solver, args.tail)])
     if results is None:
         return 2
     rows = [f for per_kernel in results for f in per_kernel]
