@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import z3
 
-from vecverify.semantics.memory import Clobber, initial_memory, offset_by, pointer_lane, same_key
+from vecverify.semantics.memory import Clobber, initial_memory, key_shape, offset_by, pointer_lane, same_key
 from vecverify.splitting import choice_groups, mentioned_names, unresolved_writes, written_keys
 
 
@@ -87,6 +87,26 @@ def test_a_key_chosen_at_a_join_is_placed_by_its_cases() -> None:
     assert not z3.is_false(same) and not z3.is_true(same)
     assert z3.is_false(same_key(pointer_lane(1, base + 5), None, pointer_lane(1, base + 16 * index + 9), None))
     assert z3.is_true(same_key(pointer_lane(1, base + 9), None, pointer_lane(1, base + 16 * index * 0 + 9), None))
+
+
+def test_keys_apart_in_their_low_bits() -> None:
+    """A scatter's bytes at out + 8 * (c & 3) + k: two lanes' keys whose constants differ
+    in the low 3 bits are apart whatever c holds (no solver, no simplified pair); the
+    same byte of two lanes may be one key; bases 2 * x apart in the low bit only; bases
+    with no known low bits (x against 8 * y) decide nothing."""
+    out = z3.BitVec("out", 64)
+    x, y = (z3.BitVec(n, 64) for n in "xy")
+    eight_x, eight_y = z3.simplify(out + 8 * (x & 3)), z3.simplify(out + 8 * (y & 3))
+
+    def same(a: z3.BitVecRef, b: z3.BitVecRef) -> z3.BoolRef:
+        ka, kb = offset_by(pointer_lane(2, a), 0), offset_by(pointer_lane(2, b), 0)
+        return same_key(ka, key_shape(ka), kb, key_shape(kb))
+
+    assert all(z3.is_false(same(eight_x + i, eight_y + j)) for i in range(8) for j in range(8) if i != j)
+    assert not z3.is_false(same(eight_x + 3, eight_y + 3))
+    two_x = z3.simplify(out + 2 * x)
+    assert z3.is_false(same(two_x + 1, eight_y)) and not z3.is_false(same(two_x + 2, eight_y))
+    assert not z3.is_false(same(z3.simplify(out + x) + 1, eight_y))
 
 
 # Three stores at a[i], a[j & 3] (may alias a[i] or a[i+1]) and a[i+1]; the target's

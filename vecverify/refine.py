@@ -502,10 +502,9 @@ class RefinementCheck:
         if not self.inputs.blocks:
             return None
         a = z3.Const("mismatch!address", KEY)
-        whole = Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
         split = self._written_split() or (self._address_split() if self.options.memory_by_address else None)
         if split is None:
-            return whole
+            return Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
         keys, groups, free = split
 
         def fails(k: z3.BitVecRef) -> z3.BoolRef:

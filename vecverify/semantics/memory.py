@@ -227,7 +227,46 @@ def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3
             return TRUE if ka == kb else FALSE
     if a.eq(b):
         return TRUE
+    if sa is not None and sb is not None and sa[1] == sb[1] and sa[2] is not None and sb[2] is not None \
+            and _apart_in_low_bits(a, sa, b, sb):
+        return FALSE
     return _by_cases(z3.simplify(a == b))
+
+
+# Keys in one block at offsets base + k whose bases differ (a scatter's lanes, each at
+# out + 8 * (c[i] & 3)): where the bases' difference has known low bits (here 0 mod 8),
+# keys whose constants differ in those bits (the bytes 1..7 of another lane's element)
+# are apart, found without simplifying each pair. The low bits per pair of bases, by
+# ids (each kept alive with its answer); at most this many low bits, this many pairs.
+APART_BITS = 3
+MAX_APART_MEMO = 4096
+_APART: dict[tuple[int, int], tuple[z3.ExprRef, z3.ExprRef, tuple[int, int] | None]] = {}
+
+
+def _apart_in_low_bits(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> bool:
+    """Whether keys ``a`` = block + (base_a + ka) and ``b`` = block + (base_b + kb) (the
+    same block term) differ for every value of their terms: the low bits of base_a -
+    base_b are a constant that kb - ka does not have there. Exact: a == b needs
+    base_a - base_b == kb - ka, so the same low bits."""
+    assert sa is not None and sb is not None and sa[2] is not None and sb[2] is not None
+    key = (sa[2], sb[2])
+    found = _APART.get(key)
+    if found is None:
+        pa, pb = _parts(a), _parts(b)
+        assert pa is not None and pb is not None
+        base_a, base_b = _split(pa[1])[0], _split(pb[1])[0]
+        assert base_a is not None and base_b is not None
+        low = None
+        for bits in range(APART_BITS, 0, -1):
+            d = z3.simplify(z3.Extract(bits - 1, 0, base_a - base_b))
+            if z3.is_bv_value(d):
+                low = (bits, d.as_long())
+                break
+        if len(_APART) >= MAX_APART_MEMO:
+            _APART.clear()
+        found = _APART[key] = (base_a, base_b, low)
+    low = found[2]
+    return low is not None and (sb[3] - sa[3]) % (1 << low[0]) != low[1]
 
 
 # A key chosen at a join (a phi's index in a loop unrolled by the bounded check) is an
