@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import z3
 
-from vecverify.semantics.memory import Clobber, initial_memory, key_shape, offset_by, pointer_lane, same_key
+from vecverify.semantics.memory import (
+    Clobber,
+    initial_memory,
+    key_shape,
+    offset_by,
+    pointer_lane,
+    same_key,
+)
 from vecverify.splitting import choice_groups, mentioned_names, unresolved_writes, written_keys
 
 
