@@ -27,7 +27,8 @@ from vecverify.refine import CheckOptions
 
 texts = []
 
-def answered(self, solver, deadline):
+def answered(self, solver, deadline, pending=()):
+    solver.add(*pending)  # assertions given with the check (portfolio.decide's pending)
     texts.append(solver.to_smt2())
     return None  # "unsat": every query is built, none by a race against the clock
 
