@@ -160,3 +160,44 @@ def test_memory_by_address_decides_as_the_whole_query() -> None:
         assert len(memory) >= (1 if status == "incorrect" else 2)  # the written addresses', the others'
         if status == "incorrect":
             assert verdicts[1].error == "Mismatch in memory" and verdicts[1].example.address is not None
+
+
+READS_ONLY = """
+define { float, float } @src(ptr %p) {
+  %a = load float, ptr %p
+  %q = getelementptr float, ptr %p, i64 1
+  %b = load float, ptr %q
+  %x = fmul nsz float %a, %a
+  %y = fmul nsz float %b, %b
+  %r = insertvalue { float, float } poison, float %x, 0
+  %s = insertvalue { float, float } %r, float %y, 1
+  ret { float, float } %s
+}
+define { float, float } @tgt(ptr %p) {
+  %v = load <2 x float>, ptr %p, align 4
+  %w = fmul nsz <2 x float> %v, %v
+  %x = extractelement <2 x float> %w, i32 0
+  %y = extractelement <2 x float> %w, i32 1
+  %r = insertvalue { float, float } poison, float %x, 0
+  %s = insertvalue { float, float } %r, float %y, 1
+  ret { float, float } %s
+}
+"""
+
+
+def test_joint_query_of_a_function_that_writes_no_choice_splits_by_lanes() -> None:
+    """A function that only reads memory (a loop step's obligation) and returns lanes
+    with choices of their own: its joint query is one part per lane's choices (it was
+    one quantified query over all of them: dot_f64's epilogue step timed out so), and
+    the check decides as before."""
+    from vecverify.llvm import parse_module
+    from vecverify.refine import CheckOptions, RefinementCheck, Split
+
+    fns = parse_module(READS_ONLY, "<test>").functions
+    rc = RefinementCheck(fns["src"], fns["tgt"], CheckOptions(unroll=1))
+    joint = rc._joint_query()
+    assert isinstance(joint, Split) and len(joint.parts) == 2
+    assert rc.run().status == "correct"
+    wrong = parse_module(READS_ONLY.replace("%w = fmul nsz <2 x float> %v, %v", "%w = fadd nsz <2 x float> %v, %v"),
+                         "<test>").functions
+    assert RefinementCheck(wrong["src"], wrong["tgt"], CheckOptions(unroll=1)).run().status == "incorrect"

@@ -216,6 +216,9 @@ class RefinementCheck:
         self.tactics = Tactics(options, self.inputs, self.env, self.src, self.tgt, self.pre)
         # The written-address split (_written_split): () until computed when there is none.
         self._split_memo: tuple[list[z3.BitVecRef], list[list[int]], list[int]] | tuple[()] | None = None
+        # Set by _written_split: every address either side writes is known, and no byte
+        # written there holds a source choice (a loop step that only reads memory).
+        self._no_choice_written = False
         self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
         self._src_names: frozenset[str] | None = None
         self._ub_names: dict[int, frozenset[str]] = {}  # see _without
@@ -552,6 +555,7 @@ class RefinementCheck:
             mentioned.append(found)
         groups, free = choice_groups(mentioned)
         if not groups:
+            self._no_choice_written = True
             return None
         self._split_memo = (keys, groups, free)
         return self._split_memo
@@ -595,9 +599,10 @@ class RefinementCheck:
         keys: list[z3.BitVecRef] = []
         if self.inputs.blocks:
             written = self._written_split()
-            if written is None:
+            if written is None and not self._no_choice_written:
                 return None
-            keys = written[0]
+            # (no written byte holds a source choice: every memory conjunct would be left out)
+            keys = written[0] if written is not None else []
         names = frozenset(v.decl().name() for v in self.src_vars)
         conjuncts: list[tuple[z3.BoolRef, z3.BoolRef]] = [(self.domain_ok(), self.domain_ok())]
         for s, t in self._lanes():
