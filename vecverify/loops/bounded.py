@@ -53,8 +53,8 @@ MAX_TRIP_CASES = 16
 # The loop guards decided below the cases' values: at most this many, each in this time.
 MAX_ATOMS = 64
 ATOM_MS = 200
-# Finding the trip-count argument's largest value: each step at most this long, at most
-# this many steps (else no cases).
+# Finding the trip-count argument's largest value, and the loop guards below the cases:
+# each at most this long in all, the first in at most MAX_ASCENT steps (else no cases).
 CASES_MS = 2_000
 MAX_ASCENT = 24
 
@@ -131,12 +131,16 @@ def _trip_argument(rc: RefinementCheck) -> z3.BitVecRef | None:
 def _largest(x: z3.BitVecRef, fits: z3.BoolRef, pre: z3.BoolRef, timeout_ms: int) -> int | None:
     """The largest signed value of ``x`` under ``fits``, found by asking for a larger
     one until there is none (a loop's trip count: a few steps); None when there is no
-    value, the solver gives up, or it takes more than MAX_ASCENT steps."""
+    value, or the steps take more than MAX_ASCENT or ``timeout_ms`` in all."""
+    end = time.monotonic() + timeout_ms / 1000
     s = z3.Solver()
-    s.set(timeout=timeout_ms)
     s.add(pre, fits)
     top: int | None = None
     for _ in range(MAX_ASCENT):
+        left = int((end - time.monotonic()) * 1000)
+        if left <= 0:
+            return None
+        s.set(timeout=left)
         if top is not None:
             s.add(x > z3.BitVecVal(top, x.size()))
         r = s.check()
@@ -185,16 +189,20 @@ def _atoms_of(x: z3.BitVecRef, terms: list[z3.BoolRef]) -> list[z3.BoolRef]:
     return atoms
 
 
-def _implied(region: z3.BoolRef, atoms: list[z3.BoolRef]) -> list[z3.BoolRef]:
+def _implied(region: z3.BoolRef, atoms: list[z3.BoolRef], timeout_ms: int) -> list[z3.BoolRef]:
     """The value each atom (over the same one argument as ``region``) has in all of
-    ``region``, as literals: with them the region is the same set of inputs, but the
-    solver sees the loop guards decided (a region such as ``n < -9`` is otherwise as
-    hard as the whole query)."""
+    ``region``, as literals, as far as ``timeout_ms`` in all allows: with them the region
+    is the same set of inputs, but the solver sees the loop guards decided (a region such
+    as ``n < -9`` is otherwise as hard as the whole query)."""
+    end = time.monotonic() + timeout_ms / 1000
     implied: list[z3.BoolRef] = []
     for a in atoms:
         for literal in (a, z3.Not(a)):
+            left = min(ATOM_MS, int((end - time.monotonic()) * 1000))
+            if left <= 0:
+                return implied
             s = z3.Solver()
-            s.set(timeout=ATOM_MS)
+            s.set(timeout=left)
             s.add(region, z3.Not(literal))
             if s.check() == z3.unsat:
                 implied.append(literal)
@@ -222,7 +230,7 @@ def trip_cases(rc: RefinementCheck, timeout_ms: int) -> list[Case]:
     if low == lowest:
         return []  # every value a case: not a counted loop's trip count
     rest = x < z3.BitVecVal(low, x.size())
-    guards = _implied(rest, _atoms_of(x, [rc.src_ok, rc.tgt_ok]))
+    guards = _implied(rest, _atoms_of(x, [rc.src_ok, rc.tgt_ok]), timeout_ms)
     if not guards:
         return []  # no loop guard decided there: the rest is as hard as the whole
     return [*cases, Case(z3.And(rest, *guards))]
