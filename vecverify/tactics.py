@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -102,9 +102,9 @@ def _pinned(q: Query, pin: tuple[z3.ExprRef, z3.ExprRef] | None) -> Query:
     """``q`` with ``pin``'s input replaced by its value (``q`` itself without a pin)."""
     if pin is None:
         return q
-    return Query(q.name, substitute(q.body, [pin]), q.extra_vars, q.extra_forall, q.mirror_extra,
-                 None if q.relaxed is None else substitute(q.relaxed, [pin]),  # type: ignore[arg-type]
-                 None if q.weaker is None else _pinned(q.weaker, pin))
+    return replace(q, body=substitute(q.body, [pin]),
+                   relaxed=None if q.relaxed is None else substitute(q.relaxed, [pin]),
+                   weaker=None if q.weaker is None else _pinned(q.weaker, pin))
 
 
 class Unknown(Exception):
