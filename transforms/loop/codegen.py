@@ -576,7 +576,7 @@ class Widener:
             return self._add(Freeze(vt, None, ops))
         if isinstance(v, Call) and intrinsic_base(v.callee) in WIDENABLE:
             callee = f"{intrinsic_base(v.callee)}.{type_suffix(vt)}"
-            return self._add(Call(vt, None, ops, callee=callee, flags=v.flags))
+            return self._add(Call(vt, None, ops, callee=callee, flags=flags))
         raise Decline(f"%{v.name}: {v.opcode} cannot be widened")
 
     def _operand(self, v: Instruction, k: int, op: Value) -> Value:

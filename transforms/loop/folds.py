@@ -63,7 +63,7 @@ from vecverify.semantics.floating import is_contractable_product
 from .codegen import LANEWISE_INTRINSIC, VectorLoop, identity
 from .induction import incoming
 from .legality import intrinsic_base
-from .phis import REORDERING_FLAGS, Reduction
+from .phis import REORDERING_FLAGS, Reduction, is_fmuladd
 
 POISON_FLAGS = frozenset({"nsw", "nuw", "exact", "disjoint"})
 # Why each kind may be reordered: the line a proof reports.
@@ -92,9 +92,21 @@ class Fold:
 def may_fuse(link: Instruction, leaf: Value) -> bool:
     """Whether ``link`` (a fold's fadd/fsub) may be fused with its ``leaf``: both carry
     ``contract`` and the leaf is an fmul (LangRef's contraction; the semantics' fusion
-    choice, vecverify/semantics/floating.py)."""
+    choice, vecverify/semantics/floating.py); an ``llvm.fmuladd`` link always may."""
+    if is_fmuladd(link):
+        return True
     return link.opcode in ("fadd", "fsub") and "contract" in getattr(link, "flags", frozenset()) \
         and is_contractable_product(leaf)
+
+
+def product_operands(link: Instruction, leaf: Value) -> list[Value]:
+    """The two factors of the product a link adds where it may fuse: an
+    ``llvm.fmuladd``'s first two operands (its leaf is the link itself: the product has
+    no value of its own), else the leaf fmul's operands."""
+    if is_fmuladd(link):
+        return list(link.operands[:2])
+    assert isinstance(leaf, Instruction)
+    return list(leaf.operands)
 
 
 def scalar_may_fuse(red: Reduction, j: int) -> bool:
@@ -119,6 +131,12 @@ def fusion_uncovered(fold: Fold) -> bool:
 def algebra_of(red: Reduction) -> str | None:
     """Why ``red``'s operation may be reordered, or None (it may not: fall back)."""
     return LICENCE.get(red.kind)
+
+
+def is_chain_link(v: Value, red: Reduction) -> bool:
+    """Whether ``v`` may be a link of ``red``'s accumulator chain: a lane-wise ⊕ of its
+    kind, or for fadd an ``llvm.fmuladd`` (the middle block's fold has no products)."""
+    return is_link(v, red) or (red.kind == "fadd" and is_fmuladd(v))
 
 
 def is_link(v: Value, red: Reduction) -> bool:
@@ -221,20 +239,28 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         chain_links: list[Instruction] = []
         cur = back
         while cur is not vphi:
-            if not (isinstance(cur, Instruction) and is_link(cur, red)) or len(chain) >= len(red.chain):
+            if not (isinstance(cur, Instruction) and is_chain_link(cur, red)) or len(chain) >= len(red.chain):
                 return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
             if not _flags_ok(cur, red):
                 return f"a vector {red.kind} link carries flags the scalar chain does not allow"
             on_path = [_reaches(op, vphi, red, len(red.chain)) for op in cur.operands]
-            if on_path.count(True) != 1:
+            if is_fmuladd(cur):
+                # a*b + acc: the accumulator is the addend; the leaf is the link itself
+                # (its product has no value of its own: ``product_operands``)
+                if on_path != [False, False, True]:
+                    return "a vector llvm.fmuladd link does not add a product to the accumulator"
+                chain.append(cur)
+            elif on_path.count(True) != 1:
                 return f"a vector {red.kind} link does not add one operand to the accumulator"
-            k = on_path.index(True)
-            chain.append(cur.operands[1 - k])
+            else:
+                chain.append(cur.operands[1 - on_path.index(True)])
             links.append(cur)
             chain_links.append(cur)
-            cur = cur.operands[k]
+            cur = cur.operands[on_path.index(True)]
         if len(chain) != len(red.chain):
             return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
+        if any(is_fmuladd(v) != is_fmuladd(s) for v, s in zip(chain_links[::-1], red.chain, strict=True)):
+            return "a vector link and its scalar link differ in being llvm.fmuladd"
         leaves.append(chain[::-1])
         part_links.append(chain_links[::-1])
         backs.append(back)
@@ -248,7 +274,12 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         why = _check_final(rdx, red, backs, final, late_init)
         if why:
             return why
-    return Fold(red, leaves, links, final, licence, late_init, part_links)
+    fold = Fold(red, leaves, links, final, licence, late_init, part_links)
+    if any(map(is_fmuladd, links)) and fusion_uncovered(fold):
+        # (witness.py compares an uncovered fold's contributions: a link on its leaf's
+        # value, which an llvm.fmuladd link does not have)
+        return "a vector link may fuse where its scalar link may not, beside llvm.fmuladd links"
+    return fold
 
 
 def _late_init_reduction(use: Value, red: Reduction, final: list[Instruction]) -> Value | str:
@@ -269,7 +300,7 @@ def _reaches(v: Value, vphi: Value, red: Reduction, depth: int) -> bool:
     """Whether ``v`` is the accumulator ``vphi`` or computed from it by links."""
     if v is vphi:
         return True
-    if depth == 0 or not (isinstance(v, Instruction) and is_link(v, red)):
+    if depth == 0 or not (isinstance(v, Instruction) and is_chain_link(v, red)):
         return False
     return any(_reaches(op, vphi, red, depth - 1) for op in v.operands)
 

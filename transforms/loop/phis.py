@@ -5,8 +5,11 @@ a chain of one associative, commutative operation, each link used only by the ne
 whose last link is the phi's back-edge value (and may be used after the loop): integer
 ``add mul and or xor`` and ``llvm.{s,u}{min,max}``; floating-point ``fadd``/``fmul``
 whose every link carries ``reassoc``, and ``llvm.minnum/maxnum`` whose every link carries
-``nnan nsz`` (``REORDERING_FLAGS``). Other floating-point chains are declined: their
-scalar order is their meaning, and an in-order vector reduction is not modelled.
+``nnan nsz`` (``REORDERING_FLAGS``). An ``llvm.fmuladd`` whose addend is the accumulator
+is an ``fadd`` link whose leaf is a product, fused or not (clang's ``s += a[i] * b[i]``
+under ``#pragma clang fp reassociate(on)``; ``folds.py`` compares its product's operands).
+Other floating-point chains are declined: their scalar order is their meaning, and an
+in-order vector reduction is not modelled.
 
 A **first-order recurrence** (seed 003) is any other phi whose back-edge value
 (``previous``) is defined in the loop: in iteration i the phi holds ``previous`` of
@@ -17,6 +20,7 @@ computed after it in the vector body (LLVM's sinking; see ``codegen``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from vecverify.ir.types import FloatType, IntType
 from vecverify.ir.values import BinOp, Call, Instruction, Phi, Value
@@ -96,7 +100,22 @@ def reduction_kind(inst: Instruction) -> tuple[str, frozenset[str]] | None:
             return FP_MINMAX[base], inst.flags
     if isinstance(inst, BinOp) and inst.op in ("fadd", "fmul"):
         return inst.op, inst.flags
+    if is_fmuladd(inst):
+        return "fadd", inst.flags
     return None
+
+
+def is_fmuladd(inst: Value) -> TypeGuard[Call]:
+    """Whether ``inst`` is a scalar or vector ``llvm.fmuladd`` (a*b + c, fused or not)."""
+    return isinstance(inst, Call) and inst.callee.startswith("llvm.fmuladd.") and len(inst.operands) == 3
+
+
+def link_accumulator_ok(link: Instruction, acc: Value) -> bool:
+    """Whether ``acc`` is where ``link`` takes the accumulator: once, and for
+    ``llvm.fmuladd`` as the addend (a factor is not folded in)."""
+    if is_fmuladd(link):
+        return link.operands[2] is acc and all(op is not acc for op in link.operands[:2])
+    return sum(1 for op in link.operands if op is acc) == 1
 
 
 def _reduction(loop: Loop, phi: Phi, init: Value, back: Instruction,
@@ -113,8 +132,8 @@ def _reduction(loop: Loop, phi: Phi, init: Value, back: Instruction,
         k = reduction_kind(nxt)
         if k is None or (kind is not None and k[0] != kind) or isinstance(nxt, Phi):
             return None
-        if sum(1 for op in nxt.operands if op is cur) != 1:
-            return None  # x op x: not a link
+        if not link_accumulator_ok(nxt, cur):
+            return None  # x op x, or an fmuladd factor: not a link
         kind = k[0]
         flags = k[1] if flags is None else flags & k[1]
         chain.append(nxt)

@@ -140,7 +140,7 @@ from .cost import vector_iteration_cost
 from .gather import all_lanes
 from .induction import Emit, Induction, incoming
 from .legality import LoopPlan
-from .phis import Recurrence, Reduction
+from .phis import Recurrence, Reduction, is_fmuladd
 from .structure import Decline
 
 DIVISIONS = ("udiv", "sdiv", "urem", "srem")
@@ -265,6 +265,9 @@ def check_foldable(plan: LoopPlan, vscale: int = 0) -> None:
     for red in plan.phis.reductions:
         if red.kind not in MASKED_REDUCTIONS:
             raise Decline(f"tail folding: {red.kind} reduction %{red.phi.name} (no masked form)")
+        if any(map(is_fmuladd, red.chain)):
+            # (foldwitness does not model a link fused with its product)
+            raise Decline(f"tail folding: fadd reduction %{red.phi.name} with llvm.fmuladd links")
 
 
 class _MaskedWidener(Widener):

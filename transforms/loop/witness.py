@@ -102,11 +102,12 @@ from .folds import (
     Fold,
     check_shape,
     fusion_uncovered,
+    product_operands,
     vector_may_fuse,
 )
 from .groups import next_iteration_reads
 from .induction import incoming, trip_count
-from .phis import Reduction
+from .phis import Reduction, is_fmuladd
 
 # ----------------------------------------------------------------------------- building
 
@@ -176,11 +177,14 @@ class Witness:
             uncovered = fusion_uncovered(fold)
             # (every vector link's flags are among the chain's, folds._flags_ok: without
             # contract on the chain no vector link may fuse)
-            if copy is None and "contract" in red.flags:
-                raise WitnessError(f"reduction %{red.phi.name}: its links carry contract (a link may fuse its "
-                                   "product leaf), which this witness form does not model")
+            if copy is None and ("contract" in red.flags or any(map(is_fmuladd, red.chain))):
+                raise WitnessError(f"reduction %{red.phi.name}: a link may fuse its product leaf (contract or "
+                                   "llvm.fmuladd), which this witness form does not model")
             for j, link in enumerate(red.chain):
                 before = red.chain[j - 1] if j else red.phi
+                if is_fmuladd(link):  # its leaf is the product: only the factors (module text)
+                    out += _product_operands(side, [side.value(op) for op in product_operands(link, link)])
+                    continue
                 leaf = next(op for op in link.operands if op is not before)
                 value = _without_reassoc(side, side.value(leaf))
                 if uncovered:
@@ -189,8 +193,7 @@ class Witness:
                     continue
                 out.append(value)
                 if copy is not None and vector_may_fuse(fold, copy // self.vf, j):
-                    assert isinstance(leaf, Instruction)
-                    out += _product_operands(side, [side.value(op) for op in leaf.operands])
+                    out += _product_operands(side, [side.value(op) for op in product_operands(link, leaf)])
         return out
 
     def _vector_leaves(self, side: Side) -> list[Value]:
@@ -215,11 +218,13 @@ class Witness:
             part, lane = divmod(k, self.vf)
             for f, fold in enumerate(self.folds.values()):
                 for j, leaf in enumerate(fold.leaves[part]):
-                    vec = added.get((f, part, j)) or _without_reassoc(side, side.value(leaf))
-                    out.append(_lane(side, vec, lane))
+                    link = fold.part_links[part][j]
+                    if not is_fmuladd(link):  # (an fmuladd's leaf is its product: only the factors)
+                        vec = added.get((f, part, j)) or _without_reassoc(side, side.value(leaf))
+                        out.append(_lane(side, vec, lane))
                     if (f, part, j) not in added and vector_may_fuse(fold, part, j):
-                        assert isinstance(leaf, Instruction)
-                        out += _product_operands(side, [_lane(side, side.value(op), lane) for op in leaf.operands])
+                        out += _product_operands(side, [_lane(side, side.value(op), lane)
+                                                        for op in product_operands(link, leaf)])
         return out
 
     # --- the pieces of the state
