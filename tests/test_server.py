@@ -110,6 +110,63 @@ def test_the_client_loads_neither_z3_nor_llvm() -> None:
             or (m.startswith("vecverify.") and m not in CLIENT)] == []
 
 
+def test_a_served_command_loads_no_more_than_the_client(served: dict[str, str], tmp_path: Path) -> None:
+    """The client of a served command (the whole of its start-up) imports what the
+    hand-over needs and nothing else: no enum, collections, typing (through signal,
+    socket, array...), let alone Z3 or LLVM."""
+    dump = tmp_path / "modules.txt"
+    probe = [sys.executable, "-c", f"""import atexit, sys
+atexit.register(lambda: open({str(dump)!r}, "w").write(" ".join(m for m, v in sys.modules.items() if v)))
+sys.modules["{launch.__package__}.cli"] = None  # served, or it fails
+import {launch.__name__} as launch
+sys.exit(launch.main())
+"""]
+    before = set(subprocess.run([sys.executable, "-c", "import atexit, sys; print(' '.join(sorted(sys.modules)))"],
+                                capture_output=True, text=True, check=True).stdout.split())
+    out = subprocess.run([*probe, "check", str(CORRECT)], env=served, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    added = set(dump.read_text().split()) - before
+    assert {m for m in added if m.split(".")[0] in ("enum", "collections", "typing", "array", "signal", "socket",
+                                                      "hashlib", "z3", "llvmlite")} == set()
+    assert {m for m in added if m.startswith("vecverify.")} <= set(CLIENT)
+
+
+def test_a_spare_readies_its_commands_heap() -> None:
+    """A spare faults in the heap its command will allocate from (server._ready_heap):
+    a command's fresh memory then costs no page faults (Linux with glibc)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("glibc's malloc and Linux's madvise")
+    probe = """import ctypes, resource, sys
+from vecverify.app import server
+def faults():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+libc = ctypes.CDLL(None)
+libc.malloc.restype = ctypes.c_void_p
+libc.malloc.argtypes = [ctypes.c_size_t]
+if sys.argv[1] == "ready":
+    server._ready_heap()
+size = 16 << 20
+block = libc.malloc(size)
+before = faults()
+ctypes.memset(block, 1, size)
+print(faults() - before)
+"""
+    def faults(mode: str) -> int:
+        out = subprocess.run([sys.executable, "-c", probe, mode], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout)
+
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).gnu_get_libc_version  # noqa: B018
+    except (OSError, AttributeError):
+        pytest.skip("not glibc")
+    pages = (16 << 20) // os.sysconf("SC_PAGE_SIZE")
+    assert faults("cold") > pages // 2  # the test can tell: 16 MB written fresh fault in
+    assert faults("ready") < pages // 20
+
+
 def test_status_reports_the_running_server(served: dict[str, str]) -> None:
     out = _run(["server", "status"], served)
     assert out.returncode == 0 and "running" in out.stdout
