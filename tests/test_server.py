@@ -131,6 +131,26 @@ sys.exit(launch.main())
     assert {m for m in added if m.startswith("vecverify.")} <= set(CLIENT)
 
 
+def test_a_served_command_imports_nothing() -> None:
+    """What a served check uses is loaded by the server before it forks (server.preload):
+    a module a command imports is imported again in every command's process."""
+    probe = f"""import os, sys
+from vecverify.app import server
+server.preload()
+before = set(sys.modules)
+pid = os.fork()
+if pid == 0:
+    from vecverify.app.cli import main
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    code = main(["check", {str(CORRECT)!r}])
+    print(code, " ".join(sorted(set(sys.modules) - before)), file=sys.stderr)
+    os._exit(0)
+os.waitpid(pid, 0)
+"""
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.stderr.split() == ["0"], out.stderr
+
+
 def test_a_spare_readies_its_commands_heap() -> None:
     """A spare faults in the heap its command will allocate from (server._ready_heap):
     a command's fresh memory then costs no page faults (Linux with glibc)."""

@@ -40,6 +40,9 @@ def preload() -> None:
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
 
     native.prepare_jit()  # LLVM's native target and the runtime libraries (ldconfig: 8 ms a replay)
+    from ..llvm import libllvm
+
+    libllvm.api()  # the reader's calls into LLVM declared (its import and ctypes: 2-5 ms a command)
     builtin_commands()  # the command list, read once (cached)
     from .cli import prebuild
 
