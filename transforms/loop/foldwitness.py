@@ -75,6 +75,7 @@ from vecverify.ir.values import (
 
 from .codegen import identity
 from .folds import FLOATING_KINDS, Fold, fold_of
+from .groups import next_iteration_reads
 from .tailfold import INIT_IN_INACTIVE_LANES, FoldedLoop
 from .witness import (
     FALSE,
@@ -328,6 +329,13 @@ class FoldedWitness(Witness):
         src.assume(self._main(src, index))
         state, goes_on, src_leaves = self._scalar_run(src, self._alpha(src, index, vphis), self.vf)
         src.assume(emit_and(src, goes_on))
+        # A load group with a gap at its end: the wide load's last bytes lie before the
+        # next iteration's member 0, which the scalar loop reads (a vector, full or
+        # last, follows every full vector): the source reads it too.
+        for phi, v in zip(self.loop.phis, state, strict=True):
+            src.vmap[id(phi)] = v
+        for inst in next_iteration_reads(self.plan.groups, self.loop.body):
+            src.clone(inst, ".next")
         index, vphis = self._state(tgt)
         self._vector_block(tgt, vphis, index=index)
         index2 = tgt.value(self.fl.index_next)

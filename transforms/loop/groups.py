@@ -34,6 +34,7 @@ from vecverify.ir.values import (
     ConstPoison,
     ConstVector,
     ExtractValue,
+    GetElementPtr,
     ICmp,
     Instruction,
     Load,
@@ -203,6 +204,51 @@ def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dic
         for a in g.members[j]:
             out[id(a.inst)] = strided
     return out
+
+
+def end_gap(g: Group) -> int:
+    """The elements after a load group's last member in each struct (0: no gap at its end)."""
+    return 0 if g.is_store else g.factor - 1 - max(g.members)
+
+
+def trimmed_load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Value]:
+    """A load group with a gap at its end, read without the last struct's gap: the
+    ``E = F*VF - gap`` elements from member 0 of the first lane to the last member of
+    the last, as two overlapping loads of H elements (H the largest power of two below
+    E; one load of E where E is one), at 0 and at ``E - H``: both lie within the bytes
+    the scalar iterations read (a struct's gap lies between members they read), so none
+    reads past the last iteration's last member, and both are whole registers (a load
+    of an odd count, ``<31 x i8>``, is built byte by byte on x86). Each member's
+    shuffle takes its lanes from the two: element e from the first where e < H, else
+    from the second at ``e - (E - H)``."""
+    gap = end_gap(g)
+    total = g.factor * vf - gap
+    half = 1 << (total.bit_length() - 1)
+    leader = g.leader.inst
+    vt = VectorType(vf, g.elem)  # type: ignore[arg-type]
+    ht = VectorType(half, g.elem)  # type: ignore[arg-type]
+    lo = add(Load(ht, "wide.vec.lo", [ptr], align=leader.align))
+    hi, shift = lo, 0
+    if half < total:
+        shift = total - half
+        at = add(GetElementPtr(ptr.type, "wide.hi.ptr", [ptr, ConstInt(IntType(64), shift)], source_type=g.elem))
+        hi = add(Load(ht, "wide.vec.hi", [at], align=_align_at(leader.align, shift * int(getattr(g.elem, "byte_size", 1)))))
+    masks = lane_masks(g.factor, vf)
+    out: dict[int, Value] = {}
+    for j in sorted(g.members):
+        lanes = tuple(e if e < half else half + e - shift for e in masks[j])
+        strided = add(ShuffleVector(vt, "strided.vec", [lo, hi], mask=lanes))
+        for a in g.members[j]:
+            out[id(a.inst)] = strided
+    return out
+
+
+def _align_at(align: int, offset: int) -> int:
+    """The alignment known at ``offset`` bytes from an address aligned to ``align``."""
+    a = max(align, 1)
+    while offset % a:
+        a //= 2
+    return a
 
 
 def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, vscale: int = 0) -> None:

@@ -20,8 +20,10 @@ from vecverify.ir.values import (
     ConstPoison,
     ConstVector,
     ExtractElement,
+    GetElementPtr,
     ICmp,
     InsertElement,
+    Load,
     Phi,
     Select,
     ShuffleVector,
@@ -116,6 +118,24 @@ def group_gap_unguarded(fn: Function) -> bool:
             if isinstance(inst, ICmp) and inst.name == "min.iters.check":
                 inst.pred = "ult"
     return bool(rems)
+
+
+def trimmed_load_over_read(fn: Function) -> bool:
+    """A last-vector piece's second load of a gapped load group one element later
+    (``groups.trimmed_load_group``), its lanes read one element back: the same values,
+    but the load reads the last struct's gap, past the last iteration's last member."""
+    geps = named_values(fn, "wide.hi.ptr", GetElementPtr)
+    for gep in geps:
+        off = gep.operands[1]
+        gep.operands[1] = ConstInt(off.type, off.value + 1)
+    his = {id(i) for i in named_values(fn, "wide.vec.hi", Load)}
+    for _, inst in instructions_of(fn):
+        if isinstance(inst, ShuffleVector) and id(inst.operands[1]) in his:
+            lo_t = inst.operands[0].type
+            assert isinstance(lo_t, VectorType)
+            half = lo_t.count
+            inst.mask = tuple(e if e is None or e < half else e - 1 for e in inst.mask)
+    return bool(geps)
 
 
 def mask_off_by_one(fn: Function) -> bool:

@@ -34,6 +34,16 @@ each lane stored once. An in-place loop then takes no shifted tail either: its t
 overlapping stores make the next reading of those bytes wait (x86 cannot forward a load
 from two stores), where the pieces' loads and stores have the same shapes call after call.
 
+**Interleave groups** run their last vector in pieces, and (not in place) the shifted
+tail after the full vectors: each one wide access per group, a store group's re-store
+writing every member again. A load group with a gap at its end (``rgba[4*i]`` ..
+``rgba[4*i+2]``): a full vector's wide load reads its last struct's gap, which lies
+before the next iteration's member 0 (another vector always follows a full one: the
+witness's step reads that member, as the epilogue form's does); a vector that may run
+the loop's last iteration (a piece, the shifted tail) reads only up to its last
+member, as two overlapping loads of a power of two (``_TrimmedGroups``,
+``groups.trimmed_load_group``).
+
 **Why one masked vector, not a masked loop.** Every iteration under the mask (LLVM's
 form, and this module's first one) costs a masked store per vector; on AMD's cores
 each ``vmaskmov`` store costs about 3 ns whatever its width (``bench/masked_stores.c``),
@@ -83,8 +93,8 @@ the phi's value is the splice's lane ``btc % VF`` (the last active iteration's
 predecessor, possibly the previous vector's last lane), its next value ``%cur``'s.
 
 **Declined** (the loop is left scalar, or with ``--tail auto`` gets the scalar
-epilogue): strided accesses (interleave groups) unless the last vector runs in pieces
-(then without the shifted tail), interleaving (``--uf`` above 1: one
+epilogue): strided accesses (interleave groups) unless the last vector runs in pieces,
+interleaving (``--uf`` above 1: one
 part per masked iteration), ``ult``/``slt`` counts from
 a non-constant start or from the top of the range (the back-edge-taken count is then
 not a formula of the bound).
@@ -138,8 +148,10 @@ from .codegen import (
 )
 from .cost import vector_iteration_cost
 from .gather import all_lanes
+from .groups import group_of, trimmed_load_group
 from .induction import Emit, Induction, incoming
 from .legality import LoopPlan
+from .memory import MemAccess
 from .phis import Recurrence, Reduction, is_fmuladd
 from .structure import Decline
 
@@ -325,7 +337,22 @@ class _MaskedWidener(Widener):
         return ConstVector(self.vt(t), tuple(ConstInt(t, value) for _ in range(self.vf)))  # type: ignore[arg-type]
 
 
-class _ShiftedWidener(_MaskedWidener):
+class _TrimmedGroups(Widener):
+    """A vector that may run the loop's last iteration (a piece of the last vector, the
+    shifted tail) reads a load group with a gap at its end without the last struct's
+    gap (``groups.trimmed_load_group``): the gap may lie past the end of the object.
+    (The full vectors' wide loads read theirs: another vector always follows them.)"""
+
+    def _group_member(self, inst: Instruction) -> None:
+        g = group_of(self.plan.groups, inst) if isinstance(inst, Load) else None
+        if g is None or not g.requires_epilogue:
+            super()._group_member(inst)
+            return
+        if self.access[id(inst)].position == g.position:
+            self.vectors.update(trimmed_load_group(g, self.vf, self.lane0(g.leader.inst.operands[0]), self._add))
+
+
+class _ShiftedWidener(_TrimmedGroups, _MaskedWidener):
     """The shifted tail: the last VF iterations, from ``btc - (VF-1)``, after at least one
     full vector. Its lanes below ``n.vec`` re-cover iterations the last full vector ran
     (the mask is off there): loads and stores are unmasked (the full vector accessed the
@@ -367,7 +394,8 @@ def shift_decline(plan: LoopPlan) -> str | None:
     vector then), or None. A re-covered lane must store what the last full vector stored
     there: it recomputes it from loads of objects no store of the loop writes (so they
     read what they read then), and no other store of the loop writes its object (which
-    the re-store would overwrite), apart from loads of it at the store's address before
+    the re-store would overwrite; the other members of its store group are written again
+    whole by the same wide store), apart from loads of it at the store's address before
     the store (in place, ``y[i] = a * y[i]``: the paired tail, ``paired``, reads them
     before the last full vector stores). A recurrence is spliced in the paired tail (its
     first lane's predecessor from the last full vector), so not with a reduction. A loop
@@ -377,8 +405,6 @@ def shift_decline(plan: LoopPlan) -> str | None:
     freeze they may differ, which no scalar run does."""
     if plan.phis.recurrences and plan.phis.reductions:
         return "a recurrence and a reduction"
-    if plan.groups:
-        return "an interleave group (the last vector runs in pieces)"
     if plan.phis.reductions and any(a.is_store for a in plan.accesses):
         # A re-covered lane's values would be computed twice: the reduction would have
         # folded the first, memory would keep the second (from undef, or a freeze,
@@ -387,12 +413,19 @@ def shift_decline(plan: LoopPlan) -> str | None:
     stored = [a for a in plan.accesses if a.is_store]
     for a in plan.accesses:
         for b in stored:
-            if b is a or b.access.address.base is not a.access.address.base:
+            if b is a or b.access.address.base is not a.access.address.base or _one_store_group(plan, a, b):
                 continue
             if a.is_store or a.kind != "consecutive" or b.kind != "consecutive" or a.rest != b.rest \
                     or a.offset != b.offset or a.position > b.position:
                 return "an object stored and accessed otherwise in the loop"
     return None
+
+
+def _one_store_group(plan: LoopPlan, a: MemAccess, b: MemAccess) -> bool:
+    """Whether ``a`` and ``b`` are members of one store group: one wide store of every
+    member, which the tail's re-store writes again whole."""
+    g = group_of(plan.groups, a.inst)  # type: ignore[arg-type]
+    return a.is_store and g is not None and g is group_of(plan.groups, b.inst)  # type: ignore[arg-type]
 
 
 def paired(plan: LoopPlan) -> bool:
@@ -557,21 +590,19 @@ def pieces_decline(plan: LoopPlan) -> str | None:
     of fewer lanes: for loops whose values after the loop need no lane of the last
     vector (no reduction, no live-out but the induction's; a first-order recurrence's
     predecessor is carried from piece to piece), and whose accesses are consecutive, uniform loads, or interleave
-    groups (each piece one wide access of its lanes; no load group with a gap at its end,
-    whose last wide load would read past the last iteration's struct)."""
+    groups (each piece one wide access of its lanes; a load group with a gap at its end
+    read up to its last member: ``_TrimmedGroups``)."""
     if plan.phis.reductions:
         return "a reduction"
     for a in plan.accesses:
         if a.kind not in ("consecutive", "strided") and not (a.kind == "uniform" and not a.is_store):
             return f"a {a.kind} access"
-    if plan.requires_scalar_epilogue:
-        return "a load group with a gap at its end (its wide load reads past the last iteration)"
     if any(_needs_lane(plan, incoming(ephi, plan.loop.header.name)) for ephi in plan.exit_phis):
         return "a value of the last iteration used after the loop"
     return None
 
 
-class _PieceWidener(Widener):
+class _PieceWidener(_TrimmedGroups):
     """A piece of the last vector: a first-order recurrence's lane 0 takes ``preds``
     (the iteration before the piece's, a scalar), lane l > 0 the piece's lane l-1."""
 
