@@ -362,3 +362,57 @@ def test_sigint_during_a_z3_query_is_a_keyboard_interrupt_at_once() -> None:
     got = run("install")
     assert got.startswith("interrupted") and float(got.split()[1]) < 3.0, got
     assert run("none").startswith("lost"), "Z3 no longer takes SIGINT itself: interrupts.py may be moot"
+
+
+def test_a_ctrl_c_ctypes_disguised_is_an_interrupt_not_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A KeyboardInterrupt raised while ctypes converts a call's arguments (z3py's
+    from_param is Python code) reaches the caller as ctypes.ArgumentError: the check's
+    catch-all made it an "internal error" verdict (exit 4, stdout only), about one early
+    Ctrl-C of a served check in thirty. It is an interrupt."""
+    import ctypes
+
+    from tests.test_refine import HARD_IDENTITY
+    from vecverify import checker, interrupts
+    from vecverify.llvm import parse_module
+
+    class Arg(ctypes.c_void_p):
+        @classmethod
+        def from_param(cls, obj: object) -> object:
+            raise KeyboardInterrupt
+
+    call = ctypes.CDLL(None).labs
+    call.argtypes = [Arg]
+    with pytest.raises(ctypes.ArgumentError) as disguised:
+        call(1)
+    assert interrupts.stands_for_interrupt(disguised.value)
+    assert not interrupts.stands_for_interrupt(ctypes.ArgumentError("argument 1: TypeError: wrong type"))
+
+    def interrupted(*_: object) -> None:
+        raise disguised.value
+
+    monkeypatch.setattr(checker, "check_loops", interrupted)
+    mod = parse_module(HARD_IDENTITY)
+    with pytest.raises(KeyboardInterrupt):
+        checker.check_pair(mod.functions["src"], mod.functions["tgt"], checker.CheckOptions())
+
+
+_SWALLOWED = """
+import sys
+from vecverify import interrupts
+interrupts.install()
+class Term:
+    def __del__(self):
+        raise KeyboardInterrupt
+t = Term()
+del t
+print(interrupts.requested())
+"""
+
+
+def test_a_ctrl_c_a_finalizer_swallows_is_recorded() -> None:
+    """Python drops an exception a finalizer raises, with a traceback on stderr; a
+    KeyboardInterrupt landing in a Z3 term's __del__ was lost so (or left to the watcher
+    thread to notice). With interrupts.install() it is recorded, quietly, for the next
+    query to raise."""
+    out = subprocess.run([sys.executable, "-c", _SWALLOWED], capture_output=True, text=True, timeout=60)
+    assert (out.stdout.strip(), out.stderr) == ("True", "")

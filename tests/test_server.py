@@ -262,6 +262,30 @@ def test_interrupt_reaches_the_command(served: dict[str, str], tmp_path: Path) -
     assert p.returncode == 130 and "interrupted" in err, (p.returncode, err)
 
 
+def test_interrupt_before_the_pid_came_reaches_the_command(served: dict[str, str], tmp_path: Path) -> None:
+    """Ctrl-C while the client waits for the command's pid (the request sent, the server
+    slow to answer): the command is interrupted as soon as it starts, 130 and one word,
+    instead of a traceback in the client and the command running on without it."""
+    slow = tmp_path / "slow.srctgt.ll"
+    slow.write_text(HARD_IDENTITY)
+    client = [sys.executable, "-c", f"""import os, signal, sys
+sys.modules["{launch.__package__}.cli"] = None
+import {launch.__name__} as launch
+read = launch._read_exact
+calls = []
+def early(sock, n):  # Ctrl-C just before the pid is read
+    calls.append(n)
+    if len(calls) == 1:
+        os.kill(os.getpid(), signal.SIGINT)
+    return read(sock, n)
+launch._read_exact = early
+sys.exit(launch.main())
+"""]
+    p = subprocess.run([*client, "check", str(slow), "--timeout-ms", "8000"], env=served, capture_output=True,
+                       text=True, timeout=60)
+    assert (p.returncode, p.stderr) == (130, "vecverify: interrupted\n")
+
+
 def _untimed_json(text: str) -> object:
     """The --json record without what depends on the clock (seconds, and which solver
     answered first where they race)."""

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError, InternalError, OutOfTime, SignatureMismatch, Unsupported
+from .interrupts import stands_for_interrupt
 from .ir.function import Function, Module
 from .ir.values import Call
 from .llvm import read_module as _read
@@ -80,6 +81,8 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     except InternalError as e:
         return Verdict("internal", detail=f"internal error: {e}")
     except Exception as e:  # a bug: report it on one line, never as a verdict
+        if stands_for_interrupt(e):  # Ctrl-C, disguised by ctypes (interrupts.py)
+            raise KeyboardInterrupt from e
         return Verdict("internal", detail=f"internal error: {type(e).__name__}: {e}")
 
 

@@ -53,6 +53,7 @@ from .checker import check_pair, read_module, select_pairs
 from .errors import InputError, Unsupported
 from .exit_codes import EXIT_INCORRECT
 from .exit_codes import exit_code as code_for_counts
+from .interrupts import stands_for_interrupt
 from .ir.function import Function
 from .ir.types import PtrType
 from .llvm import print_function
@@ -222,6 +223,8 @@ def native_runs(src: Function, tgt: Function, witness: Witness) -> dict[str, Any
             return out
         return pair_runs_json(compare_natively(src, tgt, witness.runs, witness.seed))
     except Exception as e:  # a function the native harness cannot run: say so, never a verdict
+        if stands_for_interrupt(e):  # Ctrl-C, disguised by ctypes (interrupts.py)
+            raise KeyboardInterrupt from e
         return {"runs": 0, "mismatches": 0, "skipped": str(e)}
 
 

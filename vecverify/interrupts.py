@@ -14,13 +14,24 @@ in the main context so that the main thread gets back to Python at once.
 Where it cannot be installed (not the main thread, or a wakeup fd is taken already), Z3
 keeps its handler and the reason "interrupted from keyboard" is still turned into
 KeyboardInterrupt where queries end (portfolio.py, refine.py, tactics.py).
+
+Python raises the KeyboardInterrupt wherever the main thread is, and two places hide it:
+a finalizer (a Z3 term's ``__del__``) or a ctypes callback, which print "Exception
+ignored" and drop it (install's hook records it instead, quietly: the next query start
+raises it); and ctypes converting a call's arguments (z3py's ``from_param`` is Python
+code), which turns it into ``ctypes.ArgumentError("argument 3: KeyboardInterrupt: ")``, an
+ordinary exception a catch-all reports as an internal error (:func:`stands_for_interrupt`).
+A served check interrupted early ended so ("internal error: ArgumentError", exit 4), about
+one Ctrl-C in thirty.
 """
 
 from __future__ import annotations
 
 import _thread
+import ctypes
 import os
 import signal
+import sys
 import threading
 
 import z3
@@ -34,6 +45,30 @@ _requested = threading.Event()
 def requested() -> bool:
     """Whether Ctrl-C came (in a process where :func:`install` took it)."""
     return _requested.is_set()
+
+
+def stands_for_interrupt(e: BaseException) -> bool:
+    """Whether ``e``, caught by a catch-all, is (or came after) a Ctrl-C: a KeyboardInterrupt
+    ctypes turned into ArgumentError while converting a call's arguments, or any exception
+    once Ctrl-C came. Catch-alls raise KeyboardInterrupt then, instead of a verdict."""
+    return _disguised(e) or requested()
+
+
+def _disguised(e: BaseException | None) -> bool:
+    return isinstance(e, KeyboardInterrupt) or (
+        isinstance(e, ctypes.ArgumentError) and ": KeyboardInterrupt:" in f"{e}:")
+
+
+def _unraisable(hook: object, unraisable: object) -> None:
+    """sys.unraisablehook: a KeyboardInterrupt (or its ctypes disguise) that a finalizer or
+    a ctypes callback would drop, with a traceback on stderr, is recorded instead, for the
+    next query to raise. Once Ctrl-C came, what finalizers raise is not shown either: a
+    KeyboardInterrupt that cut a Z3 object's ``__init__`` short leaves one whose
+    ``__del__`` fails (AttributeError), a traceback after "interrupted"."""
+    if _disguised(getattr(unraisable, "exc_value", None)) or requested():
+        _requested.set()
+        return
+    hook(unraisable)  # type: ignore[operator]
 
 
 def _watch(read_fd: int) -> None:
@@ -76,6 +111,10 @@ def install() -> None:
     # It only reads the pipe (the interpreter's end kills it like a daemon thread).
     _thread.start_new_thread(_watch, (read_fd,))
     z3.set_param("ctrl_c", False)
+    if getattr(sys.unraisablehook, "func", None) is not _unraisable:
+        import functools
+
+        sys.unraisablehook = functools.partial(_unraisable, sys.unraisablehook)
 
 
 def _after_fork_in_child() -> None:

@@ -74,6 +74,7 @@ def run_on_server(argv: list[str]) -> int | None:
     if not _owned_by_me(os.path.dirname(path)) or not os.path.exists(path):
         return None
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    interrupted = False  # Ctrl-C after the request went, before the command's pid came
     try:
         sock.connect(path)
         request = _encode_request(argv)
@@ -84,15 +85,36 @@ def run_on_server(argv: list[str]) -> int | None:
         message = len(request).to_bytes(8, "little") + request
         sent = sock.sendmsg([message], streams)
         sock.sendall(message[sent:])
-        pid_bytes = _read_exact(sock, 8)
+        while True:  # the command is on its way: a Ctrl-C now is its, once it has a pid
+            try:
+                pid_bytes = _read_exact(sock, 8)
+                break
+            except KeyboardInterrupt:
+                interrupted = True
     except OSError:
         sock.close()
+        if interrupted:
+            return _interrupted()
         return None
     if pid_bytes is None:
         sock.close()
-        return None
+        return _interrupted() if interrupted else None
     child = int.from_bytes(pid_bytes, "little")
+    if interrupted:
+        from _signal import SIGINT
+
+        try:
+            os.kill(child, SIGINT)
+        except OSError:
+            pass
     return _await_exit(sock, child)
+
+
+def _interrupted() -> int:
+    """Ctrl-C came and no command started: as a command interrupted (cli.main;
+    exit_codes.EXIT_INTERRUPTED, not imported: the client loads no vecverify module)."""
+    print("vecverify: interrupted", file=sys.stderr)
+    return 130
 
 
 def _await_exit(sock: socket, child: int) -> int:

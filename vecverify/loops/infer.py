@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import OutOfTime, Unsupported
+from ..interrupts import stands_for_interrupt
 from ..ir.function import Block, Function
 from ..ir.types import IntType, Type, VectorType
 from ..ir.values import (
@@ -456,6 +457,8 @@ def infer_and_prove(src: Function, tgt: Function, timeout_ms: int = 10_000, dead
     except OutOfTime:  # the whole check's time ran out: no bounded check after it either
         raise
     except Exception as e:  # noqa: BLE001 - never a verdict: the bounded check decides, labelled
+        if stands_for_interrupt(e):  # Ctrl-C, disguised by ctypes (interrupts.py)
+            raise KeyboardInterrupt from e
         return Inferred("unsupported", reason=f"inference failed: {type(e).__name__}: {e}")
 
 
