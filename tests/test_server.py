@@ -187,6 +187,46 @@ print(faults() - before)
     assert faults("ready") < pages // 20
 
 
+_WRITTEN_PROBE = """import ctypes, os, resource, socket, sys
+from vecverify.app import server
+size = 8 << 20
+block = ctypes.create_string_buffer(size)  # present in this process (the server)
+a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+server._WRITTEN["socket"] = b
+def child(ready, write_and_report):
+    pid = os.fork()
+    if pid == 0:
+        if ready:
+            server._ready_written()
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        ctypes.memset(block, 1, size)  # the command writes the server's pages
+        faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+        if write_and_report:
+            server._report_written()
+        print(faults, flush=True)
+        os._exit(0)
+    os.waitpid(pid, 0)
+child(False, True)  # a first command: copy-on-write faults, and its report
+server._take_written(a)
+child(False, False)  # (without its spare: faults again)
+child(True, False)  # the next one, its pages faulted in by its spare
+"""
+
+
+def test_a_spare_faults_in_what_the_last_command_wrote() -> None:
+    """A command's process reports the pages it wrote (server._report_written); the next
+    spare faults them in before it waits (server._ready_written): the next command, which
+    writes the same pages, takes no copy-on-write faults for them (Linux 5.14 or later)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("/proc/self/pagemap and MADV_POPULATE_WRITE are Linux's")
+    out = subprocess.run([sys.executable, "-c", _WRITTEN_PROBE], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    first, unready, ready = (int(n) for n in out.stdout.split())
+    pages = (8 << 20) // os.sysconf("SC_PAGE_SIZE")
+    assert min(first, unready) > pages // 2  # the test can tell: written, the pages are copied then
+    assert ready < pages // 20
+
+
 def test_status_reports_the_running_server(served: dict[str, str]) -> None:
     out = _run(["server", "status"], served)
     assert out.returncode == 0 and "running" in out.stdout
