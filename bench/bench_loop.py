@@ -2,7 +2,7 @@
 ``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
 ours, timed at a long and a short trip count.
 
-    ./dev bench loop [--target avx2|sse4] [--set c|short] [--kernels a,b] [--trips 4096,13] [--rounds N]
+    ./dev bench loop [--target avx2|sse4] [--set c|short|short2] [--kernels a,b] [--trips 4096,13] [--rounds N]
                      [--json FILE]
 
 For each kernel:

@@ -372,24 +372,42 @@ def test_fold_takes_fewer_lanes_where_masked_moves_go_lane_by_lane() -> None:
     assert isinstance(r.vector, FoldedLoop) and r.vector.pieces and r.vf == 8, r.line()
 
 
-@pytest.mark.parametrize("text,vf", [(IN_PLACE, 4), (MAP, 2)])
-def test_last_vector_in_pieces_proved_and_native(text: str, vf: int) -> None:
-    """A map's last vector (k = btc % VF + 1 iterations) runs as unmasked vectors of VF,
-    VF/2, .., 1 lanes, one for each bit of k, at n.vec + (k & -2*width): no masked
-    move, each lane stored once. In place (y[i] = c * y[i]) no shifted tail either (its
-    overlapping stores stall the next reading of them on x86); a map of one object into
-    another keeps it. Proved for every trip count (the mask check proves each piece's
-    test and start) and run at 0..3*VF+1."""
-    fn, new, r = _fold(text, vf)
+@pytest.mark.parametrize("vf", [4, 2])
+def test_last_vector_in_pieces_proved_and_native(vf: int) -> None:
+    """An in-place map's last vector (k = btc % VF + 1 iterations) runs as unmasked
+    vectors of VF, VF/2, .., 1 lanes, one for each bit of k, at n.vec + (k & -2*width):
+    no masked move, each lane stored once, and no shifted tail (its overlapping stores
+    stall the next reading of them on x86). Proved for every trip count (the mask check
+    proves each piece's test and start) and run at 0..3*VF+1."""
+    fn, new, r = _fold(IN_PLACE, vf)
     fl = r.vector
-    assert [pc.width for pc in fl.pieces] == [vf >> b for b in range(vf.bit_length())]
+    assert [pc.width for pc in fl.pieces] == [vf >> b for b in range(vf.bit_length())] and not fl.pairs
     assert f"last vector in pieces of {', '.join(str(pc.width) for pc in fl.pieces)}" in r.line()
     assert fl.mask is None and not any(".masked." in getattr(i, "callee", "") for b in new.blocks
                                        for i in b.instructions)
-    assert (fl.tail is None) == (text is IN_PLACE)
+    assert fl.tail is None
     for pc in fl.pieces:
         (st,) = [i for i in pc.block.instructions if isinstance(i, Store)]
         assert st.operands[0].type.count == pc.width
+    _proved(r)
+    _runs(fn, new, r)
+
+
+@pytest.mark.parametrize("vf", [4, 2])
+def test_last_vector_as_an_overlapping_pair_proved_and_native(vf: int) -> None:
+    """A map of one object into another keeps the shifted tail after the full vectors,
+    and where none runs (n <= VF) its last vector is two vectors of the widest w <= k,
+    at n.vec and n.vec + k - w (one where k == w: w = VF or 1), after the tests k >= VF,
+    k >= VF/2, ..: no piece per bit. Proved for every trip count (the mask check proves
+    each test and, where it is the first that holds, the second start) and run at
+    0..3*VF+1."""
+    fn, new, r = _fold(MAP, vf)
+    fl = r.vector
+    assert fl.pairs and fl.tail is not None and [pc.width for pc in fl.pieces] == [vf >> b for b in range(vf.bit_length())]
+    assert f"last vector in overlapping pairs of {', '.join(str(pc.width) for pc in fl.pieces)}" in r.line()
+    for pc in fl.pieces:
+        stores = [i for i in pc.block.instructions if isinstance(i, Store)]
+        assert [st.operands[0].type.count for st in stores] == [pc.width] * (1 if pc.width in (1, vf) else 2)
     _proved(r)
     _runs(fn, new, r)
 
@@ -437,12 +455,23 @@ def _pieces_tests_swapped(fl: FoldedLoop) -> None:
     a.cond, b.cond = b.cond, a.cond
 
 
-@pytest.mark.parametrize("damage", [_piece_start_late, _pieces_tests_swapped])
-def test_broken_pieces_are_refuted_and_run_wrong(damage) -> None:  # noqa: ANN001
-    """A piece at the wrong start, or run on another bit: the mask check refutes it,
-    and natively the loop writes other elements than the scalar loop."""
-    assert "mask: incorrect" in _refuted(MAP, 2, damage)
-    fn, new, r = _fold(MAP, 2)
+def _pair_start_late(fl: FoldedLoop) -> None:
+    """The 2-lane pair's second vector one iteration late (past the last iteration)."""
+    (pair,) = [pc for pc in fl.pieces if pc.at is not fl.n_vec]
+    late = BinOp(pair.at.type, "late", [pair.at, ConstInt(pair.at.type, 1)], op="add")
+    fl.vector_ph.instructions.insert(fl.vector_ph.instructions.index(pair.at) + 1, late)
+    for inst in pair.block.instructions:
+        inst.operands = [late if o is pair.at else o for o in inst.operands]
+    pair.at = late
+
+
+@pytest.mark.parametrize("damage,text,vf", [(_piece_start_late, IN_PLACE, 2), (_pieces_tests_swapped, IN_PLACE, 2),
+                                            (_pair_start_late, MAP, 4), (_pieces_tests_swapped, MAP, 4)])
+def test_broken_pieces_are_refuted_and_run_wrong(damage, text: str, vf: int) -> None:  # noqa: ANN001
+    """A piece or a pair at the wrong start, or run on another test: the mask check
+    refutes it, and natively the loop writes other elements than the scalar loop."""
+    assert "mask: incorrect" in _refuted(text, vf, damage)
+    fn, new, r = _fold(text, vf)
     damage(r.vector)
     assert compare_at_trip_counts(fn, new, r.vector).mismatches
 

@@ -69,6 +69,7 @@ from vecverify.ir.values import (
     Instruction,
     Load,
     Phi,
+    Select,
     Store,
     Value,
 )
@@ -76,7 +77,7 @@ from vecverify.ir.values import (
 from .codegen import identity
 from .folds import FLOATING_KINDS, Fold, fold_of
 from .groups import next_iteration_reads
-from .tailfold import INIT_IN_INACTIVE_LANES, FoldedLoop
+from .tailfold import INIT_IN_INACTIVE_LANES, FoldedLoop, LastPiece
 from .witness import (
     FALSE,
     I1,
@@ -266,6 +267,9 @@ class FoldedWitness(Witness):
         fl = self.fl
         it = self.ind.type
         n_vec = side.value(fl.n_vec)
+        if fl.pairs:
+            self._pair(side, k, n_vec)
+            return
         came: str | None = None
         for piece in fl.pieces:
             for inst in piece.test.instructions[:-1]:
@@ -282,6 +286,22 @@ class FoldedWitness(Witness):
                 side.emit(BinOp(it, None, [n_vec, ConstInt(it, before)], op="add"))
             for inst in piece.block.instructions[:-1]:
                 side.clone(inst)
+
+    def _pair(self, side: Side, k: int, n_vec: Value) -> None:
+        """The last vector as two overlapping vectors for k iterations: the tests down to
+        the widest w <= k (the mask check proves each test is k >= w and the second
+        vector's start n.vec + k - w where it holds), then that pair."""
+        it = self.ind.type
+        for piece in self.fl.pieces:
+            for inst in piece.test.instructions[:-1]:
+                side.clone(inst)
+            if k < piece.width:
+                continue
+            side.vmap[id(piece.at)] = n_vec if k == piece.width else \
+                side.emit(BinOp(it, None, [n_vec, ConstInt(it, k - piece.width)], op="add"))
+            for inst in piece.block.instructions[:-1]:
+                side.clone(inst)
+            return
 
     def _new(self) -> tuple[Side, Side]:
         params = Params()
@@ -392,7 +412,7 @@ class FoldedWitness(Witness):
             lanes.append(emit_and(src, [lanes[-1], g]))
         ends = emit_not(src, emit_and(src, goes_on))
         src_out: list[Value] = [ends]
-        tgt_out: list[Value] = [TRUE]
+        tgt_out: list[Value | LastPiece] = [TRUE]  # a LastPiece: its pair's start (_pair_start)
         if self.fl.mask is not None:
             mt = self.fl.mask.type
             vec: Value = ConstPoison(mt)
@@ -407,7 +427,19 @@ class FoldedWitness(Witness):
             k: Value = ConstInt(it, 1)
             for on in lanes[1:]:
                 k = src.emit(BinOp(it, None, [k, src.emit(Cast(it, None, [on], op="zext"))], op="add"))
+            wider: Value = FALSE  # pairs: the test before held
             for piece in self.fl.pieces:
+                if self.fl.pairs:
+                    # Pairs: the test is k >= w; where it is the first that holds, the
+                    # second vector starts at index + k - w (compared there only).
+                    on = src.emit(ICmp(I1, None, [k, ConstInt(it, piece.width)], pred="uge"))
+                    over = src.emit(BinOp(it, None, [k, ConstInt(it, -piece.width)], op="add"))
+                    at = src.emit(BinOp(it, None, [index, over], op="add"))
+                    runs = emit_and(src, [on, emit_not(src, wider)])
+                    src_out += [on, src.emit(Select(it, None, [runs, at, ConstInt(it, 0)]))]
+                    tgt_out += [piece.cond, piece]
+                    wider = on
+                    continue
                 bit = src.emit(BinOp(it, None, [k, ConstInt(it, piece.width)], op="and"))
                 src_out.append(src.emit(ICmp(I1, None, [bit, ConstInt(it, 0)], pred="ne")))
                 before = src.emit(BinOp(it, None, [k, ConstInt(it, -2 * piece.width)], op="and"))
@@ -432,7 +464,17 @@ class FoldedWitness(Witness):
             src_out += [tail, start, rem]
             tgt_out += [self.fl.tail_mask, self.fl.tail_start, self.fl.n_mod]
         self._state(tgt)
-        return Obligation("mask", src.finish(src_out), tgt.finish([tgt.value(v) for v in tgt_out]))
+        outs = [self._pair_start(tgt, v) if isinstance(v, LastPiece) else tgt.value(v) for v in tgt_out]
+        return Obligation("mask", src.finish(src_out), tgt.finish(outs))
+
+    def _pair_start(self, side: Side, piece: LastPiece) -> Value:
+        """A pair's second start where its test is the first that holds, else 0."""
+        it = self.ind.type
+        at = self.fl.pieces.index(piece)
+        runs = side.value(piece.cond)
+        if at:
+            runs = emit_and(side, [runs, emit_not(side, side.value(self.fl.pieces[at - 1].cond))])
+        return side.emit(Select(it, None, [runs, side.value(piece.at), ConstInt(it, 0)]))
 
     def _iv(self, side: Side, index: Value) -> Value:
         start = side.value(self.ind.start)
@@ -598,8 +640,11 @@ class FoldedWitness(Witness):
                 elif not isinstance(inst, Phi | ExtractElement):
                     raise WitnessError(f"{piece.test.name} computes more than a recurrence's predecessor")
             before = [piece.test.name, piece.block.name]
-            if piece.block.successors() != [nxt.name] or any(isinstance(i, Phi) for i in piece.block.instructions):
-                raise WitnessError(f"{piece.block.name} does not go on to {nxt.name} alone")
+            after = fl.middle if fl.pairs else nxt  # a pair ends the last vector
+            if piece.block.successors() != [after.name] or any(isinstance(i, Phi) for i in piece.block.instructions):
+                raise WitnessError(f"{piece.block.name} does not go on to {after.name} alone")
+            if fl.pairs and any(isinstance(i, Phi) for i in piece.test.instructions):
+                raise WitnessError(f"{piece.test.name} has a phi (pairs carry no recurrence)")
 
 
 def _incoming(block: str, phi: Phi) -> Value:

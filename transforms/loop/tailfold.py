@@ -34,6 +34,14 @@ each lane stored once. An in-place loop then takes no shifted tail either: its t
 overlapping stores make the next reading of those bytes wait (x86 cannot forward a load
 from two stores), where the pieces' loads and stores have the same shapes call after call.
 
+**The last vector as an overlapping pair** (``in_pairs``: where the shifted tail is
+taken, no recurrence): vector.last, run where no full vector does (n <= VF), tests k >=
+VF, k >= VF/2, .. and runs the first that holds as two vectors of w lanes, at n.vec and
+at n.vec + k - w (``_last_in_pairs``; one where k == w): the second re-stores lanes
+the first stored, as the shifted tail does. Pieces pay a vector and a test per bit of
+k, about a nanosecond each (``PIECE_COST``): cabs2_f32 at n=5 ran twice as long in
+pieces of 4 and 1 as in two vectors of 4.
+
 **Interleave groups** run their last vector in pieces, and (not in place) the shifted
 tail after the full vectors: each one wide access per group, a store group's re-store
 writing every member again. A load group with a gap at its end (``rgba[4*i]`` ..
@@ -177,6 +185,11 @@ MASKED_STORE_COST = 24
 # at n=13 measures the folded loop 12-16 ns slower per call than with the last store
 # left out, about 100 units at the scale above (8 per ns).
 STORE_FORWARD_STALL = 96
+# A piece of the last vector (or a pair) costs about a nanosecond on top of its vector
+# and its test, about 8 units at the scale above: ``bench loop`` on cabs2_f32 (VF 8),
+# n=5 in pieces of 4 and 1: 3.8-5.3 ns; two vectors of 4 (the full one and the shifted
+# tail of VF 4): 2.0-2.6 ns; n=8, a piece of 8 alone: 2.4 ns.
+PIECE_COST = 8
 
 
 @dataclass
@@ -232,6 +245,9 @@ class FoldedLoop:
     # The last vector in pieces (``pieces_decline``): widest first, vector.last tests the
     # first; empty where the last vector is masked.
     pieces: list[LastPiece] = field(default_factory=list)
+    # ... as two overlapping vectors (``_last_in_pairs``): each piece is then the pair of
+    # its width, run where k >= width, its second vector at ``at`` = n.vec + k - width.
+    pairs: bool = False
 
     @property
     def lanes(self) -> int:
@@ -526,7 +542,10 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     fl.index_next = close_vector_loop(body, index, step, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
-    if in_pieces:
+    if in_pieces and in_pairs(plan, shifted):
+        fl.pairs = True
+        fl.pieces = _last_in_pairs(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start)
+    elif in_pieces:
         recs = [(rec, lphis[id(rec.phi)]) for rec in plan.phis.recurrences]
         fl.pieces = _last_in_pieces(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start, recs)
     else:
@@ -659,6 +678,54 @@ def _last_in_pieces(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last
             preds = {key: Adder(nxt)(Phi(pred.type, "last.recur.pred", [pred, after[key]],
                                           blocks=[test.name, block.name])) for key, pred in preds.items()}
         block.instructions.append(Br(void_type(), None, [], targets=[nxt.name]))
+        pieces.append(LastPiece(width, cond, at, test, block))
+        test, width = nxt, width // 2
+    return pieces
+
+
+def in_pairs(plan: LoopPlan, shifted: bool) -> bool:
+    """Whether the last vector (run where no full vector is: n <= VF) is two overlapping
+    vectors rather than pieces: where the shifted tail is taken (a re-covered lane
+    stores again what the first vector stored there: ``shift_decline``), and no
+    recurrence (whose second vector's first lane would take its predecessor from the
+    middle of the first). Pieces run a vector and a test per bit of k, each piece
+    about a nanosecond on top of its vector (``bench loop``: cabs2_f32 at n=5, 4+1
+    lanes of VF 8, twice the time of two vectors of 4)."""
+    return shifted and not plan.phis.recurrences
+
+
+def _last_in_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last: Block, middle: Block,
+                   n_vec: Value, n_mod: Value, zero_start: bool) -> list[LastPiece]:
+    """The last vector's k = btc % VF + 1 iterations (1..VF) as two vectors of w lanes,
+    w the widest power of two <= k: at n.vec and at n.vec + k - w (overlapping where
+    k < 2w; one vector where k == w: w = VF or 1). The second re-stores lanes the first
+    stored, the same values (``shift_decline``: what they load, no store of the loop
+    writes). vector.last tests k >= VF, each failed test goes to the next (k >= VF/2,
+    ...), each pair to the middle block; the last test (k >= 1) always holds. Each
+    vector's memory accesses in the loop's order, the first vector's before the
+    second's, access by access (as the paired shifted tail's)."""
+    p = Adder(ph)
+    it = n_vec.type
+    k = p(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
+    pieces: list[LastPiece] = []
+    test, width = last, vf
+    while width >= 1:
+        cond = p(ICmp(I1, f"last.atleast{width}", [k, ConstInt(it, width)], pred="uge"))  # type: ignore[arg-type]
+        at = n_vec
+        if 1 < width < vf:
+            over = p(BinOp(it, f"last.over{width}", [k, ConstInt(it, -width)], op="add"))  # type: ignore[arg-type]
+            at = p(BinOp(it, f"last.at{width}", [n_vec, over], op="add"))
+        block = blocks.new(f"vector.last.{width}")
+        nxt = blocks.new(f"last.test.{width // 2}") if width > 1 else middle
+        test.instructions.append(Br(void_type(), None, [cond], targets=[block.name, nxt.name]))
+        first = _PieceWidener(plan, width, ph, block, n_vec, zero_start)  # type: ignore[arg-type]
+        second = _PieceWidener(plan, width, ph, block, at, zero_start) if at is not n_vec else None  # type: ignore[arg-type]
+        for inst in plan.loop.body:
+            if id(inst) in first.access:
+                first.emit_memory(inst)
+                if second is not None:
+                    second.emit_memory(inst)
+        block.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
         pieces.append(LastPiece(width, cond, at, test, block))
         test, width = nxt, width // 2
     return pieces
@@ -811,8 +878,10 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
 def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted: bool, in_pieces: bool) -> int:
     """What the folded loop of ``lanes`` lanes costs at trip count n: its (n-1)//lanes
     full vectors, then the shifted tail (one vector, where there is a full one), or the
-    last vector: in pieces, a vector of each bit of the k iterations left and a test
-    per bit; masked (no masked moves), a vector iteration and a scalar one per lane."""
+    last vector: as a pair (``in_pairs``), one or two vectors of the widest w <= k and
+    the tests down to it; in pieces, a vector of each bit of the k iterations left and a
+    test per bit; each pair or piece ``PIECE_COST`` more; masked (no masked moves), a
+    vector iteration and a scalar one per lane."""
     scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
     full = (n - 1) // lanes
     if shifted and full:
@@ -820,8 +889,12 @@ def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted
     if not in_pieces:
         return (full + 1) * vector_iter + lanes * scalar_iter
     k = n - full * lanes
-    pieces = sum(vector_iteration_cost(plan, w, target)[1] for w in (1 << b for b in range(lanes.bit_length()))
-                 if k & w)
+    if in_pairs(plan, shifted):  # n <= VF: the widest w <= k, twice where k > w
+        w = 1 << (k.bit_length() - 1)
+        tests = lanes.bit_length() - w.bit_length() + 1
+        return (1 if k == w else 2) * vector_iteration_cost(plan, w, target)[1] + tests + PIECE_COST
+    pieces = sum(vector_iteration_cost(plan, w, target)[1] + PIECE_COST
+                 for w in (1 << b for b in range(lanes.bit_length())) if k & w)
     return full * vector_iter + pieces + lanes.bit_length()
 
 

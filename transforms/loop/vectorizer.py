@@ -81,7 +81,8 @@ class LoopReport:
             isinstance(self.vector, ScalableLoop) and isinstance(self.vector.copies[min(self.vector.copies)], FoldedLoop))
         what = ["tail folded"] if folded else ["scalar epilogue"] if isinstance(self.vector, ScalableLoop) else []
         if isinstance(self.vector, FoldedLoop) and self.vector.pieces:
-            what.append("last vector in pieces of " + ", ".join(str(pc.width) for pc in self.vector.pieces))
+            what.append(("last vector in overlapping pairs of " if self.vector.pairs else "last vector in pieces of ")
+                        + ", ".join(str(pc.width) for pc in self.vector.pieces))
         if isinstance(self.vector, ScalableLoop):
             what.append(f"{self.vector.vscale_range.stated()}")
         what += [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
