@@ -212,3 +212,53 @@ def test_an_epilogue_resuming_at_the_wrong_index_is_refuted_and_replayed_nativel
                           Witness(replay=True))
     assert c.verdict.status == "incorrect", c.verdict.coverage
     assert c.replay is not None and c.replay["shows_difference"], c.replay
+
+
+def test_a_reduction_through_a_vectorized_epilogue_is_proved_for_every_trip_count() -> None:
+    """LLVM's epilogue carries the sum through the epilogue loop: where the main loop is
+    skipped, the epilogue (bypassed once proved) hands the scalar loop reduce.add(<0, 0>)
+    where the first check hands it 0. The scalar part is read from the first check's
+    values, and the `bypass start` obligation shows the other path's refine them."""
+    r = infer_and_prove(*_pair("epilogue_sum_vf2uf2"), 60_000)
+    assert r.status == "proved", r.reason
+    names = [n for n, _ in r.checks]
+    assert names[:2] == ["epilogue step", "epilogue last"]
+    assert "bypass start (vector.main.loop.iter.check.epilog.skip)" in names
+
+
+def test_an_epilogue_entered_with_the_wrong_start_value_is_refuted_and_replayed_natively() -> None:
+    src, tgt = _pair("epilogue_sum_vf2uf2_skip_start")
+    r = infer_and_prove(src, tgt, 60_000)
+    assert r.status == "unknown" and r.refutable and r.reason.startswith("bypass start"), r.reason
+    c = compare_functions(src, tgt, CheckOptions(timeout_ms=60_000), Witness(replay=True))
+    assert c.verdict.status == "incorrect", c.verdict.coverage
+    assert c.replay is not None and c.replay["shows_difference"], c.replay
+
+
+def test_a_middle_block_going_straight_to_the_exit_gets_a_resume_edge() -> None:
+    """LLVM's align.ll shape: a constant trip count VF divides and a runtime alias check,
+    so the scalar loop is entered from the check alone (no resume edge). A resume edge
+    never taken is added, and the loop is proved for every trip count."""
+    r = infer_and_prove(*_pair("memcheck_const_trip_vf4"), 60_000)
+    assert r.status == "proved", r.reason
+    assert any("resume edge never taken" in x for x in r.reshaped), r.reshaped
+    assert [n for n, _ in r.checks] == ["entry", "step", "last", "bypass-poison"]
+
+
+def test_a_vector_loop_stopping_early_before_the_exit_is_refuted() -> None:
+    """The same with the vector loop leaving after 12 of the 16 elements: no witness, and
+    the check at the constant trip count is incorrect (its counterexample is not run
+    natively: the alias check's ptrtoint reads block addresses, inputs of the check)."""
+    v = check_pair(*_pair("memcheck_const_trip_vf4_stops_early"), CheckOptions(timeout_ms=20_000))
+    assert v.status == "incorrect", v.coverage
+    assert v.witness is not None and v.witness["status"] != "proved"
+
+
+def test_our_vectorizers_epilogue_read_back_by_check_is_proved_for_every_trip_count() -> None:
+    """diff_i32 at VF 8 x UF 2 with a vectorized epilogue of VF 4, as our vectorizer emits
+    it, checked as a plain pair: the inferred witness proves it (it was bounded only)."""
+    path = Path(__file__).parent.parent / "corpus" / "loop" / "bounded" / "diff-i32-vf8-uf2-epilogue.srctgt.ll"
+    m = read_module(path)
+    v = check_pair(m.functions["src"], m.functions["tgt"], CheckOptions(timeout_ms=60_000))
+    assert v.status == "correct" and v.loops == "proved", v.coverage
+    assert v.witness is not None and any(c["name"].startswith("bypass start") for c in v.witness["checks"])

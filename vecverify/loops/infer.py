@@ -81,9 +81,10 @@ from .obligation import (
     pure_instruction,
 )
 from .poison import bypass_poison, first_branch_condition
-from .reshape import graft_remainder, unfold_resumes
+from .reshape import graft_remainder, resume_edge, unfold_resumes
 from .same import same_scalar_part
 from .shape import LoopShape, find_shape, incoming, index_phi
+from .undefs import UndefValues
 
 
 @dataclass
@@ -129,10 +130,11 @@ class Inference:
         self.defined = first_branch_condition(src)
         self.timeout_ms = timeout_ms
         # The function's arguments are taken as not undef (they may be poison: Params
-        # splits each); every other parameter (the vector phis as state, values computed
-        # before the loop) may be undef, as an ``undef`` constant of the IR may reach it;
-        # the canonical index, computed from 0 by adding C, is noundef.
+        # splits each); every other parameter (values computed before the loop, a vector
+        # phi as state where an ``undef`` constant of the IR may reach it: undefs.py) may
+        # be undef; the canonical index, computed from 0 by adding C, is noundef.
         self.undef_inputs = True
+        self.undefs = UndefValues(shape.fn, undef_args=False)
         it = shape.index.type
         assert isinstance(it, IntType)
         self.it: IntType = it
@@ -196,13 +198,19 @@ class Inference:
             if closed is not None:
                 out[id(phi)] = closed(side, index)
             else:
-                out[id(phi)] = side.state(f"v.{phi.name}", phi.type)
+                out[id(phi)] = self._phi_state(side, phi)
         return out
+
+    def _phi_state(self, side: Side, phi: Phi) -> Value:
+        """A vector phi's value as a state parameter: defined or poison lane by lane where
+        no value that may be undef reaches it (undefs.py; the arguments taken as not
+        undef, as the obligations take them), else any value, undef too."""
+        return side.state(f"v.{phi.name}", phi.type, undef=self.undefs.may_be_undef(phi))
 
     def _run(self, ob: Obligation) -> Verdict:
         try:
             return check_refinement(ob.src, ob.tgt, CheckOptions(timeout_ms=self.timeout_ms, unroll=1, undef_inputs=self.undef_inputs,
-                                                                   deadline=self.deadline))
+                                                                   deadline=self.deadline, memory_by_address=True))
         except Unsupported as e:
             return Verdict("unsupported", detail=str(e))
 
@@ -347,6 +355,48 @@ class Inference:
         phis0 = {id(phi): tgt.value(incoming(phi, s.preheader.name)) for phi in s.vphis}
         return _pair("entry", src, [*starts, TRUE], tgt, [*self.alpha(tgt, zero, phis0), TRUE])
 
+    def other_starts(self) -> list[Obligation]:
+        """Where a bypass block hands the scalar loop its start values in another form
+        than the one they are read from (``shape.other_starts``; a vectorized epilogue's
+        skipped loop hands ``1 + 0`` where the first check hands ``1``), that block is
+        reached from the first through blocks of one predecessor each, without UB or
+        effects (the scalar part with the vector path removed, same.py, never enters
+        them: every execution reaching them leaves there for scalar.ph instead), whose
+        conditional branches are on the way into vector.ph (bypass-poison covers their
+        poison): under those branch conditions, its values refine the start values. Then
+        the target refines itself with the start values handed there too, which behaves
+        as the scalar part does."""
+        s = self.s
+        blocks = {b.name: b for b in s.fn.blocks}
+        preds = {b.name: [p for p in s.fn.blocks if b.name in p.successors()] for b in s.fn.blocks}
+        on_path = {id(b) for b, _ in s.path}
+        out = []
+        for name, values in s.other_starts.items():
+            conds: list[tuple[Block, str]] = []
+            blk, seen = blocks[name], {name}
+            while blk.name != s.start_from:
+                if any(isinstance(i, Phi) or not pure_instruction(i) for i in blk.instructions[:-1]):
+                    raise WitnessError(f"the resume phis start differently from block {blk.name}, which has an "
+                                       "instruction with UB or an effect")
+                ps = preds[blk.name]
+                if len(ps) != 1 or ps[0].name in seen:
+                    raise WitnessError(f"the resume phis start differently from block {name}, not reached from "
+                                       f"{s.start_from} alone")
+                q = ps[0]
+                seen.add(q.name)
+                if isinstance(q.instructions[-1], Br) and q.instructions[-1].operands:
+                    if id(q) not in on_path:
+                        raise WitnessError(f"the resume phis start differently from block {name}, reached through "
+                                           f"a branch of {q.name} not on the way into the vector loop")
+                    conds.insert(0, (q, blk.name))
+                blk = q
+            src, tgt = self._new()
+            for q, target in conds:
+                src.assume(goes_to(src, q, target))
+            out.append(_pair(f"bypass start ({name})", src, [src.value(v) for v in s.resume_bypass],
+                             tgt, [tgt.value(v) for v in values]))
+        return out
+
     def _state_assumed(self, src: Side, invs: list[Candidate]) -> tuple[Value, dict[int, Value]]:
         self._assume_path(src)
         index = src.state("index", self.it, noundef=True)
@@ -361,7 +411,7 @@ class Inference:
         # the vector loop goes on (step) or leaves (last) after this iteration: src computes
         # its decision from the shared state, as tgt does
         t_index = tgt.arg(("state", "index"))
-        t_phis = {id(p): (tgt.arg(("state", f"v.{p.name}")) if id(p) not in s.closed_form
+        t_phis = {id(p): (self._phi_state(tgt, p) if id(p) not in s.closed_form
                           else s.closed_form[id(p)](tgt, t_index)) for p in s.vphis}
         leaves_src = self._leaves(src, index)
         src.assume(leaves_src if last else emit_not(src, leaves_src))
@@ -470,6 +520,11 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
         grafted = graft_remainder(src, tgt)
         if grafted is not None:
             out.reshaped.append("the source's loop grafted as a remainder never entered (no scalar remainder)")
+        else:
+            grafted = resume_edge(tgt)
+            if grafted is not None:
+                out.reshaped.append("a resume edge never taken added from the middle block to the scalar loop "
+                                    "(the middle block went straight to the exit)")
         given = tgt
         tgt = grafted or copy.deepcopy(tgt)
         epilogue = epilogue_loop(tgt)
@@ -521,7 +576,7 @@ def _infer_and_prove(src: Function, tgt: Function, timeout_ms: int, deadline: fl
         out.invariants = [n for n, _ in invs]
         kept = [c for _, c in invs]
         inf.check_closed_forms(kept)
-        obligations = [inf.entry(), inf.step(kept, last=False), inf.step(kept, last=True)]
+        obligations = [inf.entry(), inf.step(kept, last=False), inf.step(kept, last=True), *inf.other_starts()]
         for phi, m in zip(shape.scalar_phis, shape.resume_from_middle, strict=True):
             out.alpha[f"%{phi.name}"] = _describe(m, shape)
     except WitnessError as e:

@@ -62,7 +62,7 @@ def _induction_step(phi: Phi, loop: Block) -> ConstInt | None:
     return None
 
 
-def _resume_of_induction(middle: Block, n_vec: Value, phi: Phi, start: ConstInt, d: ConstInt, tag: str) -> Instruction:
+def _resume_of_induction(middle: Block, n_vec: Value, phi: Phi, start: Value, d: ConstInt, tag: str) -> Instruction:
     """``start + n.vec * d`` in ``phi``'s type, emitted at the end of ``middle``."""
     t = phi.type
     assert isinstance(t, IntType) and isinstance(n_vec.type, IntType)
@@ -233,6 +233,66 @@ def graft_remainder(src: Function, tgt: Function) -> Function | None:
     return t
 
 
+def resume_edge(tgt: Function) -> Function | None:
+    """A copy of ``tgt`` whose ``middle.block``, which goes to the exit unconditionally
+    while a scalar loop is kept for the paths around the vector loop (runtime checks;
+    LoopVectorize's ``align.ll``: a constant trip count VF*UF divides), also branches to
+    ``scalar.ph``, behind ``br i1 true, label %exit, label %scalar.ph`` (never taken:
+    the function is unchanged), with resume values for the scalar loop's phis: the value
+    the exit block takes from ``middle.block`` where it takes the phi's back-edge value
+    from the scalar loop, ``S + n.vec * D`` for an induction from S (a constant or an
+    argument) by a constant D. None where ``tgt`` is not of that shape; WitnessError
+    where it is but a phi has no such resume value."""
+    loops = [b for latch, h in tgt.back_edges() if latch == h for b in [tgt.block(h)]]
+    if len(loops) != 2 or len(tgt.back_edges()) != 2:
+        return None
+    vector = [b for b in loops if any(isinstance(i.type, VectorType) for i in b.instructions)]
+    if len(vector) != 1:
+        return None
+    t = copy.deepcopy(tgt)
+    body = t.block(vector[0].name)
+    found = _vector_loop_exit(t, body)
+    if found is None:
+        return None
+    middle, exit_, n_vec = found
+    scalar = t.block(next(b for b in loops if b is not vector[0]).name)
+    if [x for x in scalar.successors() if x != scalar.name] != [exit_.name]:
+        return None
+    phis = [i for i in scalar.instructions if isinstance(i, Phi)]
+    outside = {b for p in phis for b in p.blocks if b != scalar.name}
+    if len(outside) != 1:
+        return None
+    ph = t.block(outside.pop())
+    if middle.name in ph.successors() or ph.name in middle.successors():
+        return None
+    preds = [b for b in t.blocks if ph.name in b.successors()]
+    exit_phis = [i for i in exit_.instructions if isinstance(i, Phi) and middle.name in i.blocks
+                 and scalar.name in i.blocks]
+    middle.instructions[-1] = Br(middle.instructions[-1].type, None, [ConstInt(I1, 1)], targets=[exit_.name, ph.name])
+    names = {i.name for b in t.blocks for i in b.instructions if i.name}
+    for phi in phis:
+        latch, start = incoming(phi, scalar.name), incoming(phi, ph.name)
+        taken = next((incoming(ep, middle.name) for ep in exit_phis if incoming(ep, scalar.name) is latch), None)
+        holder = start if isinstance(start, Phi) and any(start is i for i in ph.instructions) else None
+        first = incoming(holder, preds[0].name) if holder is not None else start
+        d = _induction_step(phi, scalar)
+        if taken is not None:
+            resume: Value = taken
+        elif d is not None and isinstance(first, ConstInt | Argument) and isinstance(n_vec.type, IntType):
+            resume = _resume_of_induction(middle, n_vec, phi, first, d, _fresh(f"{phi.name or 'iv'}.resume", names))
+        else:
+            raise WitnessError(f"the middle block goes straight to the exit, and the scalar loop's %{phi.name} "
+                               "has no resume value (neither an induction nor a value the exit takes)")
+        if holder is None:
+            holder = Phi(phi.type, _fresh(f"bc.{phi.name or 'v'}", names), [start] * len(preds),
+                         blocks=[b.name for b in preds])
+            ph.instructions.insert(0, holder)
+            phi.operands = [holder if b == ph.name else v for v, b in zip(phi.operands, phi.blocks, strict=True)]
+        holder.operands.append(resume)
+        holder.blocks.append(middle.name)
+    return t
+
+
 def _exit_uses(t: Function, src: Function, exit_: Block, src_exit: Block, vector: set[str],
                loop: Block) -> list[tuple[Value, Value]]:
     """The values of the vector path the exit block uses other than in phis, each with the
@@ -281,4 +341,4 @@ def _fresh(name: str, taken: set[str]) -> str:
     return out
 
 
-__all__ = ["graft_remainder", "unfold_resumes"]
+__all__ = ["graft_remainder", "resume_edge", "unfold_resumes"]

@@ -68,6 +68,10 @@ class LoopShape:
     # blocks between middle.block and the exit or scalar.ph (a vectorized epilogue's
     # dispatch, once its loop is bypassed: epilogue.py), in order
     region: list[Block] = field(default_factory=list)
+    # bypass blocks whose start values differ in form from resume_bypass: name -> the
+    # values, per scalar phi (infer.py shows each refines resume_bypass where it is taken)
+    other_starts: dict[str, list[Value]] = field(default_factory=dict)
+    start_from: str = ""  # the bypass block resume_bypass is read from
     owner: dict[int, str] = field(default_factory=dict)
     vector_blocks: set[str] = field(default_factory=set)
     closed_form: dict[int, Closed] = field(default_factory=dict)
@@ -157,25 +161,6 @@ def find_shape(fn: Function, epilogue: Block | None = None) -> LoopShape:
     resume_from = next((b for b in [middle, *region] if b in preds[scalar_ph.name]), None)
     if resume_from is None:
         raise WitnessError("no resume edge from the middle block to the scalar loop")
-    bypass = [p for p in preds[scalar_ph.name] if p is not middle and p not in region]
-    scalar_phis = [i for i in scalar.instructions if isinstance(i, Phi)]
-    from_middle, from_bypass = [], []
-    for phi in scalar_phis:
-        r = incoming(phi, scalar_ph.name)
-        if isinstance(r, Phi) and _defined_in(r, scalar_ph):
-            from_middle.append(incoming(r, resume_from.name))
-            if epilogue is not None:
-                continue
-            starts = [incoming(r, b.name) for b in bypass]
-            if any(not _same_value(s, starts[0]) for s in starts):
-                raise WitnessError(f"the resume phi %{r.name} starts differently on the paths around the vector loop")
-            from_bypass += starts[:1]
-        else:
-            from_middle.append(r)
-            from_bypass += [r] if bypass else []
-    # With no bypass (the vector loop always entered) the start values are the source's:
-    # left empty here (infer.py reads them from the source, same.py confirms them)
-    exit_phis = [i for i in exit_.instructions if isinstance(i, Phi) and scalar.name in i.blocks]
     # the branch conditions on the way into vector.ph
     path: list[tuple[Block, str]] = []
     blk = preheader
@@ -191,6 +176,31 @@ def find_shape(fn: Function, epilogue: Block | None = None) -> LoopShape:
         elif not isinstance(term, Br):
             raise WitnessError(f"block {p.name} on the way into the vector loop ends in {term.opcode}")
         blk = p
+    bypass = [p for p in preds[scalar_ph.name] if p is not middle and p not in region]
+    # The scalar loop's start values: those every bypass block hands scalar.ph, or, where
+    # they differ in form (a vectorized epilogue's skipped loop: ``1 + 0``,
+    # ``reduce.add(<s, 0, 0, 0>)``), those of the first bypass block on the way into
+    # vector.ph (the scalar part with the vector path removed starts from them: same.py),
+    # the others in ``other_starts``, each shown to refine them by an obligation (infer.py)
+    first = next((b for b, _ in path if b in bypass), None)
+    scalar_phis = [i for i in scalar.instructions if isinstance(i, Phi)]
+    from_middle, from_bypass = [], []
+    starts_by: dict[str, list[Value]] = {b.name: [] for b in bypass}
+    for phi in scalar_phis:
+        r = incoming(phi, scalar_ph.name)
+        own = isinstance(r, Phi) and _defined_in(r, scalar_ph)
+        from_middle.append(incoming(r, resume_from.name) if own else r)  # type: ignore[arg-type]
+        for b in bypass:
+            starts_by[b.name].append(incoming(r, b.name) if own else r)  # type: ignore[arg-type]
+    other_starts: dict[str, list[Value]] = {}
+    base = first or (bypass[0] if bypass else None)
+    if epilogue is None and base is not None:
+        from_bypass = starts_by[base.name]
+        other_starts = {b.name: starts_by[b.name] for b in bypass if b is not base and any(
+            not _same_value(x, y) for x, y in zip(starts_by[b.name], from_bypass, strict=True))}
+    # With no bypass (the vector loop always entered) the start values are the source's:
+    # left empty here (infer.py reads them from the source, same.py confirms them)
+    exit_phis = [i for i in exit_.instructions if isinstance(i, Phi) and scalar.name in i.blocks]
     trips: list[Value] = []
     if isinstance(n_vec, BinOp) and n_vec.op == "sub":
         trips.append(n_vec.operands[0])
@@ -202,7 +212,8 @@ def find_shape(fn: Function, epilogue: Block | None = None) -> LoopShape:
         raise WitnessError("the vector loop's step is not a constant (nor vscale x N at one vscale)")
     shape = LoopShape(fn, body, preheader, middle, scalar_ph, scalar, exit_, index, index_next, step, lanes,
                       n_vec, [i for i in body.instructions if isinstance(i, Phi) and i is not index],
-                      scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips, region=region)
+                      scalar_phis, from_middle, from_bypass, exit_phis, path, bypass, trips, region=region,
+                      other_starts=other_starts, start_from=base.name if base is not None else "")
     for b in (preheader, body, middle, *region):
         shape.vector_blocks.add(b.name)
     for b in fn.blocks:

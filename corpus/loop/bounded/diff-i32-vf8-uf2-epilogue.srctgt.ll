@@ -4,8 +4,10 @@
 ; The bounded check (4 iterations per loop): Z3 did not decide its memory query in a
 ; minute, and timed out in every `vectorize --verify` second opinion; decided case by
 ; case on the trip count (vecverify/loops/bounded.py: trip_cases) in ~0.1 s per case.
-; Without a witness for this shape (the epilogue's resume phi), the bounded check is
-; the verdict here.
+; `check` (--loops prove) now proves it for every trip count by an inferred witness
+; (vecverify/loops: the epilogue bypassed, its skipped loop handing `1 + 0` where the
+; first check hands `1`: the `bypass start` obligation); the bounded check (--loops
+; bounded, tests/test_loop_verdicts.py) is what this file keeps exercising.
 define void @src(i32 noundef %0, ptr noalias noundef writeonly captures(none) %1, ptr noalias noundef readonly captures(none) %2) {
   %4 = icmp sgt i32 %0, 1
   br i1 %4, label %5, label %7
