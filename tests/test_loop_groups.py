@@ -266,6 +266,20 @@ def test_groups_folded_with_the_last_vector_in_pieces(text: str, vf: int, shifte
     assert runs.runs >= 3 * vf + 2 and not runs.mismatches, runs.mismatches
 
 
+def test_fold_takes_one_128_bit_register_for_groups_updated_in_place() -> None:
+    """--tail fold's lanes (avx2): a power-of-two group updated in place takes one
+    128-bit register of its widest element (its chain through memory from call to call
+    sets the pace; wider members cross the register's halves); the same loop into
+    another object, or a factor-3 group in place, one 256-bit register."""
+    def lanes(text: str, params: str) -> int:
+        _, (r,) = vectorize_loops(_fn(struct_loop(text, "i32", params=params)), LoopOptions(target="avx2", tail="fold"))
+        assert isinstance(r.vector, FoldedLoop), r.line()
+        return r.vf
+    assert lanes(SWAP_SUB.replace("%out", "%a"), "ptr noalias %a") == 4
+    assert lanes(SWAP_SUB, "ptr noalias %out, ptr noalias %a") == 8
+    assert lanes(IN_PLACE.replace("{A2}", "8"), "ptr noalias %a") == 8
+
+
 def test_folded_group_members_swapped_is_refuted() -> None:
     text = struct_loop(IN_PLACE.replace("{A2}", "8"), "i32", params="ptr noalias %a")
     new, (r,) = vectorize_loops(_fn(text), LoopOptions(vf=2, tail="fold"))

@@ -185,6 +185,16 @@ MASKED_STORE_COST = 24
 # at n=13 measures the folded loop 12-16 ns slower per call than with the last store
 # left out, about 100 units at the scale above (8 per ns).
 STORE_FORWARD_STALL = 96
+# An interleave group updated in place (``z[2*i] = f(z[2*i], z[2*i+1])``, called again
+# on its output): each element's chain through memory from one call to the next sets the
+# pace at short trip counts, and a member vector wider than 128 bits adds shuffles across
+# the register's halves to it (3 cycles each on AVX2; within 128 bits, one in-lane
+# shuffle): ``bench loop`` at n=13, VF 4 against 8: caxpy_f32 0.82 / 0.95 of LLVM's time,
+# cscale_f32 0.86 / 0.97, stereo_ms_f32 1.06 / 1.14, stereo_gain_i16 (computed in i32)
+# 0.82 / 0.91 (at n=29 VF 8 is faster: 0.95 / 1.24 for caxpy_f32). Not for a factor that
+# is no power of two, whose members cross the halves at any width: stride3_update_i32
+# 1.03 / 1.00 at n=13, 1.31 / 1.10 at n=29.
+IN_PLACE_GROUP_BITS = 128
 # A piece of the last vector (or a pair) costs about a nanosecond on top of its vector
 # and its test, about 8 units at the scale above: ``bench loop`` on cabs2_f32 (VF 8),
 # n=5 in pieces of 4 and 1: 3.8-5.3 ns; two vectors of 4 (the full one and the shifted
@@ -859,10 +869,14 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
     pieces cost a vector each and a test of each bit. Of VF and its halves down to half
     the nominal trip count, the one whose folded loop costs least over the trip counts
     1 .. ``NOMINAL_TRIP_COUNT`` (``_short_fold_cost``). Where masked moves exist (and
-    no pieces), VF."""
+    no pieces), VF. Interleave groups of power-of-two factors updated in place: one
+    128-bit register of the widest element (``IN_PLACE_GROUP_BITS``)."""
     in_pieces = pieces_decline(plan) is None
     if masked_access_cost(plan, vf, target) is not None and not in_pieces:
         return vf
+    if in_pieces and plan.groups and updates_in_place(plan) and target.register_bits > IN_PLACE_GROUP_BITS \
+            and not any(g.factor & (g.factor - 1) for g in plan.groups):
+        return min(vf, max(2, IN_PLACE_GROUP_BITS // max(plan.widest_bits, 8)))
     shifted = shift_decline(plan) is None and not (in_pieces and updates_in_place(plan))
     best, best_cost = vf, -1
     lanes = vf
