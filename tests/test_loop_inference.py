@@ -262,3 +262,8 @@ def test_our_vectorizers_epilogue_read_back_by_check_is_proved_for_every_trip_co
     v = check_pair(m.functions["src"], m.functions["tgt"], CheckOptions(timeout_ms=60_000))
     assert v.status == "correct" and v.loops == "proved", v.coverage
     assert v.witness is not None and any(c["name"].startswith("bypass start") for c in v.witness["checks"])
+
+
+def test_a_widened_induction_stepped_once_per_unrolled_part_has_its_closed_form() -> None:
+    r = infer_and_prove(*_pair("iota_vf4uf2"), 60_000)
+    assert r.status == "proved", r.reason

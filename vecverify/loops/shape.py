@@ -253,15 +253,24 @@ def _same_value(a: Value, b: Value) -> bool:
 
 
 def _additive(shape: LoopShape, phi: Phi) -> Closed | None:
-    """A widened induction ``phi = phi0 + splat(index / C) * D`` (``vec.ind``): its value
+    """A widened induction ``phi = phi0 + splat(index / C) * D`` (``vec.ind``; D the sum of
+    the invariants its back-edge value adds, one per unrolled part): its value
     computed from the index (checked by ``Inference.check_closed_forms``)."""
-    latch = incoming(phi, shape.body.name)
     t = phi.type
-    if not (isinstance(latch, BinOp) and latch.op == "add" and latch.operands[0] is phi
-            and not _defined_in(latch.operands[1], shape.body) and isinstance(t, VectorType)
-            and isinstance(t.elem, IntType)):
+    if not (isinstance(t, VectorType) and isinstance(t.elem, IntType)):
         return None
-    d = latch.operands[1]
+    # the back-edge value: phi + D1 + D2 + ... (an unrolled loop's parts: %step.add =
+    # %vec.ind + 4, %vec.ind.next = %step.add + 4), each D loop-invariant
+    deltas: list[Value] = []
+    x = incoming(phi, shape.body.name)
+    while x is not phi:
+        if not (isinstance(x, BinOp) and x.op == "add" and not _defined_in(x.operands[1], shape.body)
+                and len(deltas) < 16):
+            return None
+        deltas.insert(0, x.operands[1])
+        x = x.operands[0]
+    if not deltas:
+        return None
     start = incoming(phi, shape.preheader.name)
     it = shape.index.type
     assert isinstance(it, IntType)
@@ -273,7 +282,10 @@ def _additive(shape: LoopShape, phi: Phi) -> Closed | None:
             q = side.emit(Cast(et, None, [q], op="trunc" if et.bits < it.bits else "zext"))
         ins = side.emit(InsertElement(t, None, [ConstPoison(t), q, ConstInt(I32, 0)]))
         spl = side.emit(ShuffleVector(t, None, [ins, ConstPoison(t)], mask=tuple(0 for _ in range(t.count))))
-        mul = side.emit(BinOp(t, None, [spl, side.value(d)], op="mul"))
+        d = side.value(deltas[0])
+        for more in deltas[1:]:
+            d = side.emit(BinOp(t, None, [d, side.value(more)], op="add"))
+        mul = side.emit(BinOp(t, None, [spl, d], op="mul"))
         return side.emit(BinOp(t, None, [side.value(start), mul], op="add"))
 
     return closed
