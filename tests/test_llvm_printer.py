@@ -52,6 +52,7 @@ def test_print_everything_the_model_carries() -> None:
       %g = getelementptr inbounds nuw float, ptr %p, i32 %n
       %l = load float, ptr %g, align 4
       %m = call fast float @llvm.fma.f32(float %l, float %l, float 2.0)
+      %m2 = tail call float @llvm.fma.f32(float %l, float %l, float %m)
       %z = zext nneg i32 %n to i64
       %t = trunc nuw i64 %z to i16
       %hh = fadd half %h, 0xH7C01
@@ -81,6 +82,7 @@ def test_print_everything_the_model_carries() -> None:
         "getelementptr inbounds nuw float, ptr %p, i32 %n",
         "load float, ptr %g, align 4",
         "call fast float @llvm.fma.f32(float %l, float %l, float 0x4000000000000000)",
+        "tail call float @llvm.fma.f32(float %l, float %l, float %m)",  # the marker changes what is UB
         "zext nneg i32 %n to i64",
         "trunc nuw i64 %z to i16",
         "fadd half %h, 0xH7C01",

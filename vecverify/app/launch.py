@@ -40,9 +40,17 @@ def main() -> int:
             return leave(code)  # the interpreter's teardown was a fifth of this client's CPU time
         if switch == "auto":
             start_detached()
-    from .cli import main as run_here  # the cold path: everything loaded in this process
+    try:
+        from .cli import main as run_here  # the cold path: everything loaded in this process
 
-    return leave(run_here(argv))
+        code = run_here(argv)
+    except KeyboardInterrupt:  # Ctrl-C while loading or parsing (cli.main reports the rest)
+        # An object the interrupt cut short in its __init__ (Z3's context) fails in its
+        # __del__: not a word of it after "interrupted".
+        sys.unraisablehook = lambda unraisable: None
+        print("vecverify: interrupted", file=sys.stderr)
+        code = 130  # exit_codes.EXIT_INTERRUPTED (not imported: this module stays light)
+    return leave(code)
 
 
 def leave(code: int) -> int:

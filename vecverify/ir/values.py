@@ -509,6 +509,9 @@ class Call(Instruction):
     # llvm.assume's operand bundles: (tag, number of values) each; their values are the
     # last operands, after the condition.
     bundles: tuple[tuple[str, int], ...] = ()
+    # The call's marker: "tail" or "musttail" (LangRef: the callee then does not access
+    # the caller's allocas: UB if it does), "notail", or "" (none).
+    marker: str = ""
 
     @property
     def opcode(self) -> str:

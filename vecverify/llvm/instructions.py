@@ -254,7 +254,10 @@ class InstructionGrammar(ValueGrammar):
         if op in ("call", "tail", "musttail", "notail"):
             if op != "call":
                 self.expect("call")
-            return self.parse_call(name, tok)
+            call = self.parse_call(name, tok)
+            if call is not None and op != "call":
+                call.marker = op
+            return call
         if op in UNSUPPORTED_INSTRUCTIONS:
             raise self.unsupported(op)
         raise self.unsupported(f"instruction {op}")

@@ -293,7 +293,7 @@ def _instruction_body(inst: Instruction, nm: _Namer, ops: list[Value]) -> str:
                 texts = texts[k:]
             bundles = " [ " + ", ".join(parts) + " ]"
         callee_ty = inst.callee_type if "..." in inst.callee_type else str(inst.type)
-        return _join("call", fmf_text(inst.flags), _attrs(inst.ret_attrs), callee_ty,
+        return _join(inst.marker, "call", fmf_text(inst.flags), _attrs(inst.ret_attrs), callee_ty,
                      f"@{quote_name(inst.callee)}({', '.join(args)}){bundles}", fn_attrs_text(inst.fn_attrs))
     raise TypeError(f"cannot print instruction {type(inst).__name__}")
 

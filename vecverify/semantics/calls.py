@@ -369,7 +369,12 @@ class CallSemantics:
 
     def _call(self, inst: Call, args: list[SymValue], state: CallState) -> SymValue:
         args = self._call_arg_attrs(inst, args, state.memory)
-        result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
+        # (after the call site's own checks: dereferenceable is the caller's statement)
+        self.mem_ops.in_tail_call = inst.marker in ("tail", "musttail")
+        try:
+            result = with_range(self._call_result(inst, args, state), inst.ret_attrs.range)
+        finally:
+            self.mem_ops.in_tail_call = False
         if inst.ret_attrs.noundef:
             for lane in result:
                 self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))

@@ -471,6 +471,7 @@ class Executor(CallSemantics):
         bits = placement_bits(align)
         var = self.ctx.fresh("alloca.placement", bits) if bits else None
         self.mem_ops.blocks.append(MemoryBlock(bid, z3.BitVecVal(size, PTR_ADDR_BITS), placement(var, align)))
+        self.mem_ops.allocas.append(bid)
         ptr = pointer_lane(bid, z3.BitVecVal(0, PTR_ADDR_BITS))
         state.memory = poison_bytes(state.memory, ptr, size)
         markers = self.lifetime_markers.get(id(inst))

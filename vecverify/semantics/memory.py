@@ -546,6 +546,10 @@ class MemoryOps:
         # allocas used by llvm.lifetime.start: dead until it runs, and after
         # llvm.lifetime.end (LangRef); accessing one while dead is UB
         self.lifetimes: set[int] = set()
+        self.allocas: list[int] = []  # the function's own blocks (one per alloca run)
+        # While a call marked tail or musttail runs: its callee does not access the
+        # caller's allocas (LangRef), so an access to one is UB.
+        self.in_tail_call = False
 
     def valid_access(self, ptr: Lane, nbytes: int, align: int, write: bool = False,
                      mem: Memory | None = None) -> z3.BoolRef:
@@ -555,6 +559,8 @@ class MemoryOps:
         bid = block_of(ptr.value)
         if write and self.readonly:
             conds += [bid != b for b in self.readonly]
+        if self.in_tail_call:
+            conds += [bid != b for b in self.allocas]
         if mem is not None:
             freed = mem.freed(bid)
             if not z3.is_false(freed):
