@@ -533,31 +533,35 @@ def _entry_attrs(ex: Executor) -> None:
     for i, arg in enumerate(fn.args):
         inp = inputs.args[i]
         a = arg.attrs
+        ptr = inp.pointer
+        # The poison align and nonnull make (a misaligned or null pointer): UB under the
+        # attributes that make poison UB, as range's is under noundef.
+        made_poison: list[z3.BoolRef] = []
+        if ptr is not None:
+            if a.align > 1:
+                made_poison.append(ex.mem_ops.misaligned(ptr.pointer, a.align))
+            if a.nonnull and not inp.values[0].eq(ptr.pointer):  # this argument may be null
+                made_poison.append(inp.values[0] == 0)
+            if made_poison:
+                ex.arg_extra_poison[i] = any_of(made_poison)
         if a.noundef:
             for p, u in zip(inp.poison, inp.undef, strict=True):
-                ctx.ub(z3.Or(p, u))
+                ctx.ub(z3.Or(p, u, *made_poison))
             if a.range is not None:  # outside the range is poison, and poison is UB here
                 for v, p in zip(inp.values, inp.poison, strict=True):
                     ctx.ub(z3.And(z3.Not(p), outside(v, a.range)))
         if a.range is not None:  # outside the range: poison, lane by lane (see argument)
             ex.arg_ranges[i] = a.range
-        ptr = inp.pointer
         if ptr is None:
             continue
-        extra = []
-        if a.align > 1:
-            extra.append(ex.mem_ops.misaligned(ptr.pointer, a.align))
-        if a.nonnull and not inp.values[0].eq(ptr.pointer):  # this argument may be null
-            extra.append(inp.values[0] == 0)
-        if extra:
-            ex.arg_extra_poison[i] = any_of(extra)
         # dereferenceable(_or_null) imply noundef (LangRef: "the pointer should be well
         # defined, otherwise it is undefined behavior"), as for Alive2.
         if a.dereferenceable:
-            ctx.ub(z3.Or(*inp.poison, z3.Not(in_bounds(inputs.blocks, inp.values[0], a.dereferenceable))))
+            ctx.ub(z3.Or(*inp.poison, *made_poison,
+                         z3.Not(in_bounds(inputs.blocks, inp.values[0], a.dereferenceable))))
         if a.dereferenceable_or_null:
             value = inp.values[0]
-            ctx.ub(z3.Or(*inp.poison,
+            ctx.ub(z3.Or(*inp.poison, *made_poison,
                          z3.And(value != 0, z3.Not(in_bounds(inputs.blocks, value, a.dereferenceable_or_null)))))
         if a.writable and (a.dereferenceable or a.dereferenceable_or_null):
             # LangRef: the dereferenceable bytes are loaded and stored back on entry
