@@ -47,6 +47,13 @@ def requested() -> bool:
     return _requested.is_set()
 
 
+def came() -> None:
+    """A Ctrl-C was caught where the command ends "interrupted": from here on, what
+    finalizers raise (objects the KeyboardInterrupt cut short, freed with its traceback)
+    is not shown either (see _unraisable), whether or not the watcher has run yet."""
+    _requested.set()
+
+
 def stands_for_interrupt(e: BaseException) -> bool:
     """Whether ``e``, caught by a catch-all, is (or came after) a Ctrl-C: a KeyboardInterrupt
     ctypes turned into ArgumentError while converting a call's arguments, or any exception

@@ -89,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vecverify: error: {e}", file=sys.stderr)
         code = EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        from ..interrupts import came
+
+        came()
         print("vecverify: interrupted", file=sys.stderr)
         code = EXIT_INTERRUPTED
     except BrokenPipeError:

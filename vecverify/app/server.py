@@ -320,6 +320,9 @@ def _run_child(conn: socket.socket, fds: list[int], request: dict) -> None:
         except SystemExit as e:  # argparse's --help and usage errors
             code = e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
         except KeyboardInterrupt:
+            from ..interrupts import came
+
+            came()
             print("vecverify: interrupted", file=sys.stderr)
             code = 130
         except BaseException as e:  # noqa: BLE001 (the client must get an exit code)
