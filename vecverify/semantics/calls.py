@@ -485,8 +485,10 @@ class CallSemantics:
         # An undef argument: the callee may have UB for it (it may branch on it), which
         # is part of the environment (one choice per callee); where it has none, it gets
         # one value for the undef (as if frozen): its outputs then depend on that choice,
-        # not on an undef, so branching on them is no UB.
-        given_undef = any_of([self.uses.dependent(lane.value) for lane in lanes])
+        # not on an undef, so branching on them is no UB. A callee that has UB for an
+        # undef argument has it for a poison one too (branching on poison is UB): a
+        # source passing poison where the target passes undef was more defined.
+        given_undef = any_of([lane.poison for lane in lanes] + [self.uses.dependent(lane.value) for lane in lanes])
         if not z3.is_false(given_undef):
             self.ctx.ub(z3.And(given_undef, self.env.undef_ub(callee)))
         fixed = self.ctx.fix_undef_lanes([lane.value for lane in lanes])
