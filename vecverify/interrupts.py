@@ -47,11 +47,17 @@ def requested() -> bool:
     return _requested.is_set()
 
 
+# Set once a command ended "interrupted" in this process (came): finalizers say nothing
+# from then on. Not _requested: a process that goes on (a test runner calling the CLI in
+# process) must not have its later queries raise KeyboardInterrupt.
+_quiet = threading.Event()
+
+
 def came() -> None:
     """A Ctrl-C was caught where the command ends "interrupted": from here on, what
     finalizers raise (objects the KeyboardInterrupt cut short, freed with its traceback)
     is not shown either (see _unraisable), whether or not the watcher has run yet."""
-    _requested.set()
+    _quiet.set()
 
 
 def stands_for_interrupt(e: BaseException) -> bool:
@@ -74,6 +80,8 @@ def _unraisable(hook: object, unraisable: object) -> None:
     ``__del__`` fails (AttributeError), a traceback after "interrupted"."""
     if _disguised(getattr(unraisable, "exc_value", None)) or requested():
         _requested.set()
+        return
+    if _quiet.is_set():
         return
     hook(unraisable)  # type: ignore[operator]
 
@@ -130,6 +138,7 @@ def _after_fork_in_child() -> None:
         return
     del _state["read"]
     _requested.clear()
+    _quiet.clear()
     z3.set_param("ctrl_c", True)
     try:
         signal.set_wakeup_fd(-1)
