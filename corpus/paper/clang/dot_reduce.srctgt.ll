@@ -30,7 +30,7 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 13:
   %14 = phi i64 [ 0, %5 ], [ %99, %11 ]
   %15 = icmp ne i64 %7, 0
-  call void @llvm.assume(i1 %15)
+  tail call void @llvm.assume(i1 %15)
   %16 = shl nsw i64 %14, 5
   %17 = getelementptr inbounds nuw i8, ptr %1, i64 %16
   %18 = load i32, ptr %17, align 4
@@ -148,7 +148,7 @@ define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 13:
   %14 = phi i64 [ 0, %5 ], [ %39, %11 ]
   %15 = icmp ne i64 %7, 0
-  call void @llvm.assume(i1 %15)
+  tail call void @llvm.assume(i1 %15)
   %16 = shl nsw i64 %14, 5
   %17 = getelementptr inbounds nuw i8, ptr %1, i64 %16
   %18 = load <8 x i32>, ptr %17, align 4

@@ -29,7 +29,7 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 13:
   %14 = phi i64 [ 0, %5 ], [ %78, %11 ]
   %15 = icmp ne i64 %7, 0
-  call void @llvm.assume(i1 %15)
+  tail call void @llvm.assume(i1 %15)
   %16 = shl nsw i64 %14, 2
   %17 = getelementptr inbounds nuw i32, ptr %1, i64 %16
   %18 = load i32, ptr %17, align 4
@@ -135,7 +135,7 @@ define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 13:
   %14 = phi i64 [ 0, %5 ], [ %30, %11 ]
   %15 = icmp ne i64 %7, 0
-  call void @llvm.assume(i1 %15)
+  tail call void @llvm.assume(i1 %15)
   %16 = shl nsw i64 %14, 2
   %17 = getelementptr inbounds nuw i32, ptr %1, i64 %16
   %18 = getelementptr inbounds nuw i32, ptr %0, i64 %16

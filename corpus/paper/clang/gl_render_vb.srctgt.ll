@@ -30,7 +30,7 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 16:
   %17 = phi i64 [ 0, %6 ], [ %81, %14 ]
   %18 = icmp ne i64 %10, 0
-  call void @llvm.assume(i1 %18)
+  tail call void @llvm.assume(i1 %18)
   %19 = shl nsw i64 %17, 2
   %20 = getelementptr inbounds nuw i32, ptr %1, i64 %19
   %21 = load i32, ptr %20, align 4
@@ -138,7 +138,7 @@ define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 16:
   %17 = phi i64 [ 0, %6 ], [ %44, %14 ]
   %18 = icmp ne i64 %10, 0
-  call void @llvm.assume(i1 %18)
+  tail call void @llvm.assume(i1 %18)
   %19 = shl nsw i64 %17, 2
   %20 = getelementptr inbounds nuw i32, ptr %1, i64 %19
   %21 = getelementptr inbounds nuw i32, ptr %0, i64 %19

@@ -33,23 +33,23 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 17:
   %18 = phi i64 [ 0, %9 ], [ %85, %15 ]
   %19 = icmp ne i64 %11, 0
-  call void @llvm.assume(i1 %19)
+  tail call void @llvm.assume(i1 %19)
   %20 = shl nsw i64 %18, 2
   %21 = getelementptr inbounds nuw float, ptr %1, i64 %20
   %22 = load float, ptr %21, align 4
-  %23 = call float @llvm.fmuladd.f32(float %22, float %2, float %3)
+  %23 = tail call float @llvm.fmuladd.f32(float %22, float %2, float %3)
   %24 = getelementptr inbounds nuw float, ptr %0, i64 %20
   store float %23, ptr %24, align 4
   %25 = or disjoint i64 %20, 1
   %26 = getelementptr inbounds nuw float, ptr %1, i64 %25
   %27 = load float, ptr %26, align 4
-  %28 = call float @llvm.fmuladd.f32(float %27, float %2, float %4)
+  %28 = tail call float @llvm.fmuladd.f32(float %27, float %2, float %4)
   %29 = getelementptr inbounds nuw float, ptr %0, i64 %25
   store float %28, ptr %29, align 4
   %30 = or disjoint i64 %20, 2
   %31 = getelementptr inbounds nuw float, ptr %1, i64 %30
   %32 = load float, ptr %31, align 4
-  %33 = call float @llvm.fmuladd.f32(float %32, float %2, float %5)
+  %33 = tail call float @llvm.fmuladd.f32(float %32, float %2, float %5)
   %34 = getelementptr inbounds nuw float, ptr %0, i64 %30
   store float %33, ptr %34, align 4
   %35 = or disjoint i64 %20, 3
@@ -69,19 +69,19 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
   %44 = shl nsw i64 %42, 2
   %45 = getelementptr inbounds nuw float, ptr %1, i64 %44
   %46 = load float, ptr %45, align 4
-  %47 = call float @llvm.fmuladd.f32(float %46, float %2, float %3)
+  %47 = tail call float @llvm.fmuladd.f32(float %46, float %2, float %3)
   %48 = getelementptr inbounds nuw float, ptr %0, i64 %44
   store float %47, ptr %48, align 4
   %49 = or disjoint i64 %44, 1
   %50 = getelementptr inbounds nuw float, ptr %1, i64 %49
   %51 = load float, ptr %50, align 4
-  %52 = call float @llvm.fmuladd.f32(float %51, float %2, float %4)
+  %52 = tail call float @llvm.fmuladd.f32(float %51, float %2, float %4)
   %53 = getelementptr inbounds nuw float, ptr %0, i64 %49
   store float %52, ptr %53, align 4
   %54 = or disjoint i64 %44, 2
   %55 = getelementptr inbounds nuw float, ptr %1, i64 %54
   %56 = load float, ptr %55, align 4
-  %57 = call float @llvm.fmuladd.f32(float %56, float %2, float %5)
+  %57 = tail call float @llvm.fmuladd.f32(float %56, float %2, float %5)
   %58 = getelementptr inbounds nuw float, ptr %0, i64 %54
   store float %57, ptr %58, align 4
   %59 = or disjoint i64 %44, 3
@@ -94,19 +94,19 @@ define void @src(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
   %65 = or disjoint i64 %64, 4
   %66 = getelementptr inbounds nuw float, ptr %1, i64 %65
   %67 = load float, ptr %66, align 4
-  %68 = call float @llvm.fmuladd.f32(float %67, float %2, float %3)
+  %68 = tail call float @llvm.fmuladd.f32(float %67, float %2, float %3)
   %69 = getelementptr inbounds nuw float, ptr %0, i64 %65
   store float %68, ptr %69, align 4
   %70 = or disjoint i64 %64, 5
   %71 = getelementptr inbounds nuw float, ptr %1, i64 %70
   %72 = load float, ptr %71, align 4
-  %73 = call float @llvm.fmuladd.f32(float %72, float %2, float %4)
+  %73 = tail call float @llvm.fmuladd.f32(float %72, float %2, float %4)
   %74 = getelementptr inbounds nuw float, ptr %0, i64 %70
   store float %73, ptr %74, align 4
   %75 = or disjoint i64 %64, 6
   %76 = getelementptr inbounds nuw float, ptr %1, i64 %75
   %77 = load float, ptr %76, align 4
-  %78 = call float @llvm.fmuladd.f32(float %77, float %2, float %5)
+  %78 = tail call float @llvm.fmuladd.f32(float %77, float %2, float %5)
   %79 = getelementptr inbounds nuw float, ptr %0, i64 %75
   store float %78, ptr %79, align 4
   %80 = or disjoint i64 %64, 7
@@ -142,7 +142,7 @@ define void @tgt(ptr noalias noundef writeonly captures(none) %0, ptr noalias no
 17:
   %18 = phi i64 [ 0, %9 ], [ %51, %15 ]
   %19 = icmp ne i64 %11, 0
-  call void @llvm.assume(i1 %19)
+  tail call void @llvm.assume(i1 %19)
   %20 = shl nsw i64 %18, 2
   %21 = getelementptr inbounds nuw float, ptr %1, i64 %20
   %22 = getelementptr inbounds nuw float, ptr %0, i64 %20
