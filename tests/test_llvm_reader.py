@@ -581,6 +581,50 @@ def test_unsupported_in_body(body: str, what: str) -> None:
     assert one_line(e) == f"unsupported: {what} in @f"
 
 
+# The scalar loop of LLVM's test llvm/test/Transforms/LoopVectorize/X86/parallel-loops.ll
+# (@parallel_loop, LLVM 22; Apache-2.0 WITH LLVM-exception), cut to its accesses: its
+# llvm.loop node lists the accesses' group as parallel, which LoopVectorize relies on to
+# load a[i+1..i+3] before the store to a[a[i]] (the loop is refuted without it).
+PARALLEL_LOOP = """define void @parallel_loop(ptr %a, ptr %b) {
+entry:
+  br label %for.body
+
+for.body:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %for.body ]
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  %ai = load i32, ptr %pa, align 4, !llvm.access.group !13
+  %k = sext i32 %ai to i64
+  %pk = getelementptr inbounds i32, ptr %a, i64 %k
+  store i32 0, ptr %pk, align 4, !llvm.access.group !13
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, 512
+  br i1 %done, label %for.end, label %for.body, !llvm.loop !3
+
+for.end:
+  ret void
+}
+!3 = distinct !{!3, !4}
+!4 = !{!"llvm.loop.parallel_accesses", !13}
+!13 = distinct !{}
+"""
+
+
+def test_parallel_loop_metadata_is_unsupported() -> None:
+    """A loop whose llvm.loop node (through the nodes it lists) holds
+    llvm.loop.parallel_accesses promises what is not modelled: reported, never dropped."""
+    with pytest.raises(Unsupported) as e:
+        parse_module(PARALLEL_LOOP, "p.ll")
+    assert e.value.what.startswith("llvm.loop.parallel_accesses metadata")
+    assert e.value.where == "parallel_loop"
+    # other loop metadata (hints: unroll, vectorize widths, mustprogress) is dropped
+    hints = PARALLEL_LOOP.replace('!"llvm.loop.parallel_accesses", !13', '!"llvm.loop.mustprogress"')
+    assert parse_module(hints, "h.ll").functions["parallel_loop"].back_edges()
+    old = PARALLEL_LOOP.replace("!llvm.access.group !13", "!llvm.mem.parallel_loop_access !3").replace(
+        '!"llvm.loop.parallel_accesses", !13', '!"llvm.loop.mustprogress"')
+    with pytest.raises(Unsupported, match="llvm.mem.parallel_loop_access metadata"):
+        parse_module(old, "o.ll")
+
+
 @pytest.mark.parametrize(
     "text, what",
     [

@@ -34,6 +34,11 @@ from .types import TYPE_KEYWORDS, TypeParser, starts_type
 Attr = tuple[str, str | None]  # (name, argument text); string attributes keep their quotes
 
 
+# The loop metadata that makes the loop's accesses in its groups free of dependences
+# between iterations (LangRef, "llvm.loop.parallel_accesses").
+PARALLEL_LOOP = "llvm.loop.parallel_accesses"
+
+
 class AnnotationGrammar(TokenCursor, TypeParser):
     attr_groups: dict[str, list[Attr]]
     md_nodes: dict[str, int]  # metadata node name -> index of its first token
@@ -172,7 +177,35 @@ class AnnotationGrammar(TokenCursor, TypeParser):
                 inst.ranges = self.range_node(self.peek().text)
             elif kind in SEMANTIC_METADATA:
                 raise self.unsupported(f"{kind} metadata")
+            elif kind == "!llvm.loop" and self.peek().kind == "mdvar" and self.mentions(self.peek().text, PARALLEL_LOOP):
+                # A promise that the loop's accesses in these groups carry no memory
+                # dependence from one iteration to another: breaking it is undefined
+                # behaviour, which is not modelled (LoopVectorize relies on it).
+                raise self.unsupported(f"{PARALLEL_LOOP} metadata (the loop's promise of no loop-carried "
+                                       "memory dependence)")
             self.skip_metadata_value()
+
+    def mentions(self, name: str, string: str, depth: int = 4) -> bool:
+        """Whether metadata node ``name``, or a node it refers to (up to ``depth`` deep),
+        holds the metadata string ``string``."""
+        start = self.md_nodes.get(name)
+        if start is None or depth == 0 or self.toks[start].kind != "excl" or self.toks[start + 1].text != "{":
+            return False
+        level, i = 0, start + 1
+        while i < len(self.toks):
+            tok = self.toks[i]
+            if tok.text in ("{", "(", "["):
+                level += 1
+            elif tok.text in ("}", ")", "]"):
+                level -= 1
+                if level == 0:
+                    return False
+            elif tok.kind == "str" and tok.value == string:
+                return True
+            elif tok.kind == "mdvar" and tok.text != name and self.mentions(tok.text, string, depth - 1):
+                return True
+            i += 1
+        return False
 
     def prescan_metadata(self) -> None:
         """Where each numbered metadata node ``!N = [distinct] !{...}`` starts."""

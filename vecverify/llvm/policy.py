@@ -34,7 +34,9 @@ FCMP_PREDS = frozenset(opcodes.FCMP_PREDS)
 # Metadata that changes the meaning of an instruction: not modelled, so rejected.
 SEMANTIC_METADATA = frozenset(
     {"!range", "!nonnull", "!noundef", "!align", "!dereferenceable",
-     "!dereferenceable_or_null", "!fpmath", "!noalias.addrspace"}
+     "!dereferenceable_or_null", "!fpmath", "!noalias.addrspace",
+     # the old form of llvm.loop.parallel_accesses (annotations.py), a promise not modelled
+     "!llvm.mem.parallel_loop_access"}
 )
 CONSTANT_EXPRESSIONS = (
     INT_BINOPS | FP_BINOPS | CASTS | UNSUPPORTED_CASTS
