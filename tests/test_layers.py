@@ -364,8 +364,25 @@ def test_help_loads_only_what_it_needs() -> None:
 
 
 def test_the_probe_sees_heavy_modules(tmp_path: Path) -> None:
-    """The probe does report what is loaded: ``exec`` runs natively (numpy, the JIT)."""
+    """The probe does report what is loaded: ``exec`` runs natively (the JIT)."""
     f = tmp_path / "f.ll"
     f.write_text("define i8 @f(i8 %x) {\n  ret i8 %x\n}\n")
     code, heavy = _loaded("exec", str(f), "--fn", "f", "--inputs", "1")
-    assert code == 0 and "numpy" in heavy and "vecverify.execute" in heavy
+    assert code == 0 and "llvmlite.binding" in heavy and "vecverify.execute" in heavy
+
+
+def test_a_replayed_counterexample_loads_no_numpy(tmp_path: Path) -> None:
+    """A counterexample run natively needs the JIT alone (start-up of a cold check of an
+    incorrect pair); one the semantics cannot run loads not even the JIT."""
+    pair = tmp_path / "wrong.ll"
+    pair.write_text("define i8 @src(i8 %x) {\n  %r = add i8 %x, 1\n  ret i8 %r\n}\n"
+                    "define i8 @tgt(i8 %x) {\n  ret i8 %x\n}\n")
+    code, heavy = _loaded("check", str(pair))
+    assert code == 1 and "llvmlite.binding" in heavy and "numpy" not in heavy
+    trap = tmp_path / "trap.ll"
+    trap.write_text("define void @src() {\n  call void @llvm.trap()\n  unreachable\n}\n"
+                    "define void @tgt() {\n  call void @f() noreturn memory(none)\n  unreachable\n}\n"
+                    "declare void @f()\ndeclare void @llvm.trap()\n")
+    code, heavy = _loaded("check", str(trap))
+    assert code == 1 and "vecverify.execute.replay" in heavy  # replayed: the semantics stop at the trap
+    assert [m for m in heavy if _under(m, ("numpy", "llvmlite.binding"))] == []

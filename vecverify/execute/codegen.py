@@ -8,25 +8,30 @@ Forking the caller for each module would isolate as well, but costs tens of
 milliseconds in a large process (a fuzz worker with its solver state) against about
 one here. A module the child dies on is reported unsupported with LLVM's message; the
 next module starts a new child.
+
+The child starts without ``site`` (``-I -S``) and calls llvmlite's library directly
+(codegen_worker.py): it is ready in about a third of the time importing
+``llvmlite.binding`` took, and :func:`prestart` starts it while the caller still has
+work of its own to do (a counterexample's replay: the concrete evaluation, the JIT).
 """
 
 from __future__ import annotations
 
 import atexit
-import json
-import multiprocessing.util
+import importlib.util
+import marshal
 import os
 import subprocess
 import sys
 import tempfile
 import threading
-from pathlib import Path
 from typing import IO, Any
 
 from ..errors import Unsupported
+from ..llvm.libllvm import library_path
 from .codegen_worker import read_message, write_message
 
-_WORKER = Path(__file__).with_name("codegen_worker.py")
+_WORKER = os.path.join(os.path.dirname(__file__), "codegen_worker.py")
 
 
 class CodegenProcess:
@@ -39,7 +44,7 @@ class CodegenProcess:
         self._lock = threading.Lock()
 
     def compile(self, text: str, cpu: str, features: str, where: str) -> bytes:
-        request = json.dumps({"cpu": cpu, "features": features, "text": text}).encode()
+        request = marshal.dumps({"cpu": cpu, "features": features, "text": text})
         with self._lock:
             proc, errors = self._child()
             assert proc.stdin is not None and proc.stdout is not None
@@ -58,13 +63,20 @@ class CodegenProcess:
             raise Unsupported(f"native execution: LLVM rejected {where} ({answer.decode(errors='replace')})")
         return answer
 
+    def start(self) -> None:
+        """Start the child now (if none runs) without waiting for it."""
+        with self._lock:
+            self._child()
+
     def _child(self) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
         if self._proc is None or self._owner != os.getpid() or self._proc.poll() is not None:
             self._errors = tempfile.TemporaryFile()
             self._proc = subprocess.Popen(
-                [sys.executable, "-I", str(_WORKER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._errors,
+                [sys.executable, "-I", "-S", _WORKER, library_path() or "", _site()],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors,
             )
+            if self._owner != os.getpid():
+                _wait_in_pool_workers(self)
             self._owner = os.getpid()
         assert self._errors is not None
         return self._proc, self._errors
@@ -100,12 +112,33 @@ def _fatal_message(errors: IO[bytes], start: int, proc: Any) -> str:
                 lines[-1].strip() if lines else f"exit status {proc.returncode}")
 
 
+def _site() -> str:
+    """The directory holding the ``llvmlite`` package (the child runs without ``site``:
+    where it cannot call the library directly it imports ``llvmlite.binding`` from there)."""
+    spec = importlib.util.find_spec("llvmlite")
+    if spec is None or not spec.submodule_search_locations:
+        return ""
+    return os.path.dirname(list(spec.submodule_search_locations)[0])
+
+
+def _wait_in_pool_workers(process: CodegenProcess) -> None:
+    """In a multiprocessing worker, where atexit handlers do not run, wait for the child
+    at the worker's end too (a process that never used multiprocessing has not loaded it:
+    it is no pool's worker)."""
+    util = sys.modules.get("multiprocessing.util")
+    if util is not None:
+        util.Finalize(process, process.close, exitpriority=0)
+
+
 _PROCESS = CodegenProcess()
 # Wait for the child when this process ends, so that its CPU time is this process's
-# children's (bench fuzz counts it): at exit, and at the end of a multiprocessing
-# worker, where atexit handlers do not run.
+# children's (bench fuzz counts it).
 atexit.register(_PROCESS.close)
-multiprocessing.util.Finalize(_PROCESS, _PROCESS.close, exitpriority=0)
+
+
+def prestart() -> None:
+    """Start the code generator's process now, for a module compiled soon."""
+    _PROCESS.start()
 
 
 def object_code(text: str, cpu: str, features: str, where: str) -> bytes:

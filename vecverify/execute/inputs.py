@@ -44,7 +44,7 @@ from ..ir.values import (
 )
 from ..semantics.aggregates import is_aggregate
 from ..semantics.concrete import ConcreteInput
-from .native import store_size
+from .sizes import store_size
 
 DEFAULT_BUFFER = 64  # bytes, for a pointer argument accessed at offsets that are not constant
 SHAPE_MAX = 8  # shape arguments are drawn from 0..SHAPE_MAX

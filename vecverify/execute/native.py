@@ -11,9 +11,8 @@ them: integers as unsigned Python ints (two's complement bit patterns), floats a
 raw IEEE bits (so NaN payloads survive), vectors as lists of those (vectors of i1 and
 other sub-byte lanes are packed bits), a returned struct as the list of its fields.
 
-Pointer arguments point into memory blocks: numpy byte buffers placed 64-byte aligned
-between guard bytes (a changed guard byte is an out-of-bounds write, reported in the
-result). By default each pointer argument gets a block of its own; a :class:`Memory`
+Pointer arguments point into memory blocks: byte buffers placed 64-byte aligned between
+guard bytes (a changed guard byte is an out-of-bounds write, reported in the result). By default each pointer argument gets a block of its own; a :class:`Memory`
 lets several point into one block at offsets (aliasing), or be null.
 
 Division by zero and ``INT_MIN / -1`` trap natively, misaligned vector accesses may
@@ -23,23 +22,23 @@ fault: callers run only inputs the semantics say are free of UB.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
-import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import llvmlite.binding as llvm
-import numpy as np
 
 from ..errors import Unsupported
 from ..ir.function import Function, Module
-from ..ir.layout import store_size as layout_store_size
 from ..ir.types import FloatType, IntType, PtrType, StructType, Type, VectorType
 from ..llvm import parse_module
 from .codegen import object_code
+from .sizes import store_size
+
+if TYPE_CHECKING:  # numpy is imported where it is used: a single run (a counterexample's replay) needs none
+    import numpy as np
 
 GUARD = 64
 GUARD_BYTE = 0xA5
@@ -47,14 +46,6 @@ BLOCK_ALIGN = 64  # the widest alignment an x86 instruction demands (AVX-512)
 SLOT_ALIGN = 16
 _CACHE_SIZE = 64
 AVOIDED_FEATURES = ("avx512", "avx10", "amx")
-
-
-def store_size(t: Type) -> int:
-    """Bytes LLVM writes for a value of type ``t`` (vectors packed, then rounded up) on
-    this machine (64-bit pointers: the default layout's)."""
-    if isinstance(t, IntType | FloatType | PtrType | VectorType):
-        return layout_store_size(t)
-    raise Unsupported(f"native execution of a value of type {t}")
 
 
 def _round_up(n: int, k: int) -> int:
@@ -210,12 +201,14 @@ class Memory:
     """The memory a call sees: blocks of bytes, and where each pointer argument points
     (``(block index, byte offset)``, or None for a null pointer)."""
 
-    blocks: list[np.ndarray]
+    blocks: list[Any]  # bytes-like: bytes, bytearray, a numpy array of uint8
     pointers: dict[int, tuple[int, int] | None]
 
     @staticmethod
     def separate(fn: Function, buffers: dict[int, Any] | None) -> Memory:
         """Each pointer argument ``i`` at the start of a block of its own, ``buffers[i]``."""
+        import numpy as np
+
         blocks: list[np.ndarray] = []
         pointers: dict[int, tuple[int, int] | None] = {}
         for i, a in enumerate(fn.args):
@@ -237,28 +230,32 @@ class NativeResult:
 
 
 class _Guarded:
-    """Blocks placed aligned between guard bytes, in one numpy array each."""
+    """Blocks placed aligned between guard bytes, in one bytearray each."""
 
-    def __init__(self, blocks: list[np.ndarray]):
-        self.arrays: list[np.ndarray] = []
+    def __init__(self, blocks: list[Any]):
+        self.arrays: list[bytearray] = []
         self.starts: list[int] = []
+        self.bases: list[int] = []
         for data in blocks:
             n = len(data)
-            g = np.full(n + 2 * GUARD + BLOCK_ALIGN, GUARD_BYTE, dtype=np.uint8)
-            start = GUARD + (-(g.ctypes.data + GUARD)) % BLOCK_ALIGN
-            g[start : start + n] = data
+            g = bytearray([GUARD_BYTE]) * (n + 2 * GUARD + BLOCK_ALIGN)
+            # a ctypes view exports the buffer: the bytearray cannot move while it lives
+            base = ctypes.addressof((ctypes.c_char * len(g)).from_buffer(g))
+            start = GUARD + (-(base + GUARD)) % BLOCK_ALIGN
+            g[start : start + n] = memoryview(data).cast("B")
             self.arrays.append(g)
             self.starts.append(start)
+            self.bases.append(base)
 
     def address(self, block: int, offset: int) -> int:
-        return int(self.arrays[block].ctypes.data) + self.starts[block] + offset
+        return self.bases[block] + self.starts[block] + offset
 
-    def finals(self, sizes: list[int]) -> tuple[list[np.ndarray], list[int]]:
+    def finals(self, sizes: list[int]) -> tuple[list[bytes], list[int]]:
         out, bad = [], []
         for k, (g, s, n) in enumerate(zip(self.arrays, self.starts, sizes, strict=True)):
-            if (g[:s] != GUARD_BYTE).any() or (g[s + n :] != GUARD_BYTE).any():
+            if g.count(GUARD_BYTE, 0, s) != s or g.count(GUARD_BYTE, s + n) != len(g) - s - n:
                 bad.append(k)
-            out.append(g[s : s + n].copy())
+            out.append(bytes(g[s : s + n]))
         return out, bad
 
 
@@ -269,7 +266,14 @@ def _load_runtime_libraries() -> None:
     ...). Loaded for the JIT's symbol lookup; a helper it cannot find would be called at
     address 0."""
 
-    for name in ("gcc_s", "m"):
+    for name, soname in (("gcc_s", "libgcc_s.so.1"), ("m", "libm.so.6")):
+        try:  # by its usual name first (find_library runs ldconfig: ~8 ms)
+            llvm.load_library_permanently(soname)
+            continue
+        except RuntimeError:
+            pass
+        import ctypes.util
+
         path = ctypes.util.find_library(name)
         if path is not None:
             llvm.load_library_permanently(path)
@@ -367,7 +371,19 @@ class CompiledModule:
     ) -> NativeResult:
         """Call ``name``: non-pointer arguments from ``args``; pointer argument ``i`` gets
         ``buffers[i]`` (bytes, copied into a guarded block of its own), or points where
-        ``memory`` says."""
+        ``memory`` says. Each block's final bytes come back as a numpy array."""
+        value, finals, oob = self.run_bytes(name, args, buffers, memory)
+        if not finals:
+            return NativeResult(value, [], oob)
+        import numpy as np
+
+        return NativeResult(value, [np.frombuffer(bytearray(b), dtype=np.uint8) for b in finals], oob)
+
+    def run_bytes(
+        self, name: str, args: list[Any], buffers: dict[int, Any] | None = None, memory: Memory | None = None
+    ) -> tuple[Any, list[bytes], list[int]]:
+        """:meth:`run` without numpy: the returned value, each block's final bytes, and
+        the pointer arguments whose block was written out of bounds."""
         fn, frame = self.functions[name], self.frames[name]
         block = bytearray(frame.args_size)
         self._arg_block(fn, frame, args, block)
@@ -384,10 +400,10 @@ class CompiledModule:
         self._batches[name](ctypes.addressof(args_buf), ctypes.addressof(ret_buf), 1)
         value = None if str(fn.ret_type) == "void" else _decode(bytes(result), fn.ret_type)
         if guarded is None:
-            return NativeResult(value, [], [])
+            return value, [], []
         finals, bad = guarded.finals([len(b) for b in mem.blocks])
         oob = sorted(i for i, w in mem.pointers.items() if w is not None and w[0] in bad)
-        return NativeResult(value, finals, oob)
+        return value, finals, oob
 
     def run_batch(self, name: str, inputs: list[list[Any]]) -> list[Any]:
         """Call ``name`` (no pointer arguments) once per argument list, in one native
@@ -395,6 +411,8 @@ class CompiledModule:
         fn, frame = self.functions[name], self.frames[name]
         if any(isinstance(a.type, PtrType) for a in fn.args):
             raise Unsupported(f"batched native runs of @{name}: pointer arguments")
+        import numpy as np
+
         n = len(inputs)
         blocks = np.zeros((max(n, 1), frame.args_size), dtype=np.uint8)
         for i, a in enumerate(fn.args):
@@ -433,6 +451,8 @@ def _columns(values: list[Any], t: Type) -> np.ndarray | None:
     if layout is None:
         return None
     lanes, size, bits = layout
+    import numpy as np
+
     mask = (1 << bits) - 1
     flat = [v & mask for v in values] if lanes == 1 and not t.is_vector else [x & mask for v in values for x in v]
     return np.array(flat, dtype=np.uint64).astype(f"<u{size}").view(np.uint8).reshape(len(values), lanes * size)
@@ -443,6 +463,8 @@ def _from_columns(rows: np.ndarray, t: Type) -> list[Any] | None:
     if layout is None:
         return None
     lanes, size, bits = layout
+    import numpy as np
+
     values = np.ascontiguousarray(rows[:, : lanes * size]).view(f"<u{size}").astype(np.uint64) & np.uint64((1 << bits) - 1)
     out: list[Any] = values.tolist()
     return out if t.is_vector else [v[0] for v in out]
@@ -454,7 +476,7 @@ _compiled: OrderedDict[str, CompiledModule] = OrderedDict()
 def compile_module(text: str, cpu: str = "") -> CompiledModule:
     """Compile LLVM IR text (cached by its hash: a campaign compiles each module once)
     for ``cpu`` (default: this machine's, see _target_machine)."""
-    key = hashlib.sha256(f"{cpu}\n{text}".encode()).hexdigest()
+    key = f"{cpu}\n{text}"  # the text itself (hashlib: 3 ms of a counterexample's replay)
     if key in _compiled:
         _compiled.move_to_end(key)
         return _compiled[key]

@@ -13,9 +13,10 @@ import z3
 from ..errors import Unsupported
 from ..semantics.concrete import ConcreteInput, evaluate
 from ..semantics.memory import pointer_lane
+from .codegen import prestart
 from .inputs import DEFAULT_BUFFER, Extent, merged_extents, pointer_extents
 from .runs import Observed, allowed, run_native, standalone
-from .support import check_native_support
+from .support import check_machine_layout, check_native_support
 
 SMALL_MODEL_BLOCK = 256  # a counterexample's block larger than this is cut to the bytes around its pointers
 MAX_MODEL_BLOCK = 1 << 16  # ... and not run natively if those span more
@@ -35,11 +36,14 @@ class CounterexampleRun:
 def run_counterexample(example: Any) -> CounterexampleRun:
     """Replay an SMT counterexample free of UB and poison natively: does the hardware
     show the difference? (Counterexamples that need poison or undef inputs, or UB in the
-    target, cannot be run.)"""
+    target, cannot be run.)
+
+    The JIT (llvmlite) is loaded only for a counterexample that runs: the checks that do
+    not need it come first, the data layout's last."""
     src, tgt = example.src.function, example.tgt.function
     try:
-        check_native_support(src)
-        check_native_support(tgt)
+        check_native_support(src, layout=False)
+        check_native_support(tgt, layout=False)
         inp, poison_bytes = _model_input(example)
     except Unsupported as e:
         return CounterexampleRun(False, f"not run natively: {e.what}")
@@ -64,6 +68,12 @@ def _run(example: Any, inp: ConcreteInput) -> CounterexampleRun:
         return CounterexampleRun(False, "not run natively: the source has UB on the poison-free input")
     if ev_tgt.ub is not False:
         return CounterexampleRun(False, "not run natively: the target has UB on this input")
+    prestart()  # the code generator's process starts while the JIT loads here
+    try:
+        check_machine_layout(src)
+        check_machine_layout(tgt)
+    except Unsupported as e:
+        return CounterexampleRun(False, f"not run natively: {e.what}")
     a, b = run_native(standalone(src), src, inp), run_native(standalone(tgt), tgt, inp)
     shows = not allowed(ev_src, b)
     note = "the hardware shows the difference" if shows else \

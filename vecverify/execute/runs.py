@@ -14,13 +14,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from ..ir.function import Function, Module
 from ..llvm import print_module
 from ..semantics.concrete import ConcreteInput, Evaluation, evaluate
 from .inputs import merged_extents, pointer_extents, random_input
-from .native import Memory, compile_module
 from .support import check_native_support
 
 
@@ -35,9 +32,11 @@ class Observed:
 
 
 def run_native(module_text: str, fn: Function, given: ConcreteInput) -> Observed:
-    memory = Memory([np.frombuffer(b, dtype=np.uint8) for b in given.blocks], dict(given.pointers))
-    result = compile_module(module_text).run(fn.name, list(given.args), memory=memory)
-    return Observed(result.value, result.lanes(), [b.tobytes() for b in result.buffers], bool(result.oob_writes))
+    from .native import Memory, compile_module, lanes_of  # the JIT: loaded for a run
+
+    memory = Memory(list(given.blocks), dict(given.pointers))
+    value, blocks, oob = compile_module(module_text).run_bytes(fn.name, list(given.args), memory=memory)
+    return Observed(value, lanes_of(value) if value is not None else [], blocks, bool(oob))
 
 
 def allowed(ev: Evaluation, seen: Observed) -> bool:

@@ -11,7 +11,6 @@ from ..ir.function import Function
 from ..ir.layout import DataLayout, parse_datalayout
 from ..ir.types import ArrayType, FloatType, PtrType, StructType, Type, VectorType
 from ..ir.values import Alloca, GetElementPtr, GlobalVariable, Load, Store
-from .native import machine_data_layout
 
 
 def _mentions(t: Type, names: tuple[str, ...]) -> bool:
@@ -24,14 +23,16 @@ def _mentions(t: Type, names: tuple[str, ...]) -> bool:
     return isinstance(t, FloatType) and t.name in names
 
 
-def check_native_support(fn: Function) -> None:
-    """Unsupported, naming the reason, when ``fn`` cannot be run natively here."""
+def check_native_support(fn: Function, layout: bool = True) -> None:
+    """Unsupported, naming the reason, when ``fn`` cannot be run natively here
+    (``layout=False``: all but :func:`check_machine_layout`, which loads the JIT)."""
     if isinstance(fn.ret_type, PtrType) or any(isinstance(a.type, VectorType) and isinstance(a.type.elem, PtrType)
                                                 for a in fn.args):
         raise Unsupported(f"native runs of @{fn.name}: pointer values other than arguments")
     if fn.big_endian:
         raise Unsupported(f"native runs of @{fn.name}: a big-endian module on this machine")
-    _check_machine_layout(fn)
+    if layout:
+        check_machine_layout(fn)
     # LLVM 22's JIT (llvmlite) crashes on some bfloat code and calls runtime functions
     # for fp128 that the process may lack: neither is run.
     values = [*fn.args, *fn.instructions()]
@@ -68,10 +69,12 @@ def _layout_facts(layout: DataLayout, t: Type) -> tuple[object, ...]:
     return layout.alloc_size(t), layout.abi_align(t), inner
 
 
-def _check_machine_layout(fn: Function) -> None:
+def check_machine_layout(fn: Function) -> None:
     """The JIT lays memory out as this machine's data layout says (a module without
     one, as most hand-written tests, has LLVM's default: an i64 4-byte aligned): refuse
     a function whose types in memory the two lay out differently."""
+    from .native import machine_data_layout  # llvmlite's JIT: loaded for a function about to run
+
     machine = parse_datalayout(machine_data_layout())
     for t in _memory_types(fn):
         if _layout_facts(fn.layout, t) != _layout_facts(machine, t):

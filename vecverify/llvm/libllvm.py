@@ -81,7 +81,8 @@ class _ThroughLlvmlite:
 _api: Any = None
 
 
-def _library_path() -> str | None:
+def library_path() -> str | None:
+    """llvmlite's shared library, found without importing ``llvmlite.binding``."""
     spec = importlib.util.find_spec("llvmlite")  # the package's place, without importing its binding
     if spec is None or not spec.submodule_search_locations:
         return None
@@ -95,7 +96,7 @@ def _library_path() -> str | None:
 def api() -> _Direct | _ThroughLlvmlite:
     global _api
     if _api is None:
-        path = _library_path()
+        path = library_path()
         try:
             _api = _Direct(path) if path is not None else _ThroughLlvmlite()
         except (OSError, AttributeError):  # not loadable, or a symbol missing: llvmlite's own way
