@@ -1,10 +1,15 @@
 """ptrtoint: the address of a pointer. Every block that arguments and globals may point
 into has an address, a part of the environment shared by source and target (an input
 of the check, see Environment.block_addresses): aligned to BLOCK_ALIGN, above zero (the
-null pointer's address), not wrapping around, and disjoint from the other blocks (an
-address space too small for one such block, 8-bit pointers, is reported unsupported). A
+null pointer's address), not wrapping around, and disjoint from the other blocks (in an
+address space too small for that alignment, 8-bit pointers, aligned less). A
 pointer's address is its block's plus its offset; null's is 0. Blocks of allocas get no
-address: ptrtoint where one exists is reported unsupported."""
+address: ptrtoint of a pointer that may point into one is reported unsupported.
+
+The reference interpreter (concrete evaluation, outside a check) has no such inputs: for
+the address arithmetic of getelementptr's wrap flags it places block ``k`` at the fixed
+address ``(k + 1) << (pointer bits - 8)``: with 64-bit pointers a layout like any other
+(aligned, disjoint, far from both ends of the address space), see :func:`flags_address`."""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ import z3
 from ..ir.types import IntType
 from ..ir.values import Instruction
 from .core import PTR_ADDR_BITS, Context, Lane, SymValue, semantics
-from .memory import BLOCK_ALIGN, address_of, block_of
+from .memory import address_of, block_of, const_value
 
 
 def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
@@ -22,17 +27,18 @@ def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
     if ctx.block_addresses is None:
         raise ctx.unsupported(f"{what} outside a refinement check (block addresses are its inputs)")
     bases, local = ctx.block_addresses()
-    if local:
-        raise ctx.unsupported(f"{what} in a function with allocas (their addresses are not modelled)")
-    if bases and 1 << ctx.layout.pointer_bits <= BLOCK_ALIGN:
-        # No block base (aligned, above null) fits in the address space: the inputs would
-        # have no memory layout at all, and every verdict would hold vacuously.
-        raise ctx.unsupported(f"{what} with {ctx.layout.pointer_bits}-bit pointers (block addresses are "
-                              f"{BLOCK_ALIGN}-byte aligned, none fits in that address space)")
     bid = block_of(ptr)
+    k = const_value(bid)
+    if local and (k is None or k not in bases) and k != 0:
+        # (An argument's block is a variable: it might be an alloca's, as far as a term
+        # says, once a pointer to the alloca may be stored and loaded back.)
+        raise ctx.unsupported(f"{what} in a function with allocas (their addresses are not modelled)")
     base: z3.BitVecRef = z3.BitVecVal(0, PTR_ADDR_BITS)  # null's block
-    for k, b in bases.items():
-        base = z3.If(bid == k, b, base)
+    if k is not None:
+        base = bases.get(k, base)
+    else:
+        for j, b in bases.items():
+            base = z3.If(bid == j, b, base)
     address = base + address_of(ptr)
     bits = ctx.layout.pointer_bits  # narrower pointers: the address modulo their width
     return address if bits == PTR_ADDR_BITS else z3.Extract(bits - 1, 0, address)
@@ -52,3 +58,21 @@ def _ptrtoint(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue
             addr = z3.ZeroExt(t.bits - w, addr)
         out.append(Lane(addr, p.poison))
     return tuple(out)
+
+
+def flags_address(ctx: Context, ptr: z3.BitVecRef) -> z3.BitVecRef:
+    """The address on which getelementptr's ``nusw``/``nuw`` are decided (LangRef: the
+    base address plus the offset must not wrap the pointer index type): the pointer's
+    absolute address, not its offset in its block. A pointer at the start of its block
+    minus 1 does not wrap (every block lies above null), and one at its block's start
+    plus ``-1`` as an unsigned offset does (``nuw``)."""
+    if ctx.block_addresses is not None:
+        return pointer_address(ctx, ptr, "getelementptr nusw/nuw without inbounds")
+    bits = ctx.layout.pointer_bits
+    bid = block_of(ptr)
+    if (k := const_value(bid)) is None or k + 1 >= 256:
+        raise ctx.unsupported("getelementptr nusw/nuw without inbounds on a pointer of unknown block "
+                              "outside a refinement check")
+    base = 0 if k == 0 else (k + 1) << (bits - 8)
+    address = z3.BitVecVal(base, PTR_ADDR_BITS) + address_of(ptr)
+    return address if bits == PTR_ADDR_BITS else z3.Extract(bits - 1, 0, address)

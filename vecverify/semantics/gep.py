@@ -7,6 +7,7 @@ import z3
 from ..ir.layout import store_size
 from ..ir.types import ArrayType, IntType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
+from .addresses import flags_address
 from .core import PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
     MemoryBlock,
@@ -76,13 +77,22 @@ def _gep_lane(
     k = const_value(offset)
     result = add_constant(off, k) if k is not None else off + offset
     negative = None if k is None else k >> (n - 1) == 1
-    if nusw:  # the offset plus a signed delta must not wrap
-        if negative is None:
-            poison.append(z3.If(offset < 0, z3.ULT(off, result), z3.ULT(result, off)))
-        elif k:
-            poison.append(z3.ULT(off, result) if negative else z3.ULT(result, off))
-    if nuw and k != 0:
-        poison.append(z3.ULT(result, off))
+    if (nusw or nuw) and k != 0:
+        # The base address plus the offset must not wrap. Under inbounds (base and result
+        # in one block, which does not wrap) the offsets in the block decide it alike;
+        # without it, the absolute addresses do: a block starts above null, and its start
+        # minus 1 does not wrap.
+        start, end = off, result
+        if "inbounds" not in flags:
+            start = _resize(flags_address(ctx, base.value), n)
+            end = start + offset if k is None else add_constant(start, k)
+        if nusw:  # a signed delta
+            if negative is None:
+                poison.append(z3.If(offset < 0, z3.ULT(start, end), z3.ULT(end, start)))
+            else:
+                poison.append(z3.ULT(start, end) if negative else z3.ULT(end, start))
+        if nuw:
+            poison.append(z3.ULT(end, start))
     if "inbounds" in flags and k != 0:
         # Both the base and the result lie in the block (one past its end allowed); a
         # zero offset is always in bounds.
