@@ -189,3 +189,39 @@ def test_isolated_runs_report_a_stalled_item_and_raise_the_work_s_errors() -> No
 
     with pytest.raises(Unsupported, match="not this one"):
         list(run_isolated(2, failing))
+
+
+def test_code_generator_calls_llvm_directly_as_llvmlite_does() -> None:
+    """The helper process's direct calls into llvmlite's library (codegen_worker._Direct)
+    make the object code llvmlite.binding makes, and reject what it rejects, alike."""
+    from vecverify.execute import codegen_worker as worker
+    from vecverify.llvm.libllvm import library_path
+
+    path = library_path()
+    assert path is not None
+    direct, through = worker._Direct(path), worker._ThroughLlvmlite()
+    text = ("define <4 x i32> @f(<4 x i32> %x, ptr %p) {\n  %y = load <4 x i32>, ptr %p, align 4\n"
+            "  %r = mul <4 x i32> %x, %y\n  ret <4 x i32> %r\n}\n")
+    made = [b.object_code(text, b.target_machine("x86-64-v3", "")) for b in (direct, through)]
+    assert made[0][:4] == b"\x7fELF" and made[0] == made[1]
+    bad = "define i32 @g(i32 %x) {\n  ret i64 0\n}\n"
+    messages = []
+    for b in (direct, through):
+        with pytest.raises(RuntimeError) as e:
+            b.object_code(bad, b.target_machine("", ""))
+        messages.append(str(e.value))
+    assert "LLVM IR parsing error" in messages[0] and messages[0] == messages[1]
+
+
+def test_a_run_without_numpy_sees_what_run_sees() -> None:
+    """run_bytes (a counterexample's replay: no numpy) and run give the same value, final
+    bytes and out-of-bounds report."""
+    text = ("define i32 @f(ptr %p) {\n  %q = getelementptr i8, ptr %p, i64 4\n  store i32 7, ptr %q\n"
+            "  %v = load i32, ptr %p\n  ret i32 %v\n}\n")
+    compiled = compile_module(text)
+    for block in (bytes([1, 2, 3, 4, 5, 6, 7, 8]), bytes([9, 9, 9, 9])):  # the second is written past its end
+        value, finals, oob = compiled.run_bytes("f", [None], buffers={0: np.frombuffer(block, np.uint8)})
+        result = compiled.run("f", [None], buffers={0: np.frombuffer(block, np.uint8)})
+        assert value == result.value == int.from_bytes(block[:4], "little")
+        assert finals == [b.tobytes() for b in result.buffers] and oob == result.oob_writes
+        assert oob == ([] if len(block) == 8 else [0]) and finals[0][4:8] == (b"\x07\0\0\0" if len(block) == 8 else b"")

@@ -330,7 +330,10 @@ def test_the_semantics_never_import_the_reader() -> None:
 # What a check of a pair must not load (start-up time): loaded only by the commands
 # and witnesses that need them.
 HEAVY = ("numpy", "rich", "hypothesis", "transforms", "properties", "vecverify.app.fuzz", "vecverify.execute",
-         "llvmlite.binding", "concurrent.futures")
+         "llvmlite.binding", "concurrent.futures",
+         # (a cold start's share: inspect through dataclasses, subprocess through the solver
+         # portfolio, the loop witness's modules for a pair without loops)
+         "inspect", "subprocess", "vecverify.loops.infer", "vecverify.loops.bounded")
 
 _PROBE = """
 import json, sys

@@ -66,6 +66,35 @@ def test_dataclasses_made_through_the_cache_are_the_same() -> None:
     assert P(1).y == [] and P(1).y is not P(1).y
 
 
+def test_a_dataclass_outside_the_project_keeps_its_annotations() -> None:
+    """Texts compiled for modules without a cache are compiled as dataclasses compiles
+    them: not under this module's ``from __future__ import annotations`` (which made the
+    generated ``__init__``'s annotations the names of its parameters' types)."""
+    dataclass_code.install()
+
+    @dataclasses.dataclass
+    class Q:
+        x: int
+
+    assert Q.__module__ == __name__ and not __name__.startswith(dataclass_code.CACHED)
+    assert Q.__init__.__annotations__ == {"x": "int", "return": None}
+    assert Q.__doc__ == "Q(x: 'int')"
+
+
+def test_dataclasses_is_imported_without_inspect() -> None:
+    """``install`` imports dataclasses with a stand-in for inspect, whose attributes are
+    the real module's (here inspect is loaded already: checked in a fresh process)."""
+    import subprocess
+
+    probe = ("import sys\nimport vecverify.dataclass_code\nimport dataclasses\n"
+             "assert 'inspect' not in sys.modules\n"
+             "@dataclasses.dataclass\nclass A:\n    x: int\n"
+             "assert A.__doc__ == 'A(x: int)' and 'inspect' in sys.modules\n"
+             "import inspect\nassert dataclasses.inspect.signature is inspect.signature\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 MODULE = "define i8 @f(i8 %x) {\n  %r = add nsw i8 %x, 1\n  ret i8 %r\n}\n"
 
 

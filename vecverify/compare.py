@@ -68,6 +68,8 @@ Prove = Callable[[Function, Function, CheckOptions], Verdict | None]
 
 @dataclass(frozen=True)
 class Witness:
+    """The native runs asked for beside a proof: how many, their seed, on memory, a counterexample's replay."""
+
     runs: int = 0
     seed: int = 0
     on_memory: bool = False
@@ -76,6 +78,8 @@ class Witness:
 
 @dataclass
 class Comparison:
+    """A pair's verdict with its native runs and counterexample replay."""
+
     src: Function | None
     tgt: Function | None
     verdict: Verdict

@@ -26,7 +26,7 @@ import marshal
 import os
 import sys
 from importlib.util import MAGIC_NUMBER
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any
 
 # Whose dataclasses are cached (the modules' names start so): the project's, whose
@@ -109,8 +109,11 @@ def _cache_of(globals: Any) -> _Cache | None:
 
 def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:
     """``exec`` for the dataclasses module: a source text's code from its module's cache."""
-    if isinstance(source, str) and (cache := _cache_of(globals)) is not None:
-        source = cache.compiled(source)
+    if isinstance(source, str):
+        cache = _cache_of(globals)
+        # compiled as builtins.exec compiles a text called from dataclasses.py: without
+        # this module's future flags (its `annotations` made every annotation a string)
+        source = cache.compiled(source) if cache is not None else compile(source, "<string>", "exec", dont_inherit=True)
     builtins.exec(source, globals, locals)
 
 
@@ -119,11 +122,39 @@ def _save_all() -> None:
         cache.save()
 
 
+def _import_dataclasses() -> Any:
+    """``dataclasses``, imported without importing ``inspect`` (with ``dis``, ``ast`` and
+    ``tokenize``: ~5 ms of a cold start, for a function dataclasses calls only to write a
+    docstring for a class that has none): while it is imported, ``sys.modules`` holds a
+    stand-in for ``inspect`` whose attributes are the real module's, imported at their
+    first use. Where ``dataclasses`` or ``inspect`` is already loaded, nothing changes."""
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        import dataclasses
+
+        return dataclasses
+    stand_in = ModuleType("inspect", "the real inspect module's attributes, imported at first use")
+
+    def real(name: str) -> Any:
+        sys.modules.pop("inspect", None) if sys.modules.get("inspect") is stand_in else None
+        import inspect
+
+        return getattr(inspect, name)
+
+    stand_in.__getattr__ = real  # type: ignore[method-assign]  # PEP 562: every attribute the stand-in lacks
+    sys.modules["inspect"] = stand_in
+    try:
+        import dataclasses
+    finally:
+        if sys.modules.get("inspect") is stand_in:
+            del sys.modules["inspect"]
+    return dataclasses
+
+
 def install() -> None:
     """From now on, dataclasses created in this process take their code from the caches."""
     import atexit
-    import dataclasses
 
+    dataclasses = _import_dataclasses()
     if getattr(dataclasses, "exec", None) is not _exec:
         dataclasses.exec = _exec  # type: ignore[attr-defined]
         atexit.register(_save_all)

@@ -16,19 +16,21 @@ cannot read the query or to confirm a model), ``portfolio`` (as above).
 from __future__ import annotations
 
 import _thread
-import json
 import os
-import subprocess
 import sys
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import z3
 
 from . import interrupts
 from .semantics.core import Z3_CTRL_C
+
+if TYPE_CHECKING:  # subprocess and json: imported when another solver runs (a cold check's start-up)
+    import subprocess
 
 SOLVERS = ("z3", "bitwuzla", "cvc5", "portfolio")
 DEFAULT_SOLVER = "z3"
@@ -124,6 +126,8 @@ class SolverGaveUp(Exception):
 
 @dataclass
 class Answer:
+    """A definite answer to a query, and the solver that gave it."""
+
     result: str  # sat | unsat
     model: z3.ModelRef | None
     solver: str  # the solver whose answer decided it
@@ -141,6 +145,8 @@ class _Race:
     threads: list[threading.Thread] = field(default_factory=list)
 
     def start(self, names: tuple[str, ...], text: str, timeout_ms: int) -> None:
+        import subprocess
+
         for name in names:
             proc = subprocess.Popen([sys.executable, "-m", "vecverify.solverworker", name, str(timeout_ms)],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -151,6 +157,8 @@ class _Race:
             self.threads.append(t)
 
     def _read(self, name: str, proc: subprocess.Popen[str], text: str) -> None:
+        import json
+
         try:
             assert proc.stdin is not None and proc.stdout is not None
             proc.stdin.write(text)

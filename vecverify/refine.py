@@ -91,6 +91,8 @@ def limits_count_cpu_time() -> bool:
 
 @dataclass(frozen=True)
 class CheckOptions:
+    """How a refinement check runs: unroll bound, query limit, inputs, solver and more."""
+
     unroll: int = 4
     timeout_ms: int = 10_000
     undef_inputs: bool = True
@@ -141,6 +143,8 @@ class Example:
 
 @dataclass
 class Verdict:
+    """A check's outcome: its status, the error, the counterexample."""
+
     status: str  # correct | incorrect | failed | unsupported | error
     error: str | None = None  # the ERROR line for incorrect verdicts
     detail: str = ""

@@ -21,6 +21,8 @@ from .refine import CheckOptions
 
 @dataclass
 class TestCase:
+    """One test of a suite: its name, its kind and the files of its source and target."""
+
     __test__ = False  # not a pytest class
 
     name: str

@@ -17,9 +17,25 @@ from ..jobs import Placement, check_address
 # argparse translates each of its own messages through gettext, which searches the disk
 # for a catalogue at every call (~40 while a command's parser is built, each a dozen
 # stat calls: a tenth of a served check's time); a message's translation does not change
-# within a process, so it is looked up once.
-argparse._ = functools.lru_cache(maxsize=None)(argparse._)  # type: ignore[attr-defined]
-argparse.ngettext = functools.lru_cache(maxsize=None)(argparse.ngettext)  # type: ignore[attr-defined]
+# within a process, so it is looked up once. Where no catalogue exists at all (gettext
+# then returns every message as it is), the disk is searched once, not once per message.
+
+
+def _no_catalogue() -> bool:
+    """gettext finds no catalogue for argparse's messages (its domain, its directory, the
+    languages of LANGUAGE, LC_ALL, LC_MESSAGES, LANG): each message is its own translation."""
+    import gettext
+
+    domain = gettext.textdomain()
+    return not gettext.find(domain, gettext.bindtextdomain(domain), all=True)
+
+
+if _no_catalogue():  # gettext.dgettext and dngettext, where translation() finds no file
+    argparse._ = lambda message: message  # type: ignore[attr-defined]
+    argparse.ngettext = lambda singular, plural, n: singular if n == 1 else plural  # type: ignore[attr-defined]
+else:
+    argparse._ = functools.lru_cache(maxsize=None)(argparse._)  # type: ignore[attr-defined]
+    argparse.ngettext = functools.lru_cache(maxsize=None)(argparse.ngettext)  # type: ignore[attr-defined]
 
 
 class Parser(argparse.ArgumentParser):

@@ -35,9 +35,13 @@ from .rendezvous import DEFAULT_IDLE_S, STOP, code_key, pid_path, runtime_dir, s
 
 def preload() -> None:
     """Import what the served commands use, so the children start warm."""
+    import json  # noqa: F401  (--json, and the other solvers' answers: imported where used, cold)
+    import subprocess  # noqa: F401
+
     import llvmlite.binding  # noqa: F401  (LLVM's shared library)
 
-    from ..execute import native, replay, runs, text  # noqa: F401  (numpy and the JIT's modules: a counterexample's replay)
+    from ..execute import native, replay, runs, text  # noqa: F401  (the JIT's modules: a counterexample's replay)
+    from ..loops import bounded, infer, refute  # noqa: F401  (imported by check_loops for a function with a loop)
     from ..semantics import core  # noqa: F401  (its import creates Z3's main context)
     from .commands import builtin_commands, check, opt_tv  # noqa: F401  (and through them the checker)
 

@@ -220,6 +220,8 @@ class Memory:
 
 @dataclass
 class NativeResult:
+    """A native call's result: the returned value, each block's final bytes, writes out of bounds."""
+
     value: Any  # None for void
     buffers: list[np.ndarray]  # final contents of each block (by default: of each pointer argument's)
     oob_writes: list[int] = field(default_factory=list)  # pointer arguments whose block was written out of bounds

@@ -45,6 +45,8 @@ def allowed(ev: Evaluation, seen: Observed) -> bool:
 
 @dataclass
 class Run:
+    """One input run through the semantics and natively, and whether they agree."""
+
     input: ConcreteInput
     semantics: Evaluation | None  # None: UB per the semantics, or a run longer than it followed (not run)
     native: Observed | None = None
@@ -53,6 +55,8 @@ class Run:
 
 @dataclass
 class ExecReport:
+    """A function's runs (``vecverify exec``)."""
+
     function: Function
     runs: list[Run] = field(default_factory=list)
 
@@ -83,6 +87,8 @@ def exec_function(
 
 @dataclass
 class PairRuns:
+    """Native runs of a pair on random inputs: how many, the mismatches, the inputs skipped."""
+
     runs: int
     mismatches: list[tuple[ConcreteInput, Observed, Observed]]  # input, source's native run, target's
     skipped_target_ub: int = 0

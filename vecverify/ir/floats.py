@@ -109,6 +109,8 @@ DENORMAL_KINDS = ("ieee", "preservesign", "positivezero", "dynamic")
 
 @dataclass(frozen=True)
 class DenormalMode:
+    """A ``denormal-fp-math`` mode: how results (output) and operands (input) treat denormals."""
+
     output: str = "ieee"
     input: str = "ieee"
 

@@ -14,6 +14,8 @@ from .vscale import VScaleRange
 
 @dataclass(eq=False)
 class Block:
+    """A basic block: its name and instructions, the terminator last."""
+
     name: str
     instructions: list[Instruction] = field(default_factory=list)
 
@@ -41,6 +43,8 @@ class Scalable:
 
 @dataclass(eq=False)
 class Function:
+    """A function definition."""
+
     name: str
     ret_type: Type
     args: list[Argument]
@@ -115,6 +119,8 @@ class Declaration:
 
 @dataclass(eq=False)
 class Module:
+    """A module's functions, declarations and global variables."""
+
     functions: dict[str, Function] = field(default_factory=dict)
     declarations: dict[str, Declaration] = field(default_factory=dict)
     source_name: str = "<input>"

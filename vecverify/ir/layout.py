@@ -41,6 +41,8 @@ def _lookup(table: tuple[tuple[int, int], ...], bits: int) -> int | None:
 
 @dataclass(frozen=True)
 class DataLayout:
+    """What a module's ``target datalayout`` says: byte order, pointer and index widths, alignments."""
+
     big_endian: bool = False
     pointer_bits: int = 64  # address space 0: a pointer's size in memory and ptrtoint's width
     pointer_align: int = 8  # bytes

@@ -42,6 +42,8 @@ class Type:
 
 @dataclass(frozen=True)
 class IntType(Type):
+    """``iN``."""
+
     bits: int
 
     def __str__(self) -> str:
@@ -83,6 +85,8 @@ FLOAT_TYPES = {t.name: t for t in (HALF, BFLOAT, FLOAT, DOUBLE, FP128)}
 
 @dataclass(frozen=True)
 class PtrType(Type):
+    """``ptr`` (in an address space)."""
+
     addrspace: int = 0
 
     def __str__(self) -> str:
@@ -102,6 +106,8 @@ ScalarType = IntType | FloatType | PtrType
 
 @dataclass(frozen=True)
 class VectorType(Type):
+    """``<count x elem>`` (a scalable type instantiated at a vscale: ``vscale``)."""
+
     count: int
     elem: ScalarType
     # Non-zero for ``<vscale x count/vscale x elem>`` instantiated at this vscale. Not
@@ -156,12 +162,16 @@ class StructType(Type):
 
 @dataclass(frozen=True)
 class VoidType(Type):
+    """``void``."""
+
     def __str__(self) -> str:
         return "void"
 
 
 @dataclass(frozen=True)
 class LabelType(Type):
+    """``label``: a block's type."""
+
     def __str__(self) -> str:
         return "label"
 

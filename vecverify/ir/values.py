@@ -35,6 +35,8 @@ class Constant(Value):
 
 @dataclass(eq=False)
 class ConstInt(Constant):
+    """An integer constant."""
+
     type: IntType
     value: int  # unsigned, 0 <= value < 2**bits
 
@@ -53,6 +55,8 @@ class ConstInt(Constant):
 
 @dataclass(eq=False)
 class ConstFloat(Constant):
+    """A floating-point constant, by its IEEE-754 encoding."""
+
     type: FloatType
     bits: int  # the IEEE-754 encoding
 
@@ -73,6 +77,8 @@ class ConstFloat(Constant):
 
 @dataclass(eq=False)
 class ConstNull(Constant):
+    """``null``."""
+
     type: PtrType
 
     def ref(self) -> str:
@@ -81,6 +87,8 @@ class ConstNull(Constant):
 
 @dataclass(eq=False)
 class ConstPoison(Constant):
+    """``poison`` of any type."""
+
     type: Type
 
     def ref(self) -> str:
@@ -89,6 +97,8 @@ class ConstPoison(Constant):
 
 @dataclass(eq=False)
 class ConstUndef(Constant):
+    """``undef`` of any type."""
+
     type: Type
 
     def ref(self) -> str:
@@ -97,6 +107,8 @@ class ConstUndef(Constant):
 
 @dataclass(eq=False)
 class ConstVector(Constant):
+    """A vector constant, lane by lane."""
+
     type: VectorType
     elems: tuple[Constant, ...]
 
@@ -208,6 +220,8 @@ class ParamAttrs:
 
 @dataclass(eq=False)
 class Argument(Value):
+    """A function's argument."""
+
     type: Type
     name: str | None
     attrs: ParamAttrs = field(default_factory=ParamAttrs)
@@ -250,6 +264,8 @@ class BinOp(Instruction):
 
 @dataclass(eq=False)
 class FNeg(Instruction):
+    """``fneg``."""
+
     flags: frozenset[str] = frozenset()
 
     @property
@@ -259,6 +275,8 @@ class FNeg(Instruction):
 
 @dataclass(eq=False)
 class ICmp(Instruction):
+    """``icmp``."""
+
     pred: str = "eq"
     flags: frozenset[str] = frozenset()  # samesign
 
@@ -269,6 +287,8 @@ class ICmp(Instruction):
 
 @dataclass(eq=False)
 class FCmp(Instruction):
+    """``fcmp``."""
+
     pred: str = "oeq"
     flags: frozenset[str] = frozenset()  # fast-math flags
 
@@ -302,6 +322,8 @@ class Cast(Instruction):
 
 @dataclass(eq=False)
 class Freeze(Instruction):
+    """``freeze``."""
+
     @property
     def opcode(self) -> str:
         return "freeze"
@@ -445,6 +467,8 @@ class Switch(Instruction):
 
 @dataclass(eq=False)
 class Ret(Instruction):
+    """``ret`` (with or without a value)."""
+
     @property
     def opcode(self) -> str:
         return "ret"
@@ -452,6 +476,8 @@ class Ret(Instruction):
 
 @dataclass(eq=False)
 class Unreachable(Instruction):
+    """``unreachable``."""
+
     @property
     def opcode(self) -> str:
         return "unreachable"

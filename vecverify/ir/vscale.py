@@ -21,6 +21,8 @@ DEFAULT_VSCALE_MAX = 16
 
 @dataclass(frozen=True)
 class VScaleRange:
+    """The values ``vscale`` may take in a function (its ``vscale_range``; none: unbounded)."""
+
     lo: int = 1
     hi: int = 0  # 0: unbounded (no attribute, or vscale_range(min, 0))
     attribute: bool = False  # stated by vscale_range (vscale then a power of two)

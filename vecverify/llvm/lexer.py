@@ -42,6 +42,8 @@ _TOKEN_RE = re.compile(
 
 @dataclass(slots=True)
 class Token:
+    """One token of LLVM IR text, where it starts."""
+
     kind: str  # label lvar gvar comdat dbgrec attrgrp mdvar excl hex float int ident str dots punct eof
     text: str  # the raw text
     value: str  # names unquoted and unescaped, without their sigil; otherwise the text

@@ -5,19 +5,22 @@ which one has a loop: with ``options.loops == "prove"`` a witness is inferred fr
 target's shape (``infer.py``) and, where its obligations are discharged, the verdict is
 ``correct`` for every trip count; otherwise (or with ``loops == "bounded"``) the bounded
 check runs, and its verdict says what it covered (``bounded.py``), with the reason no
-witness was found. Functions without loops get the plain check.
+witness was found. Functions without loops get the plain check (and this package's
+modules are imported only for a function with a loop: a cold check's start-up).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ..ir.function import Function
 from ..refine import CheckOptions, Verdict, check_refinement
-from .bounded import MAX_AUTO_UNROLL, check_bounded
-from .infer import Inferred, infer_and_prove
-from .refute import refute_by_trip_count
+
+if TYPE_CHECKING:
+    from .bounded import MAX_AUTO_UNROLL, check_bounded
+    from .infer import Inferred
 
 
 def has_loops(fn: Function) -> bool:
@@ -27,6 +30,10 @@ def has_loops(fn: Function) -> bool:
 def check_loops(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
     if not (has_loops(src) or has_loops(tgt)):
         return check_refinement(src, tgt, options)
+    from .bounded import check_bounded
+    from .infer import infer_and_prove
+    from .refute import refute_by_trip_count
+
     if options.loops != "prove" or not has_loops(src):
         return check_bounded(src, tgt, options)
     start = time.monotonic()
@@ -71,3 +78,12 @@ def _proved(src: Function, tgt: Function, options: CheckOptions, inferred: Infer
 
 
 __all__ = ["MAX_AUTO_UNROLL", "check_bounded", "check_loops", "has_loops"]
+
+
+def __getattr__(name: str) -> Any:
+    """``MAX_AUTO_UNROLL`` and ``check_bounded``, from ``bounded.py`` at their first use."""
+    if name in ("MAX_AUTO_UNROLL", "check_bounded"):
+        from . import bounded
+
+        return getattr(bounded, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

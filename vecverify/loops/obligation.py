@@ -188,6 +188,8 @@ def emit_not(side: Side, c: Value) -> Value:
 
 @dataclass
 class Obligation:
+    """One proof obligation of a loop's witness: a source and a target to check."""
+
     name: str  # entry | step | exit
     src: Function
     tgt: Function

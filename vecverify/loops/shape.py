@@ -45,6 +45,8 @@ def incoming(phi: Phi, block: str) -> Value:
 
 @dataclass
 class LoopShape:
+    """The blocks of a vectorized loop, as a vectorizer lays them out."""
+
     fn: Function
     body: Block  # vector.body
     preheader: Block  # vector.ph

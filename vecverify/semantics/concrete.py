@@ -35,6 +35,8 @@ def _eval(model: z3.ModelRef, term: z3.ExprRef) -> z3.ExprRef:
 
 @dataclass(frozen=True)
 class ConcreteLane:
+    """One lane of a concrete value: its bits (None where a choice decides them) and whether it is poison."""
+
     value: int | None  # None where the value is not a constant (depends on a choice)
     poison: bool | None
 

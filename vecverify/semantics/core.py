@@ -49,6 +49,8 @@ FALSE = z3.BoolVal(False)
 
 @dataclass(frozen=True)
 class Lane:
+    """One lane of a symbolic value: its bits and whether it is poison."""
+
     value: z3.BitVecRef
     poison: z3.BoolRef
 

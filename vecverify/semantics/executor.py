@@ -121,6 +121,8 @@ class Behaviour:
 
 @dataclass
 class _State:
+    """The symbolic state on one path: its condition, the values computed, memory."""
+
     path: z3.BoolRef
     env: dict[Instruction, SymValue]
     memory: Memory

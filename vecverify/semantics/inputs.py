@@ -49,6 +49,8 @@ MAX_BLOCK_SIZE = 1 << 62
 
 @dataclass
 class ArgInput:
+    """An argument's symbolic lanes, their poison and undef conditions, and its pointer if it is one."""
+
     name: str
     type: Type
     values: list[z3.BitVecRef]
@@ -60,6 +62,8 @@ class ArgInput:
 
 @dataclass
 class Inputs:
+    """The symbolic inputs of a check: arguments, memory blocks, initial memory, preconditions."""
+
     args: list[ArgInput]
     blocks: list[MemoryBlock]
     memory: Memory
@@ -88,6 +92,8 @@ class Inputs:
 
 @dataclass(frozen=True)
 class InputOptions:
+    """Whether inputs may be poison or undef (Alive2's --disable-poison-input, --disable-undef-input)."""
+
     poison_inputs: bool = True
     undef_inputs: bool = True
 

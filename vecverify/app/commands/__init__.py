@@ -25,6 +25,8 @@ GROUP = "vecverify.commands"  # the entry-point group (public: plug-ins name it)
 
 @dataclass(frozen=True)
 class CommandInfo:
+    """A command found without importing its module: its name, module and help line."""
+
     name: str  # as typed: opt-tv
     module: str  # vecverify.app.commands.opt_tv
     help: str  # the first line of the module's docstring

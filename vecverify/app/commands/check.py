@@ -8,7 +8,6 @@ with a summary; a directory is read with Alive2's test protocol and gets a table
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -103,6 +102,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     results = [compare_functions(s, t, options, witness) for s, t in pairs]
     counts = Counter(r.status for r in results)
     if args.json:
+        import json  # --json alone
+
         print(json.dumps({"results": [r.record() for r in results], "summary": dict(counts)}, indent=2))
     else:
         for r in results:
@@ -177,6 +178,8 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Pl
     mismatches = sum(not r.as_expected for r in rows)
     counts = Counter(status for r in rows for status in r.statuses)
     if as_json:
+        import json
+
         print(json.dumps({
             "files": [{"file": r.file, "expected": r.expected, "got": r.got, "seconds": round(r.seconds, 4),
                        "as_expected": r.as_expected, "results": r.records} for r in rows],
