@@ -195,7 +195,7 @@ def test_code_generator_calls_llvm_directly_as_llvmlite_does() -> None:
     """The helper process's direct calls into llvmlite's library (codegen_worker._Direct)
     make the object code llvmlite.binding makes, and reject what it rejects, alike."""
     from vecverify.execute import codegen_worker as worker
-    from vecverify.llvm.libllvm import library_path
+    from vecverify.llvmlib import library_path
 
     path = library_path()
     assert path is not None

@@ -113,3 +113,32 @@ def test_llvm_rejects_as_through_llvmlite(text: str, message: str) -> None:
     with pytest.raises(RuntimeError) as through:
         libllvm._ThroughLlvmlite().canonical(text)
     assert message in str(direct.value) and str(direct.value) == str(through.value)
+
+
+def test_the_launcher_loads_llvm_s_library_early() -> None:
+    """A cold ``check`` starts loading llvmlite's library on a thread of its own (launch.py);
+    the reader then finds it loaded (one library in the process, not two)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", _EARLY_PROBE], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr + done.stdout
+
+
+_EARLY_PROBE = """
+import os, sys, time
+from vecverify.app import launch
+from vecverify.llvmlib import library_path
+path = os.path.realpath(library_path())
+assert path not in open("/proc/self/maps").read()
+launch._load_llvm_early()
+for _ in range(500):
+    if path in open("/proc/self/maps").read():
+        break
+    time.sleep(0.01)
+else:
+    sys.exit("not loaded")
+from vecverify.llvm import libllvm
+assert libllvm.canonical_text("define void @f() {\\n  ret void\\n}\\n").startswith("; ModuleID")
+maps = {line.split()[-1] for line in open("/proc/self/maps") if "libllvmlite" in line}
+assert maps == {path}, maps
+"""

@@ -40,6 +40,8 @@ def main() -> int:
             return leave(code)  # the interpreter's teardown was a fifth of this client's CPU time
         if switch == "auto":
             start_detached()
+    if command in SERVED:
+        _load_llvm_early()
     try:
         from .cli import main as run_here  # the cold path: everything loaded in this process
 
@@ -51,6 +53,30 @@ def main() -> int:
         print("vecverify: interrupted", file=sys.stderr)
         code = 130  # exit_codes.EXIT_INTERRUPTED (not imported: this module stays light)
     return leave(code)
+
+
+def _load_llvm_early() -> None:
+    """Start loading LLVM's shared library (llvmlite's: its dynamic linking and LLVM's
+    static constructors, ~7 ms) on a thread of its own, while this one imports the rest:
+    the command reads LLVM IR through it (vecverify/llvm/libllvm.py), and ``dlopen`` runs
+    without holding the GIL. The reader's own ``dlopen`` of the same file waits for this
+    one (glibc's loader lock) and then finds it loaded."""
+    import _thread  # threading's module: a tenth of this client's start-up
+
+    _thread.start_new_thread(_dlopen_llvm, ())
+
+
+def _dlopen_llvm() -> None:
+    try:
+        import ctypes
+
+        from ..llvmlib import library_path
+
+        path = library_path()
+        if path is not None:
+            ctypes.CDLL(path)
+    except Exception:  # noqa: BLE001 - not found or not loadable: the reader says so when it loads it
+        pass
 
 
 def leave(code: int) -> int:

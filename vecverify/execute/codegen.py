@@ -28,7 +28,7 @@ import threading
 from typing import IO, Any
 
 from ..errors import Unsupported
-from ..llvm.libllvm import library_path
+from ..llvmlib import library_path
 from .codegen_worker import read_message, write_message
 
 _WORKER = os.path.join(os.path.dirname(__file__), "codegen_worker.py")

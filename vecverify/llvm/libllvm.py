@@ -13,12 +13,9 @@ library file, so there is one LLVM in the process.
 from __future__ import annotations
 
 import ctypes
-import importlib.util
-import os
-import sys
 from typing import Any
 
-_LIB_NAMES = {"linux": "libllvmlite.so", "darwin": "libllvmlite.dylib", "win32": "llvmlite.dll"}
+from ..llvmlib import library_path
 
 
 class _Direct:
@@ -79,18 +76,6 @@ class _ThroughLlvmlite:
 
 
 _api: Any = None
-
-
-def library_path() -> str | None:
-    """llvmlite's shared library, found without importing ``llvmlite.binding``."""
-    spec = importlib.util.find_spec("llvmlite")  # the package's place, without importing its binding
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    name = _LIB_NAMES.get(sys.platform)
-    if name is None:
-        return None
-    path = os.path.join(list(spec.submodule_search_locations)[0], "binding", name)
-    return path if os.path.isfile(path) else None
 
 
 def api() -> _Direct | _ThroughLlvmlite:
