@@ -21,13 +21,15 @@ from transforms.loop.mutants import (
     group_gap_unguarded,
     group_members_swapped,
     group_stride_off_by_one,
+    packed_member_unmasked,
+    packed_store_unfrozen,
     trimmed_load_over_read,
 )
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Module
-from vecverify.ir.values import ICmp, Load, ShuffleVector, Store
+from vecverify.ir.values import BinOp, Cast, ICmp, Load, ShuffleVector, Store
 from vecverify.llvm import parse_module, print_module
 
 ALIGN = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "float": 4, "double": 8}
@@ -325,6 +327,72 @@ def test_a_piece_reading_the_last_gap_is_refuted() -> None:
     new, (r,) = vectorize_loops(_fn(struct_loop(GRAY, "i8")), LoopOptions(vf=4, tail="fold"))
     assert new is not None and trimmed_load_over_read(new)
     assert prove_loop(r).status == "refuted"
+
+
+# RGBA pixels: each color averaged with alpha in i32, alpha copied (a packed load group
+# whose members are widened and a packed store group of truncs and a loaded member).
+BLEND = """
+  %s = getelementptr inbounds nuw [4 x i8], ptr %a, i64 %i
+  %r = load i8, ptr %s, align 1
+  %gp = getelementptr inbounds nuw i8, ptr %s, i64 1
+  %g = load i8, ptr %gp, align 1
+  %bp = getelementptr inbounds nuw i8, ptr %s, i64 2
+  %b = load i8, ptr %bp, align 1
+  %ap = getelementptr inbounds nuw i8, ptr %s, i64 3
+  %al = load i8, ptr %ap, align 1
+  %a32 = zext i8 %al to i32
+  %r32 = zext i8 %r to i32
+  %g32 = zext i8 %g to i32
+  %b32 = zext i8 %b to i32
+  %rs = add nuw nsw i32 %r32, %a32
+  %gs = add nuw nsw i32 %g32, %a32
+  %bs = add nuw nsw i32 %b32, %a32
+  %rh = lshr i32 %rs, 1
+  %gh = lshr i32 %gs, 1
+  %bh = lshr i32 %bs, 1
+  %r8 = trunc nuw i32 %rh to i8
+  %g8 = trunc nuw i32 %gh to i8
+  %b8 = trunc nuw i32 %bh to i8
+  %so = getelementptr inbounds nuw [4 x i8], ptr %out, i64 %i
+  store i8 %r8, ptr %so, align 1
+  %so1 = getelementptr inbounds nuw i8, ptr %so, i64 1
+  store i8 %g8, ptr %so1, align 1
+  %so2 = getelementptr inbounds nuw i8, ptr %so, i64 2
+  store i8 %b8, ptr %so2, align 1
+  %so3 = getelementptr inbounds nuw i8, ptr %so, i64 3
+  store i8 %al, ptr %so3, align 1"""
+
+
+def test_packed_groups_proved_native_and_their_poison_mutants_refuted() -> None:
+    """A group of four bytes whose members are widened to i32 (and stored back narrowed)
+    is read and written as one i32 per struct (groups.choose_packing): each member a
+    shuffle with zeros, bitcast, trunc; the store an ``or`` of frozen, zero-extended,
+    shifted members; no strided shuffle. Proved for every trip count with the tail
+    folded, run as the scalar loop; the member taking its struct's other elements (their
+    poison), and the store without its freezes, are refuted (poison alone: only the
+    proof sees them). RGB to RGBA (OPAQUE: loaded bytes moved, a constant) stays shuffled."""
+    fn = _fn(struct_loop(BLEND, "i8"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    insts = [i for b in new.blocks for i in b.instructions]
+    assert not [i for i in insts if isinstance(i, ShuffleVector) and (i.name or "").startswith("strided.vec")]
+    members = [i for i in insts if isinstance(i, Cast) and (i.name or "").startswith("strided.vec")]
+    assert members and all(i.op == "trunc" and i.type.count == i.operands[0].type.count for i in members)
+    stored = [i.operands[0] for i in insts if isinstance(i, Store) and i.operands[0].type.is_vector]
+    assert stored and all(isinstance(v, Cast) and v.op == "bitcast" and isinstance(v.operands[0], BinOp)
+                          and v.operands[0].op == "or" for v in stored)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
+    for mutate in (packed_member_unmasked, packed_store_unfrozen):
+        bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+        assert bad is not None and mutate(bad)
+        assert prove_loop(rb).status == "refuted", mutate.__name__
+    opaque, _ = vectorize_loops(_fn(struct_loop(OPAQUE, "i8")), LoopOptions(vf=4, tail="fold"))
+    assert opaque is not None
+    assert not [i for b in opaque.blocks for i in b.instructions if (i.name or "").startswith(("packed.", "wide.packed"))]
+    assert [i for b in opaque.blocks for i in b.instructions if (i.name or "").startswith("interleaved.const")]
 
 
 # --------------------------------------------------------------------------- declines

@@ -29,11 +29,14 @@ from dataclasses import dataclass, field
 
 from vecverify.ir.types import VOID, IntType, StructType, Type, VectorType
 from vecverify.ir.values import (
+    BinOp,
     Call,
+    Cast,
     ConstInt,
     ConstPoison,
     ConstVector,
     ExtractValue,
+    Freeze,
     GetElementPtr,
     ICmp,
     Instruction,
@@ -57,6 +60,10 @@ class Group:
     factor: int
     is_store: bool
     members: dict[int, list[MemAccess]] = field(default_factory=dict)  # index -> its accesses
+    # Packed (see PACKED_BITS): a store group written as one integer per struct, a load
+    # group's members read that way (choose_packing).
+    packed: bool = False
+    packed_members: frozenset[int] = frozenset()
 
     @property
     def accesses(self) -> list[MemAccess]:
@@ -197,13 +204,130 @@ def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dic
                 scalable[id(a.inst)] = member
         return scalable
     vt = VectorType(vf, g.elem)  # type: ignore[arg-type]
-    masks = lane_masks(g.factor, vf)
+    container = packed_container(g)
     out: dict[int, Value] = {}
-    for j in sorted(g.members):
+    if container is not None and g.packed_members:
+        out = _unpacked_members(g, vf, wide, container, add)
+    masks = lane_masks(g.factor, vf)
+    for j in sorted(set(g.members) - (g.packed_members if container is not None else set())):
         strided = add(ShuffleVector(vt, "strided.vec", [wide, ConstPoison(wide_t)], mask=masks[j]))
         for a in g.members[j]:
             out[id(a.inst)] = strided
     return out
+
+
+# Packed groups. A group of F integer members of N bits with F a power of two and F*N
+# one of these widths is one integer of F*N bits per struct (little-endian: member j in
+# bits j*N..(j+1)*N-1): the vector body reads the wide vector as <VF x iFN> and takes
+# member j as ``trunc (lshr x, j*N)``, and writes a store group as ``or`` of ``zext m_j
+# << j*N``, instead of strided shuffles. x86's back end turns the shuffles of a
+# <32 x i8> group (VF 8 of RGBA bytes) into two 128-bit halves, a pshufb per member and
+# half, unpacks and zero-extensions (rgba_premul_u8: 1.5x LLVM 22 -O3's time at 13
+# iterations); the packed form is an and or a shift per member (0.5x). Poison: a bitcast
+# lane is poison where any element in it is, so a load member is its elements shuffled
+# with zeros before the bitcast (poison exactly where its own element is: and the
+# solver sees the scalar loop's element, where a frozen wide load gives it a different
+# term under every multiplication, and the witness's queries time out), and a stored
+# member is frozen before the ``or`` (a poison member would poison its struct's other
+# members' bytes; the scalar loop stores poison in its own element alone).
+PACKED_BITS = (16, 32, 64)
+
+
+def packed_container(g: Group) -> IntType | None:
+    """The integer type of one struct of ``g`` read or written whole (above), or None
+    where the group is not packed: members not integers, F not a power of two, F*N not
+    in PACKED_BITS."""
+    elem = g.elem
+    if not isinstance(elem, IntType) or elem.bits % 8 or g.factor & (g.factor - 1):
+        return None
+    bits = g.factor * elem.bits
+    return IntType(bits) if bits in PACKED_BITS else None
+
+
+def choose_packing(groups: list[Group], users: dict[int, list[Instruction]]) -> None:
+    """Which groups the vector body accesses packed: where the members' values are
+    widened or narrowed to the struct's integer anyway, so the packed form's shifts
+    replace shuffles and extensions. A store group whose stored values are each a
+    constant, a ``trunc`` or a member of a load group of the same integer type is
+    packed (rgba_premul_u8: colors computed in i32, alpha copied); a load group's
+    member whose uses are each an extension (``zext``, ``sext``, ``sitofp``, ``uitofp``)
+    or a store into a packed group is
+    read packed. Elsewhere (bytes moved between groups of other shapes, rgb_to_rgba_u8's
+    and stereo_join_i16's interleaving of loaded values) the shuffles are cheaper:
+    zero-extending, shifting and or-ing two 128-bit halves costs more than an unpack."""
+    loads = [g for g in groups if not g.is_store and packed_container(g) is not None]
+
+    def stored_ok(v: Value, container: IntType | None) -> bool:
+        if isinstance(v, ConstInt) or isinstance(v, Cast) and v.op == "trunc":
+            return True
+        lg = group_of(loads, v) if isinstance(v, Load) else None
+        return lg is not None and packed_container(lg) == container
+
+    for g in groups:
+        c = packed_container(g)
+        g.packed = g.is_store and c is not None and all(stored_ok(a.inst.operands[0], c) for a in g.accesses)
+
+    def use_ok(u: Instruction) -> bool:
+        if isinstance(u, Cast) and u.op in ("zext", "sext", "sitofp", "uitofp"):
+            return True
+        sg = group_of(groups, u) if isinstance(u, Store) else None
+        return sg is not None and sg.packed
+
+    for g in loads:
+        g.packed_members = frozenset(j for j, ms in g.members.items()
+                                     if all(use_ok(u) for a in ms for u in users.get(id(a.inst), [])))
+
+
+def _splat(t: VectorType, value: int) -> ConstVector:
+    return ConstVector(t, tuple(ConstInt(t.elem, value) for _ in range(t.count)))  # type: ignore[arg-type]
+
+
+def _unpacked_members(g: Group, vf: int, wide: Value, container: IntType, add: Emit) -> dict[int, Value]:
+    """Member j of each struct as the struct's integer with every other member's bits
+    zero: a shuffle of the wide vector with zeros (member j's element at each struct's
+    lowest place, little-endian), bitcast to <VF x iFN>, truncated to the member's type.
+    A lane is poison exactly where member j's element is (no other member's element is
+    in it), as in the scalar loop."""
+    ct = VectorType(vf, container)
+    vt = VectorType(vf, g.elem)  # type: ignore[arg-type]
+    wide_t = g.wide_type(vf)
+    zeros = ConstVector(wide_t, tuple(ConstInt(g.elem, 0) for _ in range(wide_t.count)))  # type: ignore[arg-type]
+    out: dict[int, Value] = {}
+    for j in sorted(g.packed_members):
+        mask = tuple(e + j if e % g.factor == 0 else wide_t.count for e in range(wide_t.count))
+        alone = add(ShuffleVector(wide_t, "packed.member", [wide, zeros], mask=mask))
+        whole = add(Cast(ct, None, [alone], op="bitcast"))
+        member = add(Cast(vt, "strided.vec", [whole], op="trunc"))
+        for a in g.members[j]:
+            out[id(a.inst)] = member
+    return out
+
+
+def _packed_store_value(g: Group, vf: int, values: list[Value], container: IntType, add: Emit) -> Value:
+    """The interleaved vector of a store group as ``or`` of each (frozen) member
+    zero-extended and shifted to its place, bitcast to the wide type; constant members
+    are folded into one constant."""
+    ct = VectorType(vf, container)
+    bits = g.elem.bits  # type: ignore[attr-defined]
+    mask = (1 << bits) - 1
+    const_lanes = [0] * vf
+    parts: list[Value] = []
+    for j, v in enumerate(values):
+        if isinstance(v, ConstVector) and all(isinstance(e, ConstInt) for e in v.elems):
+            for k, e in enumerate(v.elems):
+                const_lanes[k] |= (e.value & mask) << (j * bits)  # type: ignore[attr-defined]
+            continue
+        frozen = add(Freeze(v.type, "packed.fr", [v]))
+        part: Value = add(Cast(ct, None, [frozen], op="zext"))
+        if j:
+            part = add(BinOp(ct, None, [part, _splat(ct, j * bits)], op="shl"))
+        parts.append(part)
+    if any(const_lanes) or not parts:
+        parts.append(ConstVector(ct, tuple(ConstInt(container, c) for c in const_lanes)))
+    whole = parts[0]
+    for p in parts[1:]:
+        whole = add(BinOp(ct, None, [whole, p], op="or"))
+    return add(Cast(g.wide_type(vf), "interleaved.vec", [whole], op="bitcast"))
 
 
 def end_gap(g: Group) -> int:
@@ -261,6 +385,10 @@ def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, v
         add(Store(VOID, None, [inter_s, ptr], align=g.leader.inst.align))
         return
     wide_t = g.wide_type(vf)
+    container = packed_container(g)
+    if container is not None and g.packed:
+        add(Store(VOID, None, [_packed_store_value(g, vf, values, container, add), ptr], align=g.leader.inst.align))
+        return
     constant = {j: v for j, v in enumerate(values) if isinstance(v, ConstVector)}
     if constant and len(constant) < len(values):
         # A constant member (``rgba[4*i+3] = 255``) joins after the interleave, as a

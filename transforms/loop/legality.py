@@ -33,7 +33,7 @@ from vecverify.ir.values import (
 from vecverify.loops.shapes import WIDENABLE
 from vecverify.semantics.core import intrinsic_base_name
 
-from .groups import Group, form_groups
+from .groups import Group, choose_packing, form_groups
 from .induction import Induction, find_induction
 from .memory import MemAccess, classify_accesses, max_safe_vf
 from .phis import HeaderPhis, classify_phis
@@ -88,6 +88,7 @@ def analyze(loop: Loop) -> LoopPlan:
             raise Decline(f"phi %{rec.phi.name}: its next value depends on it, and it is not a reduction")
     accesses = classify_accesses(loop, ind)
     groups = form_groups(accesses)
+    choose_packing(groups, users)
     limit = max_safe_vf(accesses)
     if limit is not None and limit < 2:
         raise Decline("a loop-carried dependence at distance 1")

@@ -20,6 +20,7 @@ from vecverify.ir.values import (
     ConstPoison,
     ConstVector,
     ExtractElement,
+    Freeze,
     GetElementPtr,
     ICmp,
     InsertElement,
@@ -136,6 +137,26 @@ def trimmed_load_over_read(fn: Function) -> bool:
             half = lo_t.count
             inst.mask = tuple(e if e is None or e < half else e - 1 for e in inst.mask)
     return bool(geps)
+
+
+def packed_member_unmasked(fn: Function) -> bool:
+    """A packed load member (``groups.choose_packing``) takes its struct's other elements
+    where it should take zeros: the same values after its ``trunc``, but a lane is
+    poison where any element of its struct is."""
+    hits = named_values(fn, "packed.member", ShuffleVector)
+    for s in hits:
+        count = s.operands[0].type.count  # type: ignore[attr-defined]
+        s.mask = tuple(e if m is not None and m >= count else m for e, m in enumerate(s.mask))
+    return bool(hits)
+
+
+def packed_store_unfrozen(fn: Function) -> bool:
+    """A packed store group's members or-ed without their ``freeze``: a poison member
+    poisons its struct's other elements too."""
+    hits = named_values(fn, "packed.fr", Freeze)
+    for f in hits:
+        replace_uses(fn, f, f.operands[0])
+    return bool(hits)
 
 
 def mask_off_by_one(fn: Function) -> bool:
