@@ -12,7 +12,7 @@ from vecverify.checker import check_pair
 from vecverify.compare import Witness, compare_functions
 from vecverify.llvm import parse_module, read_module
 from vecverify.loops.infer import infer_and_prove
-from vecverify.refine import CheckOptions
+from vecverify.refine import CheckOptions, RefinementCheck, check_refinement
 
 DATA = Path(__file__).parent / "data" / "loops"
 
@@ -243,6 +243,23 @@ def test_a_middle_block_going_straight_to_the_exit_gets_a_resume_edge() -> None:
     assert r.status == "proved", r.reason
     assert any("resume edge never taken" in x for x in r.reshaped), r.reshaped
     assert [n for n, _ in r.checks] == ["entry", "step", "last", "bypass-poison"]
+
+
+def test_a_step_under_a_runtime_alias_check_has_its_aliasing_decided_by_the_check() -> None:
+    """align.ll's step without noalias: the memory query (stores of one vector iteration
+    against the later scalar loads, kept apart by the ptrtoint alias check the source
+    assumes) is decided at once when the conditions the check rules out are false
+    (aliasfacts.py; Z3 alone: 5 s at load 4, the whole loop's step unknown). Its mutant, the check too short for VF 4, is
+    incorrect: a condition is decided only where the check rules it out."""
+    options = CheckOptions(timeout_ms=20_000, unroll=1, memory_by_address=True)
+    check = RefinementCheck(*_pair("memcheck_step_vf4"), options)
+    v = check.run()
+    assert v.status == "correct", v.detail
+    # each later load of b and c against each earlier store to a, in the same block
+    assert check.aliasing_ruled_out >= 12, check.aliasing_ruled_out
+    assert all(q["seconds"] < 5 for q in v.query_log if q["query"] == "memory"), v.query_log
+    bad = check_refinement(*_pair("memcheck_step_vf4_short_check"), options)
+    assert bad.status == "incorrect" and bad.error == "Mismatch in memory", (bad.status, bad.detail)
 
 
 def test_a_vector_loop_stopping_early_before_the_exit_is_refuted() -> None:

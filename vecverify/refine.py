@@ -25,6 +25,8 @@ from pathlib import Path
 import z3
 
 from . import interrupts
+from .aliasfacts import BUDGET_SHARE as ALIAS_SHARE
+from .aliasfacts import AliasFacts
 from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
 from .ir.vscale import DEFAULT_VSCALE_MAX
@@ -229,6 +231,7 @@ class RefinementCheck:
         self._src_by_name: dict[str, z3.ExprRef] | None = None
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
         self._layout: frozenset[str] | None = None
+        self._aliasing: AliasFacts | None = None  # see _alias_facts
 
     # ----------------------------------------------------------------- formulas
 
@@ -584,16 +587,34 @@ class RefinementCheck:
                 # witness of that existential: this ``ok`` implies the real one, so its
                 # failure is implied by the real failure, and without the quantifier
                 # alternation it is far easier to refute (tactics: Query.relaxed).
-                own = z3.ForAll([a], z3.Implies(self.in_blocks(a), self.memory_ok(a)))
+                own = z3.ForAll([a], z3.Implies(self.in_blocks(a), self._memory_ok_decided(a)))
                 relaxed = self.failure(all_of([*ok[:-1], own]))
         return Query("joint", self.failure(all_of(ok)), relaxed=relaxed)
 
     def _written_ok(self, k: z3.BitVecRef) -> z3.BoolRef:
-        """memory_ok at a written address (the _written_split's keys), built once."""
+        """_memory_ok_decided at a written address (the _written_split's keys), built once."""
         ok = self._written_memo.get(k.get_id())
         if ok is None:
-            ok = self._written_memo[k.get_id()] = self.memory_ok(k)
+            ok = self._memory_ok_decided(k)
+            self._written_memo[k.get_id()] = ok
         return ok
+
+    @property
+    def aliasing_ruled_out(self) -> int:
+        """How many aliasing conditions the source's facts ruled out (aliasfacts.py)."""
+        return self._aliasing.ruled_out if self._aliasing is not None else 0
+
+    def _memory_ok_decided(self, a: z3.BitVecRef) -> z3.BoolRef:
+        """memory_ok at ``a``; in a loop witness's obligation, with the aliasing
+        conditions the source's facts rule out replaced by false (aliasfacts.py: for the
+        memory and joint queries, whose bodies have src_ok as a conjunct)."""
+        ok = self.memory_ok(a)
+        if not self.options.memory_by_address:
+            return ok
+        if self._aliasing is None:
+            self._aliasing = AliasFacts.of(self.src.ub, self.inputs.pre,
+                                           self.options.timeout_ms / 1000 * ALIAS_SHARE, self.options.deadline)
+        return self._aliasing.decide(ok)
 
     def _joint_split(self) -> Split | None:
         """The joint query as the disjunction of one query per group of its conjuncts
@@ -634,7 +655,7 @@ class RefinementCheck:
         choices (frozen values, NaNs, call outputs) stay those of the execution. None
         when the source's bytes hold no choice but undef ones: the memory query has
         checked exactly that already (and the nested quantifier is slow)."""
-        ok = self.memory_ok(a)
+        ok = self._memory_ok_decided(a)
         byte, poison = self.src.memory.read(a)
         # (walked with the check's memo: the bytes read at many written addresses share
         # the whole memory's terms)

@@ -1,0 +1,181 @@
+"""Aliasing conditions decided by the source's own facts, before the memory query.
+
+A read resolves the writes before it into an if-then-else chain on whether the keys are
+the same (``memory.same_key``). Where keys share a symbolic block, the condition stays
+(``block_a == block_b and off_b == off_a + 4``, where the pointers may be null or poison:
+``If(a_null or a_poison, 0, off_a)``), and what rules it out is a fact elsewhere in the
+query: a loop witness's step assumes the runtime alias check it runs under (``ptrtoint a
+- ptrtoint b >=u 16``: the source is UB where it fails). Bit-blasted, the solver has to
+relate the adders of the check to those of every key pair, across the whole memory
+query: LoopVectorize's ``align.ll`` step, 16 bytes read through 12 stores, was unknown
+for Z3, Bitwuzla and cvc5 at 120 s; deciding each condition with the solver against the
+facts is as hard (0.3 s or more each, hundreds of them).
+
+Here the facts ``F`` are the input constraints and the source's UB conditions that
+mention no memory (``src_ok`` implies ``F``). First the Boolean (and 1-bit) inputs ``F``
+fixes are found (a pointer argument the source accesses is neither null nor poison):
+one solver call each. With those values a condition simplifies to equations between
+offsets and blocks; substituting them into ``F`` (``off_b := off_a + 4``, ``block_b :=
+block_a``), the check's ``ptrtoint a - ptrtoint b`` simplifies to a constant and ``F`` to
+false where the condition is impossible, without the solver. Such a condition is
+replaced by false. Exact for a query whose body has ``src_ok`` and the input
+constraints as conjuncts (every failure query): a model of it satisfies ``F``, so the
+condition is false in it and the rewritten query holds there too; an ``unsat`` of the
+rewritten query is a proof, and a model of it is a candidate replayed like any other.
+Undecided conditions stay as they were.
+"""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from .semantics.core import FALSE
+
+# Keys of at least this many bits (offsets, 72-bit pointers) make an aliasing condition.
+KEY_BITS = 64
+# The solver calls finding the fixed inputs, in all: a share of the query's limit.
+BUDGET_SHARE = 0.25
+MAX_LITERALS = 32
+
+
+def _wide_eq(t: z3.ExprRef) -> bool:
+    return z3.is_eq(t) and isinstance(t.arg(0), z3.BitVecRef) and t.arg(0).size() >= KEY_BITS
+
+
+def _is_input(t: z3.ExprRef) -> bool:
+    return z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED
+
+
+class AliasFacts:
+    """Decides aliasing conditions against facts (see the module's docstring)."""
+
+    def __init__(self, facts: list[z3.BoolRef], budget_s: float, deadline: float | None = None) -> None:
+        self.facts = z3.And(*facts) if facts else z3.BoolVal(True)
+        self.until = time.monotonic() + budget_s
+        if deadline is not None:
+            self.until = min(self.until, deadline)
+        self._fixed: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
+        self._simple: z3.BoolRef | None = None  # the facts with the fixed inputs' values
+        self._decided: dict[int, tuple[z3.ExprRef, bool]] = {}  # condition id -> (term kept alive, false?)
+        self._has_array: dict[int, tuple[z3.ExprRef, bool]] = {}
+        self.ruled_out = 0
+
+    @staticmethod
+    def of(ub: z3.BoolRef, pre: list[z3.BoolRef], budget_s: float, deadline: float | None = None) -> AliasFacts:
+        """The facts of a check: its input constraints, and no UB from the source's
+        conditions that mention no memory (``ub``: the source's UB, a disjunction)."""
+        kids = ub.children() if z3.is_or(ub) else [ub]
+        out = AliasFacts([], budget_s, deadline)
+        out.facts = z3.And(*pre, *[z3.Not(c) for c in kids if not z3.is_false(c) and not out._memory(c)])
+        return out
+
+    def _memory(self, t: z3.ExprRef) -> bool:
+        """Whether ``t`` reads memory (an array) anywhere (walked without recursion:
+        a read's chain of writes is deep)."""
+        memo = self._has_array
+        stack = [(t, False)]
+        while stack:
+            x, expanded = stack.pop()
+            k = x.get_id()
+            if k in memo:
+                continue
+            if z3.is_select(x) or z3.is_array(x):
+                memo[k] = (x, True)
+            elif expanded:
+                memo[k] = (x, any(memo[c.get_id()][1] for c in x.children()))
+            else:
+                stack.append((x, True))
+                stack.extend((c, False) for c in x.children() if c.get_id() not in memo)
+        return memo[t.get_id()][1]
+
+    def _is_condition(self, t: z3.ExprRef) -> bool:
+        if not z3.is_bool(t) or self._memory(t):
+            return False
+        return _wide_eq(t) or (z3.is_and(t) and any(_wide_eq(c) for c in t.children()))
+
+    def _fixed_inputs(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+        """The Boolean and 1-bit inputs of the facts that have one value wherever the
+        facts hold (found by a few solver calls within the budget)."""
+        if self._fixed is not None:
+            return self._fixed
+        self._fixed = []
+        found: dict[int, z3.ExprRef] = {}
+        seen: set[int] = set()
+        stack: list[z3.ExprRef] = [self.facts]
+        while stack:
+            t = stack.pop()
+            if t.get_id() in seen:
+                continue
+            seen.add(t.get_id())
+            if _is_input(t) and (z3.is_bool(t) or (isinstance(t, z3.BitVecRef) and t.size() == 1)):
+                found[t.get_id()] = t
+            stack.extend(t.children())
+        # A model of the facts gives each input a candidate value; the candidates no
+        # model differs on are fixed (a call finding a model that differs on some drops
+        # those, and the rest is asked again).
+        left = sorted(found.values(), key=str)[:MAX_LITERALS]
+        model = None
+        while left:
+            left_ms = int((self.until - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                return self._fixed
+            s = z3.SolverFor("QF_BV")
+            s.set("timeout", left_ms)
+            s.add(self.facts)
+            if model is not None:
+                s.add(z3.Or(*[v != model.eval(v, model_completion=True) for v in left]))
+            answer = s.check()
+            if answer == z3.unsat and model is not None:
+                self._fixed = [(v, model.eval(v, model_completion=True)) for v in left]
+                return self._fixed
+            if answer != z3.sat:
+                return self._fixed  # unknown; or no model of the facts at all (nothing to fix)
+            if model is not None:
+                new = s.model()
+                left = [v for v in left if z3.is_true(z3.simplify(new.eval(v, model_completion=True)
+                                                                   == model.eval(v, model_completion=True)))]
+            model = s.model() if model is None else model
+        return self._fixed
+
+    def _false(self, t: z3.ExprRef) -> bool:
+        """Whether the facts rule ``t`` out, found without the solver: ``t`` with the
+        fixed inputs' values is equations (``x == e``, ``x`` an input) whose
+        substitution into the facts simplifies them to false."""
+        k = t.get_id()
+        found = self._decided.get(k)
+        if found is not None:
+            return found[1]
+        fixed = self._fixed_inputs()
+        if self._simple is None:
+            self._simple = z3.simplify(z3.substitute(self.facts, *fixed)) if fixed else z3.simplify(self.facts)
+        cond = z3.simplify(z3.substitute(t, *fixed)) if fixed else z3.simplify(t)
+        out = z3.is_false(cond)
+        eqs = [e for e in (cond.children() if z3.is_and(cond) else [cond]) if z3.is_eq(e)]
+        for flip in (False, True):
+            if out:
+                break
+            subs = [(e.arg(1), e.arg(0)) if flip else (e.arg(0), e.arg(1)) for e in eqs]
+            subs = [(x, y) for x, y in subs if _is_input(x)]
+            out = bool(subs) and z3.is_false(z3.simplify(z3.substitute(self._simple, *subs)))
+        self.ruled_out += out
+        self._decided[k] = (t, out)
+        return out
+
+    def decide(self, term: z3.ExprRef) -> z3.ExprRef:
+        """``term`` with the aliasing conditions the facts rule out replaced by false."""
+        subs: list[tuple[z3.ExprRef, z3.ExprRef]] = []
+        seen: set[int] = set()
+        stack = [term]
+        while stack:
+            t = stack.pop()
+            if t.get_id() in seen or z3.is_quantifier(t):
+                continue
+            seen.add(t.get_id())
+            if self._is_condition(t):
+                if self._false(t):
+                    subs.append((t, FALSE))
+                continue
+            stack.extend(t.children())
+        return z3.simplify(z3.substitute(term, *subs)) if subs else term
