@@ -486,9 +486,9 @@ class Unreachable(Instruction):
 @dataclass(frozen=True)
 class CalleeEffects:
     """What a call of an external (non-intrinsic) function may do, from the attributes of
-    its declaration and of the call site together. Location kinds of ``memory(...)`` are
-    not told apart: a callee that may read (write) any kind of memory may read (write)
-    all the caller can reach, which is the conservative reading."""
+    its declaration and of the call site together. ``reads``/``writes``: any memory at
+    all; ``locations`` tells the kinds apart (semantics/calls.py: an ``argmem``-only
+    callee reaches the blocks of its pointer arguments alone)."""
 
     reads: bool = True
     writes: bool = True

@@ -22,8 +22,15 @@ outputs: the environment is a function. Without that constraint the check would 
 consider more environments (sound, but a false alarm when the target merges two equal
 calls), so it is only added where it is cheap to state.
 
-Memory a callee may reach: every block but allocas and constant globals. A call that
-passes a pointer to a function with allocas is unsupported (the alloca might escape).
+Memory a callee may reach: every block but allocas and constant globals; a callee whose
+``memory(...)`` allows no access to other memory than its arguments' (``argmem``) reaches
+only the blocks of its pointer arguments (for writes, but those passed ``readonly``; for
+reads, but those passed ``writeonly``). A call that passes a pointer to a function with
+allocas is unsupported (the alloca might escape).
+
+Memory of the callee's own (``inaccessiblemem``, and globals of other modules, part of
+``other``) is not the caller's to see: a callee that may read it may count calls, so a
+target call matches a source call only after as many calls that may write it.
 """
 
 from __future__ import annotations
@@ -66,6 +73,7 @@ from .gather import GATHER_SCATTER, gather_scatter
 from .memintrinsics import MEM_INTRINSICS, mem_intrinsic
 from .memory import (
     BLOCK_ALIGN,
+    ArgumentBlocks,
     Clobber,
     Memory,
     MemoryBlock,
@@ -79,7 +87,15 @@ from .memory import (
 from .ranges import with_range
 from .uses import UndefUses
 
-ORDER_BITS = 16  # counts memory-writing calls on a path
+ORDER_BITS = 16  # counts calls on a path that may write memory of the callees' own
+HIDDEN = ("inaccessiblemem", "other")  # memory a callee may keep state in, unseen here
+
+
+def may_access(effects: CalleeEffects, write: bool, kinds: tuple[str, ...]) -> bool:
+    """Whether the callee may read (write) memory of one of these location kinds."""
+    if not effects.locations:
+        return effects.writes if write else effects.reads
+    return any(w if write else r for loc, r, w in effects.locations if loc in kinds)
 
 
 @dataclass
@@ -90,12 +106,13 @@ class CallEvent:
     effects: CalleeEffects
     args: tuple[Lane, ...]
     memory: Memory | None  # what the callee may read (None: it reads no memory)
-    order: z3.BitVecRef  # memory-writing calls before it on its path
+    order: z3.BitVecRef  # calls before it on its path that may write hidden memory
     path: z3.BoolRef  # when the source makes this call
     ret: SymValue
     ub: z3.BoolRef
     returns: z3.BoolRef
     clobber: Clobber | None  # what it writes (None: it writes no memory)
+    reads_from: ArgumentBlocks | None = None  # an argmem reader's blocks (None: all it reaches)
 
 
 @dataclass
@@ -111,16 +128,21 @@ class Environment:
     addresses: dict[int, z3.BitVecRef] | None = None  # see block_addresses
     global_blocks: frozenset[int] = frozenset()  # a callee may not free these
 
-    def reachable(self, key: z3.BitVecRef) -> z3.BoolRef:
+    def reachable(self, key: z3.BitVecRef, only: ArgumentBlocks | None = None) -> z3.BoolRef:
         bid = block_of(key)
-        return all_of([z3.ULT(bid, self.writable_below)] + [bid != b for b in sorted(self.constant_blocks)])
+        within = [] if only is None else [only.contain(bid)]
+        # (null's block has no bytes: calls that differ only there are alike)
+        return all_of([bid != 0, z3.ULT(bid, self.writable_below)]
+                      + [bid != b for b in sorted(self.constant_blocks)] + within)
 
     # ------------------------------------------------------------------ source
 
     def record(
         self, callee: str, effects: CalleeEffects, args: tuple[Lane, ...], memory: Memory,
         order: z3.BitVecRef, ret_widths: list[int], path: z3.BoolRef = TRUE,
+        reach: tuple[ArgumentBlocks | None, ArgumentBlocks | None] = (None, None),
     ) -> CallEvent:
+        """The source's call; ``reach``: the blocks it may read and write (None: all)."""
         k = len(self.events)
         name = f"env!{callee}!{k}"
         ret = tuple(
@@ -143,9 +165,9 @@ class Environment:
             if not effects.nofree:  # which of the blocks it reaches it frees
                 freed = self._var(z3.Array(f"{name}!freed", z3.BitVecSort(8), z3.BoolSort()))
             clobber = Clobber(data, poison, TRUE, self.writable_below, self.constant_blocks, freed,
-                              self.global_blocks)
+                              self.global_blocks, reach[1])
         event = CallEvent(callee, effects, args, memory if effects.reads else None, order, path, ret, ub,
-                          returns, clobber)
+                          returns, clobber, reach[0])
         self._consistent_with_earlier(event)
         self.events.append(event)
         return event
@@ -218,10 +240,12 @@ class Environment:
             same_in = [z3.And(a.poison == b.poison, z3.Or(a.poison, a.value == b.value))
                        for a, b in zip(e.args, o.args, strict=True)]
             if e.memory is not None and o.memory is not None:
-                same_memory = self._same_memory(e.memory, o.memory)
+                same_memory = self._same_memory(e.memory, o.memory, e.reads_from)
                 if same_memory is None:
                     continue
-                same_in += [e.order == o.order, same_memory]
+                same_in.append(same_memory)
+                if may_access(e.effects, False, HIDDEN):
+                    same_in.append(e.order == o.order)
             same_out = [e.ub == o.ub, e.returns == o.returns]
             same_out += [z3.And(a.poison == b.poison, a.value == b.value)
                          for a, b in zip(e.ret, o.ret, strict=True)]
@@ -231,7 +255,7 @@ class Environment:
                     same_out.append(e.clobber.freed == o.clobber.freed)
             self.constraints.append(z3.Implies(all_of(same_in), all_of(same_out)))
 
-    def _same_memory(self, a: Memory, b: Memory) -> z3.BoolRef | None:
+    def _same_memory(self, a: Memory, b: Memory, only: ArgumentBlocks | None) -> z3.BoolRef | None:
         """A condition under which two memories of the source are equal (where a callee
         can reach), or None where none can be stated soundly.
 
@@ -261,7 +285,7 @@ class Environment:
         (bd, bp) = Memory(base_data, base_poison, rest_b).read(key)
         if _mentions_choices([ad, ap, bd, bp]):
             return None
-        return z3.Implies(self.reachable(key), z3.And(ap == bp, z3.Or(ap, ad == bd)))
+        return z3.Implies(self.reachable(key, only), z3.And(ap == bp, z3.Or(ap, ad == bd)))
 
     # ------------------------------------------------------------------ target
 
@@ -290,9 +314,12 @@ class Environment:
                 freed = None  # candidates share the callee and its effects: nofree or not alike
                 if clobber.freed is not None and e.clobber.freed is not None:
                     freed = z3.If(m, e.clobber.freed, clobber.freed)
+                only = None  # argmem writers alike (the same effects), of as many pointer lanes
+                if clobber.only is not None and e.clobber.only is not None:
+                    only = e.clobber.only.ite(m, clobber.only)
                 clobber = Clobber(z3.If(m, e.clobber.data, clobber.data),
                                   z3.If(m, e.clobber.poison, clobber.poison),
-                                  TRUE, self.writable_below, self.constant_blocks, freed, self.global_blocks)
+                                  TRUE, self.writable_below, self.constant_blocks, freed, self.global_blocks, only)
         return ret, z3.Or(z3.Not(matched), ub), returns, clobber
 
     def _refines(
@@ -305,11 +332,34 @@ class Environment:
         conds += [z3.Implies(z3.Not(s.poison), z3.And(z3.Not(t.poison), t.value == s.value))
                   for s, t in zip(e.args, args, strict=True)]
         if e.memory is not None:
-            conds.append(order == e.order)
+            if may_access(e.effects, False, HIDDEN):
+                conds.append(order == e.order)
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
-            conds.append(z3.Implies(self.reachable(key), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
+            conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
         return all_of(conds)
+
+
+def _argument_blocks(inst: Call, args: list[SymValue], write: bool) -> ArgumentBlocks | None:
+    """The blocks a call of an ``argmem``-only callee may write (read): those of its
+    pointer arguments, but the ones passed ``readonly`` (``writeonly``), which it does not
+    write (read) through, or it has UB (LangRef). None where it may reach other memory
+    too, or a pointer is inside an aggregate argument."""
+    effects = inst.effects
+    assert effects is not None
+    if may_access(effects, write, ("other",)):
+        return None
+    lanes: list[tuple[z3.BitVecRef, z3.BoolRef]] = []
+    for i, (op, value) in enumerate(zip(inst.operands, args, strict=False)):
+        if isinstance(op.type.scalar, PtrType):
+            declared = inst.decl_arg_attrs[i] if i < len(inst.decl_arg_attrs) else ParamAttrs()
+            site = inst.arg_attrs[i] if i < len(inst.arg_attrs) else ParamAttrs()
+            if (declared.readonly or site.readonly) if write else (declared.writeonly or site.writeonly):
+                continue
+            lanes += [(block_of(lane.value), lane.poison) for lane in value]
+        elif "ptr" in str(op.type):
+            return None
+    return ArgumentBlocks(tuple(lanes))
 
 
 def _same_shape(a: tuple[Lane, ...], b: tuple[Lane, ...]) -> bool:
@@ -339,7 +389,7 @@ class CallState(Protocol):
 
     path: z3.BoolRef
     memory: Memory
-    calls: z3.BitVecRef  # memory-writing calls so far on the path
+    calls: z3.BitVecRef  # calls so far on the path that may write hidden memory
 
 
 class CallSemantics:
@@ -480,11 +530,12 @@ class CallSemantics:
             # A variadic callee called with other argument types is, for the environment,
             # another function (calls of the two are never matched with each other).
             callee += "(" + ", ".join(str(op.type) for op in inst.operands) + ")"
-        return self._environment_call(callee, effects, lanes, result_widths(inst.type), state)
+        reach = (_argument_blocks(inst, args, write=False), _argument_blocks(inst, args, write=True))
+        return self._environment_call(callee, effects, lanes, result_widths(inst.type), state, reach=reach)
 
     def _environment_call(
         self, callee: str, effects: CalleeEffects, lanes: SymValue, widths: list[int], state: CallState,
-        observable_exit: bool = True,
+        observable_exit: bool = True, reach: tuple[ArgumentBlocks | None, ArgumentBlocks | None] = (None, None),
     ) -> SymValue:
         if self.env is None:
             raise Unsupported(f"call to @{callee}", self.fn.name)
@@ -501,7 +552,7 @@ class CallSemantics:
         lanes = tuple(Lane(v, lane.poison) for v, lane in zip(fixed, lanes, strict=True))
         self.observed += [lane.value for lane in lanes]
         if self.ctx.side == "src":
-            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path)
+            e = self.env.record(callee, effects, lanes, state.memory, state.calls, widths, state.path, reach)
             ret, ub, returns, clobber = e.ret, e.ub, e.returns, e.clobber
         else:
             ret, ub, returns, clobber = self.env.match(
@@ -513,6 +564,7 @@ class CallSemantics:
         self.ctx.ub(ub)
         if clobber is not None:
             state.memory = state.memory.clobber(clobber)
+        if may_access(effects, True, HIDDEN):
             state.calls = state.calls + 1
         self._exit(state, z3.Not(returns), observable_exit)
         return ret

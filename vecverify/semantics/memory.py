@@ -50,6 +50,23 @@ class Write:
 
 
 @dataclass(frozen=True)
+class ArgumentBlocks:
+    """The blocks of a call's pointer arguments: the memory a callee restricted to
+    ``argmem`` reaches (LangRef: accesses based on its pointer arguments). A poison
+    argument reaches nothing (accessing through it is the callee's UB)."""
+
+    lanes: tuple[tuple[z3.BitVecRef, z3.BoolRef], ...]  # (block id, poison) per pointer lane
+
+    def contain(self, bid: z3.BitVecRef) -> z3.BoolRef:
+        return any_of([z3.And(z3.Not(poison), bid == block) for block, poison in self.lanes])
+
+    def ite(self, cond: z3.BoolRef, other: ArgumentBlocks) -> ArgumentBlocks:
+        """``cond ? self : other``, lane by lane (the calls of one callee: alike in shape)."""
+        return ArgumentBlocks(tuple((z3.If(cond, a, b), z3.If(cond, p, q))
+                                    for (a, p), (b, q) in zip(self.lanes, other.lanes, strict=True)))
+
+
+@dataclass(frozen=True)
 class Clobber:
     """A call of an unknown function that may write memory: under ``cond``, every byte
     of the blocks it can reach (ids below ``below`` but the constant ones) takes its
@@ -64,16 +81,26 @@ class Clobber:
     # blocks of pointer arguments (not globals: ``fixed``; not allocas: not reachable).
     freed: z3.ArrayRef | None = None
     fixed: frozenset[int] = frozenset()
+    # A callee that writes only through its pointer arguments (memory(argmem: write)):
+    # the blocks it may write (see ArgumentBlocks); None: every block it can reach.
+    only: ArgumentBlocks | None = None
 
     def covers(self, key: z3.BitVecRef) -> z3.BoolRef:
-        return self._reaches(block_of(key), self.constant)
+        reach = self._reaches(block_of(key), self.constant)
+        if self.only is None or reach is FALSE:
+            return reach
+        return z3.And(reach, self.only.contain(block_of(key)))
 
     def frees(self, bid: z3.BitVecRef) -> z3.BoolRef:
         """Whether the call freed block ``bid`` (then accessing it is UB)."""
         if self.freed is None:
             return FALSE
         reach = self._reaches(bid, self.constant | self.fixed)
-        return FALSE if reach is FALSE else z3.And(reach, z3.Select(self.freed, bid))
+        if reach is FALSE:
+            return FALSE
+        if self.only is not None:  # freeing is writing (LLVM: free is argmem: readwrite)
+            reach = z3.And(reach, self.only.contain(bid))
+        return z3.And(reach, z3.Select(self.freed, bid))
 
     def _reaches(self, bid: z3.BitVecRef, excluded: frozenset[int]) -> z3.BoolRef:
         if z3.is_bv_value(bid):
@@ -348,7 +375,7 @@ def _ite_conditions(same: z3.BoolRef, limit: int) -> list[z3.BoolRef]:
 def _guarded(w: Write | Clobber, cond: z3.BoolRef) -> Write | Clobber:
     both = cond if z3.is_true(w.cond) else z3.And(cond, w.cond)
     if isinstance(w, Clobber):
-        return Clobber(w.data, w.poison, both, w.below, w.constant, w.freed, w.fixed)
+        return Clobber(w.data, w.poison, both, w.below, w.constant, w.freed, w.fixed, w.only)
     return Write(w.key, w.byte, w.poison, both, w.shape)
 
 
