@@ -2,7 +2,7 @@
 ``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
 ours, timed at a long and a short trip count.
 
-    ./dev bench loop [--target avx2|sse4] [--set c|short|short2] [--kernels a,b] [--trips 4096,13] [--rounds N]
+    ./dev bench loop [--target avx2|sse4] [--set c|short|short2|short3] [--kernels a,b] [--trips 4096,13] [--rounds N]
                      [--json FILE]
 
 For each kernel:
@@ -46,8 +46,11 @@ KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 # saxpy, complex, stencils), kept out of corpus/loop/c (bench verify/witness run that one).
 # --set short2: more of those families (RGBA premultiply, BGR swap, stereo i16 to f32,
 # complex conjugate multiply, a 5-point stencil, ...), written after the short set's
-# changes and measured on, not tuned for.
-SETS = {"c": KERNELS, "short": KERNELS.parent / "short", "short2": KERNELS.parent / "short2"}
+# changes and measured on, not tuned for. --set short3: 9 more (RGBA scale and blend,
+# stereo to mono, Q15 complex multiply, NV12 chroma, RGBA to float, YUYV luma, a 5-tap
+# i16 stencil, axpy on i32 in place), written after the packed groups and not tuned on.
+SETS = {"c": KERNELS, "short": KERNELS.parent / "short", "short2": KERNELS.parent / "short2",
+        "short3": KERNELS.parent / "short3"}
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
 LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
@@ -252,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench loop", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--set", choices=sorted(SETS), default="c",
-                   help="kernel folder: c (corpus/loop/c, default), short or short2 (corpus/loop/short, corpus/loop/short2)")
+                   help="kernel folder: c (corpus/loop/c, default), short, short2 or short3 (corpus/loop/short*)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
     p.add_argument("--trips", default="4096,13", help="trip counts (default 4096,13)")
     p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
