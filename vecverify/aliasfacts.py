@@ -13,8 +13,8 @@ facts is as hard (0.3 s or more each, hundreds of them).
 
 Here the facts ``F`` are the input constraints and the source's UB conditions that
 mention no memory (``src_ok`` implies ``F``). First the Boolean (and 1-bit) inputs ``F``
-fixes are found (a pointer argument the source accesses is neither null nor poison):
-one solver call each. With those values a condition simplifies to equations between
+fixes are found (a pointer argument the source accesses is neither null nor poison:
+``F`` with the other value simplifies to false). With those values a condition simplifies to equations between
 offsets and blocks; substituting them into ``F`` (``off_b := off_a + 4``, ``block_b :=
 block_a``), the check's ``ptrtoint a - ptrtoint b`` simplifies to a constant and ``F`` to
 false where the condition is impossible, without the solver. Such a condition is
@@ -35,7 +35,7 @@ from .semantics.core import FALSE
 
 # Keys of at least this many bits (offsets, 72-bit pointers) make an aliasing condition.
 KEY_BITS = 64
-# The solver calls finding the fixed inputs, in all: a share of the query's limit.
+# Finding the fixed inputs, in all: a share of the query's limit.
 BUDGET_SHARE = 0.25
 MAX_LITERALS = 32
 
@@ -97,7 +97,9 @@ class AliasFacts:
 
     def _fixed_inputs(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """The Boolean and 1-bit inputs of the facts that have one value wherever the
-        facts hold (found by a few solver calls within the budget)."""
+        facts hold, found by simplification: the facts with the input's other value
+        simplify to false (a pointer the source accesses made poison or null: that
+        access's UB condition holds). Within the budget."""
         if self._fixed is not None:
             return self._fixed
         self._fixed = []
@@ -112,31 +114,14 @@ class AliasFacts:
             if _is_input(t) and (z3.is_bool(t) or (isinstance(t, z3.BitVecRef) and t.size() == 1)):
                 found[t.get_id()] = t
             stack.extend(t.children())
-        # A model of the facts gives each input a candidate value; the candidates no
-        # model differs on are fixed (a call finding a model that differs on some drops
-        # those, and the rest is asked again).
-        left = sorted(found.values(), key=str)[:MAX_LITERALS]
-        model = None
-        while left:
-            left_ms = int((self.until - time.monotonic()) * 1000)
-            if left_ms <= 0:
-                return self._fixed
-            s = z3.SolverFor("QF_BV")
-            s.set("timeout", left_ms)
-            s.add(self.facts)
-            if model is not None:
-                s.add(z3.Or(*[v != model.eval(v, model_completion=True) for v in left]))
-            answer = s.check()
-            if answer == z3.unsat and model is not None:
-                self._fixed = [(v, model.eval(v, model_completion=True)) for v in left]
-                return self._fixed
-            if answer != z3.sat:
-                return self._fixed  # unknown; or no model of the facts at all (nothing to fix)
-            if model is not None:
-                new = s.model()
-                left = [v for v in left if z3.is_true(z3.simplify(new.eval(v, model_completion=True)
-                                                                   == model.eval(v, model_completion=True)))]
-            model = s.model() if model is None else model
+        for v in sorted(found.values(), key=str)[:MAX_LITERALS]:
+            if time.monotonic() >= self.until:
+                break
+            values = (z3.BoolVal(False), z3.BoolVal(True)) if z3.is_bool(v) else (z3.BitVecVal(0, 1), z3.BitVecVal(1, 1))
+            for value, other in (values, values[::-1]):
+                if z3.is_false(z3.simplify(z3.substitute(self.facts, (v, other)))):
+                    self._fixed.append((v, value))
+                    break
         return self._fixed
 
     def _false(self, t: z3.ExprRef) -> bool:
