@@ -257,7 +257,13 @@ def _pointer_operands(
         kind = "equality" if pred in ("eq", "ne") else "ordered comparison"
         what = f"{kind} of pointers that may be in different blocks"
         return pointer_address(ctx, x, what), pointer_address(ctx, y, what)
-    bits = ctx.layout.pointer_bits  # a signed order sees the data layout's sign bit
+    if pred.startswith("s") and ctx.block_addresses is not None:
+        # A signed order sees the address's sign bit, which one object may straddle:
+        # the offsets in the block do not decide it. (The reference interpreter's
+        # layout puts no block across it, see addresses.py.)
+        what = "signed comparison of pointers"
+        return pointer_address(ctx, x, what), pointer_address(ctx, y, what)
+    bits = ctx.layout.pointer_bits  # the offsets in the block, as wide as the layout's pointers
     return z3.Extract(bits - 1, 0, x), z3.Extract(bits - 1, 0, y)
 
 
