@@ -21,6 +21,7 @@ from transforms.loop.mutants import (
     group_gap_unguarded,
     group_members_swapped,
     group_stride_off_by_one,
+    member_wise_constants_by_member,
     packed_member_unmasked,
     packed_store_unfrozen,
     trimmed_load_over_read,
@@ -393,6 +394,46 @@ def test_packed_groups_proved_native_and_their_poison_mutants_refuted() -> None:
     assert opaque is not None
     assert not [i for b in opaque.blocks for i in b.instructions if (i.name or "").startswith(("packed.", "wide.packed"))]
     assert [i for b in opaque.blocks for i in b.instructions if (i.name or "").startswith("interleaved.const")]
+
+
+# Each member of a [4 x i32] struct offset by its own constant (the same computation on
+# every member, 128-bit structs: not packed; computed on the whole wide vector).
+OFFSETS = """
+  %s = getelementptr inbounds nuw [4 x i32], ptr %a, i64 %i
+  %so = getelementptr inbounds nuw [4 x i32], ptr %out, i64 %i
+""" + "".join(f"""  %p{j} = getelementptr inbounds nuw i8, ptr %s, i64 {4 * j}
+  %m{j} = load i32, ptr %p{j}, align 4
+  %x{j} = add nsw i32 %m{j}, {c}
+  %q{j} = getelementptr inbounds nuw i8, ptr %so, i64 {4 * j}
+  store i32 %x{j}, ptr %q{j}, align 4
+""" for j, c in enumerate((1, 2, -3, 4)))
+
+
+def test_member_wise_store_group_computed_on_the_wide_vector() -> None:
+    """A store group whose members are one computation of a load group's members (and
+    per-member constants) is computed once on F*VF lanes and stored without
+    interleaving shuffles; proved for every trip count with the tail folded, run as the
+    scalar loop; the constants laid out member by member are refuted and seen natively."""
+    fn = _fn(struct_loop(OFFSETS, "i32"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    insts = [i for b in new.blocks for i in b.instructions]
+    used = {id(o) for i in insts for o in i.operands}
+    # (the load group's member shuffles are emitted before the store's form is known:
+    # unused, left to the back end)
+    assert not [i for i in insts if isinstance(i, ShuffleVector) and id(i) in used and
+                (i.name or "").startswith(("strided", "interl"))]
+    wide = [i for i in insts if i.name == "interleaved.wide"]
+    assert {i.type.count for i in wide} == {8, 4} and all(isinstance(i, BinOp) and i.op == "add" for i in wide)
+    assert all(any(isinstance(s, Store) and s.operands[0] is w for s in insts) for w in wide)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
+    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert bad is not None and member_wise_constants_by_member(bad)
+    assert prove_loop(rb).status == "refuted"
+    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
 
 
 # --------------------------------------------------------------------------- declines

@@ -208,6 +208,7 @@ def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dic
     out: dict[int, Value] = {}
     if container is not None and g.packed_members:
         out = _unpacked_members(g, vf, wide, container, add)
+    out[id(g)] = wide  # the group read whole (codegen's member-wise stores)
     masks = lane_masks(g.factor, vf)
     for j in sorted(set(g.members) - (g.packed_members if container is not None else set())):
         strided = add(ShuffleVector(vt, "strided.vec", [wide, ConstPoison(wide_t)], mask=masks[j]))

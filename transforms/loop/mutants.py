@@ -159,6 +159,25 @@ def packed_store_unfrozen(fn: Function) -> bool:
     return bool(hits)
 
 
+def member_wise_constants_by_member(fn: Function) -> bool:
+    """A member-wise store group's per-member constants laid out member by member
+    (c0 c0 .. c1 c1 ..) instead of struct by struct (c0 c1 .. c0 c1 ..)."""
+    hit = False
+    for inst in named_values(fn, "interleaved.wide", BinOp):
+        for k, c in enumerate(inst.operands):
+            if not isinstance(c, ConstVector):
+                continue
+            n = len(c.elems)
+            period = next(p for p in range(1, n + 1) if n % p == 0 and
+                          all(str(c.elems[e]) == str(c.elems[e % p]) for e in range(n)))
+            if 1 < period < n:
+                lanes = n // period
+                inst.operands[k] = ConstVector(c.type, tuple(c.elems[(e % lanes) * period + e // lanes]
+                                                             for e in range(n)))
+                hit = True
+    return hit
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)

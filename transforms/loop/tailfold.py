@@ -140,6 +140,7 @@ from vecverify.ir.values import (
 
 from ..vectorize.costs import Target
 from .codegen import (
+    DIVISIONS,
     I1,
     I32,
     LANEWISE_INTRINSIC,
@@ -163,7 +164,6 @@ from .memory import MemAccess
 from .phis import Recurrence, Reduction, is_fmuladd
 from .structure import Decline
 
-DIVISIONS = ("udiv", "sdiv", "urem", "srem")
 # Reductions whose links fold the identity in inactive lanes (codegen.identity).
 MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax", "fadd", "fmul", "fmin",
                      "fmax")
