@@ -262,6 +262,19 @@ def test_a_step_under_a_runtime_alias_check_has_its_aliasing_decided_by_the_chec
     assert bad.status == "incorrect" and bad.error == "Mismatch in memory", (bad.status, bad.detail)
 
 
+def test_a_float_step_under_a_runtime_alias_check_pairs_its_lanes_choices() -> None:
+    """@runtime_chk's step (A[i] = B[i] * N, VF 4): the source's loads are decided as
+    they are made (aliasfacts.SourceReads), so they are the target's terms, each lane's
+    NaN choices pair up, and each lane's memory part is decided by the simplifier (they
+    went to Z3 before: the loads of B[i+1..] still read through the stores to A)."""
+    options = CheckOptions(timeout_ms=20_000, unroll=1, memory_by_address=True)
+    v = check_refinement(*_pair("memcheck_fmul_step_vf4"), options)
+    assert v.status == "correct", v.detail
+    memory = [q for q in v.query_log if q["query"] == "memory"]
+    # a part per lane (the addresses written by neither side: one more part)
+    assert sum(q["solver"] == "simplifier" for q in memory) >= 4, v.query_log
+
+
 def test_a_vector_loop_stopping_early_before_the_exit_is_refuted() -> None:
     """The same with the vector loop leaving after 12 of the 16 elements: no witness, and
     the check at the constant trip count is incorrect (its counterexample is not run

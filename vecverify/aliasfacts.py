@@ -31,7 +31,7 @@ import time
 
 import z3
 
-from .semantics.core import FALSE
+from .semantics.core import FALSE, Context
 
 # Keys of at least this many bits (offsets, 72-bit pointers) make an aliasing condition.
 KEY_BITS = 64
@@ -70,6 +70,12 @@ class AliasFacts:
         out = AliasFacts([], budget_s, deadline)
         out.facts = z3.And(*pre, *[z3.Not(c) for c in kids if not z3.is_false(c) and not out._memory(c)])
         return out
+
+    def add(self, facts: list[z3.BoolRef]) -> None:
+        """More facts: what they rule out is found anew (what was ruled out stays so)."""
+        self.facts = z3.And(self.facts, *facts)
+        self._fixed = self._simple = None
+        self._decided = {k: v for k, v in self._decided.items() if v[1]}
 
     def _memory(self, t: z3.ExprRef) -> bool:
         """Whether ``t`` reads memory (an array) anywhere (walked without recursion:
@@ -164,3 +170,27 @@ class AliasFacts:
                 continue
             stack.extend(t.children())
         return z3.simplify(z3.substitute(term, *subs)) if subs else term
+
+
+class SourceReads:
+    """``Context.decide_reads`` for a source: each byte it loads with the aliasing
+    conditions ruled out by the facts so far (the input constraints and no UB from the
+    conditions met before the load that mention no memory). Up to the first point where
+    the source is UB, every rewritten term has its original's value (the facts of each
+    rewrite held there), and from that point on it is UB either way: the source is the
+    same function. The source's loaded values are then the terms the target computes
+    where the runtime check keeps the accesses apart, so that the two sides' NaN choices
+    for the same computation pair up (floating.choice_key), which the memory query's
+    first pick relies on."""
+
+    def __init__(self, pre: list[z3.BoolRef], budget_s: float, deadline: float | None = None) -> None:
+        self.facts = AliasFacts(pre, budget_s, deadline)
+        self._seen = 0  # the UB conditions of the context taken in
+
+    def __call__(self, ctx: Context, term: z3.ExprRef) -> z3.ExprRef:
+        if len(ctx.ub_conds) > self._seen:
+            new = [z3.Not(c) for c in ctx.ub_conds[self._seen:] if not z3.is_false(c) and not self.facts._memory(c)]
+            self._seen = len(ctx.ub_conds)
+            if new:
+                self.facts.add(new)
+        return self.facts.decide(term)

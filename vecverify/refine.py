@@ -26,7 +26,7 @@ import z3
 
 from . import interrupts
 from .aliasfacts import BUDGET_SHARE as ALIAS_SHARE
-from .aliasfacts import AliasFacts
+from .aliasfacts import AliasFacts, SourceReads
 from .errors import InternalError, SignatureMismatch, Unsupported
 from .ir.function import Function
 from .ir.vscale import DEFAULT_VSCALE_MAX
@@ -209,7 +209,12 @@ class RefinementCheck:
         # Unknown functions: the source's calls define them, the target's must match.
         self.env = Environment(FIRST_LOCAL_BLOCK, frozenset(self.inputs.constant_blocks),
                                global_blocks=frozenset(self.inputs.global_blocks.values()))
-        self.src = execute(src, self.inputs, "src", options.unroll, self.env, options.deadline)
+        # (a loop witness's source loads as the runtime checks it assumes leave them:
+        # aliasfacts.SourceReads)
+        reads = (SourceReads(self.inputs.pre, options.timeout_ms / 1000 * ALIAS_SHARE, options.deadline)
+                 if options.memory_by_address else None)
+        self.src = execute(src, self.inputs, "src", options.unroll, self.env, options.deadline, reads)
+        self._reads = reads
         tgt_inputs = self.inputs if not differing else replace(  # its own constants' bytes
             self.inputs, memory=with_initializers(self.inputs.memory, differing, self.inputs.global_blocks, tgt.layout))
         self.tgt = execute(tgt, tgt_inputs, "tgt", options.unroll, self.env, options.deadline)
@@ -602,7 +607,8 @@ class RefinementCheck:
     @property
     def aliasing_ruled_out(self) -> int:
         """How many aliasing conditions the source's facts ruled out (aliasfacts.py)."""
-        return self._aliasing.ruled_out if self._aliasing is not None else 0
+        return ((self._aliasing.ruled_out if self._aliasing is not None else 0)
+                + (self._reads.facts.ruled_out if self._reads is not None else 0))
 
     def _memory_ok_decided(self, a: z3.BitVecRef) -> z3.BoolRef:
         """memory_ok at ``a``; in a loop witness's obligation, with the aliasing

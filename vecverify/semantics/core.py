@@ -244,6 +244,10 @@ class Context:
     # other choices, each by a stand-in named after its kind only (the same on both
     # sides): floating.py orders commutative operands by terms so neutralized.
     stand_ins: StandIns = field(default_factory=lambda: StandIns())
+    # Where set (a loop witness's source: vecverify/aliasfacts.py), each loaded byte as
+    # the facts so far leave it: the aliasing conditions the UB conditions met before
+    # rule out made false (the same value wherever the function has not been UB yet).
+    decide_reads: Callable[[Context, z3.ExprRef], z3.ExprRef] | None = None
     # The floating-point environment the function runs in: its denormal modes (from its
     # attributes), and where the shared parts of that environment (the dynamic rounding
     # mode) come from: the check's Environment, so source and target see the same.

@@ -13,6 +13,7 @@ query (the caller reports the check as failed to prove, never as a verdict).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import z3
@@ -519,9 +520,12 @@ def _in_ranges(x: z3.BitVecRef, ranges: tuple[tuple[int, int], ...]) -> z3.BoolR
 
 
 def execute(fn: Function, inputs: Inputs, side: str, unroll: int, env: Environment | None = None,
-            deadline: float | None = None) -> Behaviour:
-    """``fn``'s behaviour; raises OutOfTime once ``deadline`` (time.monotonic()) passes."""
+            deadline: float | None = None,
+            decide_reads: Callable[[Context, z3.ExprRef], z3.ExprRef] | None = None) -> Behaviour:
+    """``fn``'s behaviour; raises OutOfTime once ``deadline`` (time.monotonic()) passes.
+    ``decide_reads``: see Context."""
     ex = Executor(fn, inputs, side, unroll, env, deadline)
+    ex.ctx.decide_reads = decide_reads
     _entry_attrs(ex)
     return ex.run()
 

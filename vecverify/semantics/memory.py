@@ -616,6 +616,8 @@ class MemoryOps:
         out = []
         for i in range(lanes):
             read = [mem.read(offset_by(ptr.value, i * size + k)) for k in range(size)]
+            if ctx.decide_reads is not None:
+                read = [(ctx.decide_reads(ctx, b), ctx.decide_reads(ctx, p)) for b, p in read]
             data = [b for b, _ in read]  # at increasing addresses: least significant first unless big-endian
             value = z3.Concat(*(data if ctx.big_endian else reversed(data))) if size > 1 else data[0]
             out.append(Lane(value, any_of([p for _, p in read])))
