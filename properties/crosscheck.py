@@ -383,6 +383,73 @@ def int_intrinsic(draw: st.DrawFn) -> Case:
     return Case("int intrinsic", _fn(ret, params, [call]), args, (), (_declare(ret, name, decl_params),))
 
 
+def x86_signature(name: str) -> tuple[str, list[str]]:
+    """(result type, parameter types) of an x86 intrinsic vecverify gives a meaning
+    (vecverify/semantics/x86.py), from its name: the register width (SSE: 128 bits, AVX2:
+    256 but for ``psllv``-like names without ``.256``) and the operation."""
+    parts = name.split(".")
+    isa, op = parts[2], ".".join(p for p in parts[3:] if p not in ("128", "256"))
+    bits = 256 if isa == "avx2" else 128
+    if op[:5] in ("psllv", "psrlv", "psrav") and not name.endswith(".256"):
+        bits = 128
+    elem = {"b": 8, "w": 16, "d": 32, "q": 64}
+
+    def vec(w: int, total: int = bits) -> str:
+        return f"<{total // w} x i{w}>"
+
+    kind, _, tail = op.partition(".")
+    if kind in ("psll", "psrl", "psra"):  # the count: a 128-bit vector of the same lanes
+        w = elem[tail]
+        return vec(w), [vec(w), vec(w, 128)]
+    if kind in ("pslli", "psrli", "psrai"):
+        return vec(elem[tail]), [vec(elem[tail]), "i32"]
+    if op == "pmadd.ub.sw":
+        return vec(16), [vec(8), vec(8)]
+    if op == "pmadd.wd":
+        return vec(32), [vec(16), vec(16)]
+    if kind in ("packsswb", "packuswb"):
+        return vec(8), [vec(16), vec(16)]
+    if kind in ("packssdw", "packusdw"):
+        return vec(16), [vec(32), vec(32)]
+    if op == "psad.bw":
+        return vec(64), [vec(8), vec(8)]
+    w = elem["w" if tail in ("sw", "hr.sw") else tail[-1]]
+    return vec(w), [vec(w), vec(w)]
+
+
+def _host_has(name: str) -> bool:
+    """Whether this machine runs the intrinsic's instruction (its ISA's feature)."""
+    from vecverify.execute.native import host_features
+
+    need = {"sse2": "sse2", "ssse3": "ssse3", "sse41": "sse4.1", "avx2": "avx2"}
+    return need[name.split(".")[2]] in host_features()
+
+
+@st.composite
+def x86_intrinsic(draw: st.DrawFn) -> Case:
+    """One x86 SIMD intrinsic of those vecverify models, on operands biased to the edges
+    (shift counts around the lane width, saturating sums, pshufb's zeroing bit)."""
+    from vecverify.semantics.x86 import supported
+
+    names = [n for n in supported() if _host_has(n)]
+    if not names:
+        raise AssertionError("this machine runs none of the x86 intrinsics vecverify models")
+    name = draw(st.sampled_from(names))
+    ret, params = x86_signature(name)
+    args: list[Any] = []
+    for i, t in enumerate(params):
+        elem, n = _elem_lanes(t)
+        if i == 1 and t == "i32":  # an immediate count: mostly around the width
+            args.append(draw(st.one_of(st.integers(0, 70), int_values(32))))
+        elif i == 1 and name.split(".")[3] in ("psll", "psrl", "psra", "psllv", "psrlv", "psrav"):
+            w = int(elem[1:])
+            args.append([draw(st.one_of(st.integers(0, w + 2), int_values(w))) for _ in range(n)])
+        else:
+            args.append(_values(draw, elem, n))
+    call = f"%r = call {ret} @{name}({', '.join(f'{p} %{c}' for p, c in zip(params, 'ab', strict=True))})"
+    return Case("x86 intrinsic", _fn(ret, params, [call]), tuple(args), (), (_declare(ret, name, params),))
+
+
 INT_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin")
 FLOAT_REDUCTIONS = ("fmax", "fmin", "fmaximum", "fminimum")
 
@@ -622,7 +689,7 @@ FAMILIES: dict[str, Callable[[], st.SearchStrategy[Case]]] = {
     "int binop": int_binop, "icmp": icmp, "select": select, "int cast": int_cast, "bitcast": bitcast,
     "freeze": freeze, "float binop": float_binop, "float unary": float_unary, "fcmp": fcmp,
     "float cast": float_cast, "contraction": contraction, "vector element": vector_element, "shufflevector": shufflevector,
-    "int intrinsic": int_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
+    "int intrinsic": int_intrinsic, "x86 intrinsic": x86_intrinsic, "reduction": reduction, "float intrinsic": float_intrinsic,
     "constrained fp": constrained_fp,
     "load/store": load_store, "masked load/store": masked_memory, "gather/scatter": gather_scatter,
     "lane mask": lane_mask, "program": program,

@@ -298,6 +298,11 @@ def _machine_spec(cpu: str = "") -> tuple[str, str]:
     return llvm.get_host_cpu_name(), features.flatten()
 
 
+def host_features() -> frozenset[str]:
+    """The CPU features the code generator uses by default (see _machine_spec)."""
+    return frozenset(f[1:] for f in _machine_spec()[1].split(",") if f.startswith("+"))
+
+
 def _target_machine(cpu: str = "") -> Any:
     """A target machine for one JIT engine (which owns it); the object code comes from
     codegen.py's process, made for the same CPU and features."""

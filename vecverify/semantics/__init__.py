@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 _MODULES = ("integer", "vector", "intrinsics", "lanemask", "floating", "addresses",
-            "vectorops")
+            "vectorops", "x86")
 
 
 def load_all_semantics() -> None:
