@@ -202,7 +202,7 @@ def test_code_generator_calls_llvm_directly_as_llvmlite_does() -> None:
     direct, through = worker._Direct(path), worker._ThroughLlvmlite()
     text = ("define <4 x i32> @f(<4 x i32> %x, ptr %p) {\n  %y = load <4 x i32>, ptr %p, align 4\n"
             "  %r = mul <4 x i32> %x, %y\n  ret <4 x i32> %r\n}\n")
-    made = [b.object_code(text, b.target_machine("x86-64-v3", "")) for b in (direct, through)]
+    made = [b.object_code(text, b.target_machine("", "")) for b in (direct, through)]
     assert made[0][:4] == b"\x7fELF" and made[0] == made[1]
     bad = "define i32 @g(i32 %x) {\n  ret i64 0\n}\n"
     messages = []
