@@ -87,7 +87,17 @@ from .memory import (
 from .ranges import with_range
 from .uses import UndefUses
 
-ORDER_BITS = 16  # counts calls on a path that may write memory of the callees' own
+# Two counts of calls on a path, in one bit-vector: those that may write memory of the
+# callees' own (the low 16 bits: a callee that may read it must see as many before a
+# match) and those that write any memory (the high 16: a match at the same count is
+# preferred, see Environment.match).
+ORDER_BITS = 32
+_ANY_WRITER = 1 << 16
+
+
+def _hidden_writers(order: z3.BitVecRef) -> z3.BitVecRef:
+    return z3.Extract(15, 0, order)
+
 HIDDEN = ("inaccessiblemem", "other")  # memory a callee may keep state in, unseen here
 
 
@@ -245,7 +255,7 @@ class Environment:
                     continue
                 same_in.append(same_memory)
                 if may_access(e.effects, False, HIDDEN):
-                    same_in.append(e.order == o.order)
+                    same_in.append(_hidden_writers(e.order) == _hidden_writers(o.order))
             same_out = [e.ub == o.ub, e.returns == o.returns]
             same_out += [z3.And(a.poison == b.poison, a.value == b.value)
                          for a, b in zip(e.ret, o.ret, strict=True)]
@@ -303,10 +313,16 @@ class Environment:
         if not candidates or z3.is_false(z3.simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
             return dummy, TRUE, FALSE, None
-        # The first match wins: an ite chain, the last candidate as the default.
+        # The first match wins: an ite chain, the last candidate as the default. A callee
+        # that keeps no memory of its own may match a source call after fewer or more
+        # memory-writing calls; a source call after as many is tried first (where two
+        # match, the one the target call stands for in order).
+        ranked = list(zip(candidates, matches, strict=True))
+        if not may_access(effects, False, HIDDEN) and len(candidates) > 1:
+            ranked = [(e, z3.And(m, order == e.order)) for e, m in ranked] + ranked
         ret, ub, returns = candidates[-1].ret, candidates[-1].ub, candidates[-1].returns
         clobber = candidates[-1].clobber
-        for e, m in zip(reversed(candidates[:-1]), reversed(matches[:-1]), strict=True):
+        for e, m in reversed(ranked[:-1]):
             ret = tuple(Lane(z3.If(m, a.value, b.value), z3.If(m, a.poison, b.poison))
                         for a, b in zip(e.ret, ret, strict=True))
             ub, returns = z3.If(m, e.ub, ub), z3.If(m, e.returns, returns)
@@ -333,7 +349,7 @@ class Environment:
                   for s, t in zip(e.args, args, strict=True)]
         if e.memory is not None:
             if may_access(e.effects, False, HIDDEN):
-                conds.append(order == e.order)
+                conds.append(_hidden_writers(order) == _hidden_writers(e.order))
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
             conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
@@ -564,8 +580,9 @@ class CallSemantics:
         self.ctx.ub(ub)
         if clobber is not None:
             state.memory = state.memory.clobber(clobber)
-        if may_access(effects, True, HIDDEN):
-            state.calls = state.calls + 1
+        step = (1 if may_access(effects, True, HIDDEN) else 0) + (_ANY_WRITER if clobber is not None else 0)
+        if step:
+            state.calls = state.calls + step
         self._exit(state, z3.Not(returns), observable_exit)
         return ret
 
