@@ -11,11 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import llvmlite.binding as llvm
 import numpy as np
 
 from transforms.vectorize.clang import ToolchainError, ensure_clang
 from vecverify.execute.memory_runs import pointee_types as memory_pointee_types
+from vecverify.execute.native import host_features
 
 NUMPY = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "float": np.float32,
          "double": np.float64, "half": np.float16}
@@ -24,9 +24,7 @@ R = TypeVar("R")
 
 
 def host_target() -> str:
-    llvm.initialize_native_target()
-    features = llvm.get_host_cpu_features()
-    return "avx2" if features.get("avx2") and features.get("fma") else "sse4"
+    return "avx2" if {"avx2", "fma"} <= host_features() else "sse4"
 
 
 def pointee_types(fn: Any) -> dict[int, str]:

@@ -39,8 +39,13 @@ def pointer_address(ctx: Context, ptr: z3.BitVecRef, what: str) -> z3.BitVecRef:
     else:
         for j, b in bases.items():
             base = z3.If(bid == j, b, base)
-    address = base + address_of(ptr)
-    bits = ctx.layout.pointer_bits  # narrower pointers: the address modulo their width
+    return _in_address_space(ctx, base + address_of(ptr))
+
+
+def _in_address_space(ctx: Context, address: z3.BitVecRef) -> z3.BitVecRef:
+    """An address (PTR_ADDR_BITS wide) in the data layout's pointers: with narrower ones,
+    the address modulo their width."""
+    bits = ctx.layout.pointer_bits
     return address if bits == PTR_ADDR_BITS else z3.Extract(bits - 1, 0, address)
 
 
@@ -73,6 +78,5 @@ def flags_address(ctx: Context, ptr: z3.BitVecRef) -> z3.BitVecRef:
     if (k := const_value(bid)) is None or k + 1 >= 256:
         raise ctx.unsupported("getelementptr nusw/nuw without inbounds on a pointer of unknown block "
                               "outside a refinement check")
-    base = 0 if k == 0 else (k + 1) << (bits - 8)
-    address = z3.BitVecVal(base, PTR_ADDR_BITS) + address_of(ptr)
-    return address if bits == PTR_ADDR_BITS else z3.Extract(bits - 1, 0, address)
+    base = 0 if k == 0 else (k + 1) << max(bits - 8, 0)
+    return _in_address_space(ctx, z3.BitVecVal(base, PTR_ADDR_BITS) + address_of(ptr))
