@@ -2,7 +2,7 @@
 ``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
 ours, timed at a long and a short trip count.
 
-    ./dev bench loop [--target avx2|sse4] [--set c|short|short2|short3] [--kernels a,b] [--trips 4096,13] [--rounds N]
+    ./dev bench loop [--target avx2|sse4] [--set c|short|short2|short3|short4] [--kernels a,b] [--trips 4096,13] [--rounds N]
                      [--json FILE]
 
 For each kernel:
@@ -49,8 +49,11 @@ KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 # changes and measured on, not tuned for. --set short3: 9 more (RGBA scale and blend,
 # stereo to mono, Q15 complex multiply, NV12 chroma, RGBA to float, YUYV luma, a 5-tap
 # i16 stencil, axpy on i32 in place), written after the packed groups and not tuned on.
+# --set short4: 12 more (BGRA to RGB, RGB invert in place, stereo balance, mono to
+# stereo, daxpy and a Q8 gain in place, complex magnitude and scale, an i32 stencil, peak
+# level, an i16 dot product, a saturating byte add), written before session 4's tuning.
 SETS = {"c": KERNELS, "short": KERNELS.parent / "short", "short2": KERNELS.parent / "short2",
-        "short3": KERNELS.parent / "short3"}
+        "short3": KERNELS.parent / "short3", "short4": KERNELS.parent / "short4"}
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
 LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
@@ -255,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench loop", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--set", choices=sorted(SETS), default="c",
-                   help="kernel folder: c (corpus/loop/c, default), short, short2 or short3 (corpus/loop/short*)")
+                   help="kernel folder: c (corpus/loop/c, default), short, short2, short3 or short4 (corpus/loop/short*)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
     p.add_argument("--trips", default="4096,13", help="trip counts (default 4096,13)")
     p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")

@@ -2,7 +2,7 @@
 compiled by clang-22 with the scalar flags, vectorized by our loop vectorizer at the
 default VF (and at each ``--vf`` given), each loop's witness proved with a timeout.
 
-    ./dev bench witness [--target avx2|sse4] [--set c|short|short2|short3] [--kernels a,b] [--vf default,4]
+    ./dev bench witness [--target avx2|sse4] [--set c|short|short2|short3|short4] [--kernels a,b] [--vf default,4]
                         [--tail epilogue|fold] [--timeout-ms 10000] [--solver z3|portfolio|...]
                         [--queries] [--json FILE]
 
@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench witness", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--set", choices=sorted(SETS), default="c",
-                   help="kernel folder: c (corpus/loop/c, default), short, short2 or short3 (corpus/loop/short*)")
+                   help="kernel folder: c (corpus/loop/c, default), short, short2, short3 or short4 (corpus/loop/short*)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
     p.add_argument("--tail", choices=("epilogue", "fold"), default="epilogue",
                    help="the loops' tail: a scalar epilogue (default) or folded (--tail fold's witness)")
