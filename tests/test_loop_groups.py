@@ -22,6 +22,7 @@ from transforms.loop.mutants import (
     group_members_swapped,
     group_stride_off_by_one,
     member_wise_constants_by_member,
+    member_wise_invariants_swapped,
     packed_member_unmasked,
     packed_store_unfrozen,
     trimmed_load_over_read,
@@ -433,6 +434,39 @@ def test_member_wise_store_group_computed_on_the_wide_vector() -> None:
     assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
     bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
     assert bad is not None and member_wise_constants_by_member(bad)
+    assert prove_loop(rb).status == "refuted"
+    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+
+
+GAINS = """
+  %s = getelementptr inbounds nuw [2 x i32], ptr %a, i64 %i
+  %so = getelementptr inbounds nuw [2 x i32], ptr %out, i64 %i
+""" + "".join(f"""  %p{j} = getelementptr inbounds nuw i8, ptr %s, i64 {4 * j}
+  %m{j} = load i32, ptr %p{j}, align 4
+  %x{j} = mul i32 %m{j}, %g{j}
+  %q{j} = getelementptr inbounds nuw i8, ptr %so, i64 {4 * j}
+  store i32 %x{j}, ptr %q{j}, align 4
+""" for j in range(2))
+
+
+def test_member_wise_store_group_with_invariants_by_member() -> None:
+    """Stereo gains (member j times its own invariant): computed once on F*VF lanes by
+    the invariants laid out struct by struct (one vector built in vector.ph), without
+    interleaving shuffles; proved folded for every trip count, run as the scalar loop;
+    the invariants laid out in reverse are refuted and seen natively."""
+    fn = _fn(struct_loop(GAINS, "i32", params="ptr noalias %out, ptr noalias %a, i32 %g0, i32 %g1"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    insts = [i for b in new.blocks for i in b.instructions]
+    wide = [i for i in insts if i.name == "interleaved.wide"]
+    assert wide and all(isinstance(i, BinOp) and i.op == "mul" and
+                        any((o.name or "").startswith("members.splat") for o in i.operands) for i in wide)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
+    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert bad is not None and member_wise_invariants_swapped(bad)
     assert prove_loop(rb).status == "refuted"
     assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
 

@@ -520,7 +520,8 @@ class Widener:
         """A store group whose F members are one computation, member j of each of its
         operands from member j of a load group of factor F read whole (its wide load),
         the same constant or invariant for every member, or constants that differ by
-        member, computed once on F*VF lanes: the wide vector already holds the members
+        member, or invariants that differ by member (``_pattern_splat``), computed once
+        on F*VF lanes: the wide vector already holds the members
         interleaved, and the wide result is stored as it is (LLVM's InstCombine folds
         its interleaving shuffles this way; rgba_to_f32: the float store group's 4x8
         interleave crosses AVX2's 128-bit halves: 2.3x faster). None where the members
@@ -553,6 +554,8 @@ class Widener:
             sh = ShuffleVector(wt, "broadcast.splat", [one, ConstPoison(wt)], mask=(0,) * wt.count)
             self.ph.instructions += [one, sh]
             return sh
+        if all(self.loop.is_invariant(v) for v in vals):
+            return self._pattern_splat(vals, wt)
         if all(isinstance(v, Load) for v in vals):
             lg = group_of(self.plan.groups, first)  # type: ignore[arg-type]
             if lg is None or lg.is_store or lg.factor != factor or id(lg) not in self.vectors or \
@@ -578,6 +581,21 @@ class Widener:
         wide = copy.copy(first)
         wide.type, wide.name, wide.operands = wt, None, ops  # type: ignore[assignment]
         return self._add(wide)
+
+    def _pattern_splat(self, vals: list[Value], wt: VectorType) -> Value:
+        """Loop-invariant values that differ by member (stereo gains: ``gl``, ``gr``) on the
+        F*VF lanes of the interleaved vector, lane k*F + j member j's (built in vector.ph)."""
+        factor = len(vals)
+        pt = VectorType(factor, wt.elem)
+        acc: Value = ConstPoison(pt)
+        for j, v in enumerate(vals):
+            ins = InsertElement(pt, "members.insert", [acc, v, ConstInt(I32, j)])
+            self.ph.instructions.append(ins)
+            acc = ins
+        sh = ShuffleVector(wt, "members.splat", [acc, ConstPoison(pt)],
+                           mask=tuple(j for _ in range(wt.count // factor) for j in range(factor)))
+        self.ph.instructions.append(sh)
+        return sh
 
     def gather_mask(self) -> Value:
         return all_lanes(self.vf, self.vscale)

@@ -178,6 +178,17 @@ def member_wise_constants_by_member(fn: Function) -> bool:
     return hit
 
 
+def member_wise_invariants_swapped(fn: Function) -> bool:
+    """A member-wise store group's per-member invariants (codegen's "members.splat")
+    laid out in the members' reverse order (gr gl .. for gl gr ..)."""
+    hit = False
+    for inst in named_values(fn, "members.splat", ShuffleVector):
+        factor = inst.operands[0].type.count  # type: ignore[attr-defined]
+        inst.mask = tuple(None if m is None else factor - 1 - m for m in inst.mask)
+        hit = True
+    return hit
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)
