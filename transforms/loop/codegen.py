@@ -80,16 +80,28 @@ def type_suffix(t: Type) -> str:
 
 def identity(kind: str, t: Type) -> Constant:
     """The value that leaves ``x kind e == x`` for every x: a reduction's lanes start
-    with it (min/max have none in general: their lanes start with the initial value)."""
+    with it (the epilogue form's min/max lanes start with the initial value instead).
+    minnum/maxnum: +inf/-inf, an identity for every x but NaN (their reductions need
+    ``nnan``), which their vector operations may hold only without ``ninf``
+    (``lane_flags``)."""
     if isinstance(t, FloatType):
         # -0.0 + x is x for every x (+0.0 + -0.0 would be +0.0); 1.0 * x is x.
         negative_zero = 1 << (t.bits - 1)
         one = ((1 << (t.ebits - 1)) - 1) << (t.sbits - 1)  # biased exponent 0, fraction 0
-        return ConstFloat(t, {"fadd": negative_zero, "fmul": one}[kind])
+        infinity = ((1 << t.ebits) - 1) << (t.sbits - 1)  # exponent all ones, fraction 0
+        return ConstFloat(t, {"fadd": negative_zero, "fmul": one, "fmin": infinity,
+                              "fmax": negative_zero | infinity}[kind])
     assert isinstance(t, IntType)
     value = {"add": 0, "or": 0, "xor": 0, "umax": 0, "mul": 1, "and": -1, "umin": -1,
              "smax": 1 << (t.bits - 1), "smin": (1 << (t.bits - 1)) - 1}[kind]
     return ConstInt(t, value)
+
+
+def lane_flags(red: Reduction) -> frozenset[str]:
+    """The fast-math flags of a reduction's vector operations: the scalar chain's (its
+    reorder licence: see folds.py), without ``ninf`` for minnum/maxnum, whose lanes may
+    hold their identity, an infinity (``identity``; poison under ``ninf``)."""
+    return red.flags - {"ninf"} if red.kind in ("fmin", "fmax") else red.flags
 
 
 def reduce_call(red: Reduction, vec: Value, name: str) -> Call:
@@ -98,7 +110,7 @@ def reduce_call(red: Reduction, vec: Value, name: str) -> Call:
     t = red.phi.type
     # fadd/fmul take a start value: the identity, so the call folds the lanes alone.
     ops = [identity(red.kind, t), vec] if red.kind in ("fadd", "fmul") else [vec]
-    return Call(t, name, ops, callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}", flags=red.flags)
+    return Call(t, name, ops, callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}", flags=lane_flags(red))
 
 
 def combine_parts(red: Reduction, parts: list[Value], emit: Callable[[Instruction], Instruction]) -> Value:
@@ -109,9 +121,9 @@ def combine_parts(red: Reduction, parts: list[Value], emit: Callable[[Instructio
     for part in parts[1:]:
         if red.kind in LANEWISE_INTRINSIC:
             callee = f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{type_suffix(acc.type)}"
-            acc = emit(Call(acc.type, "bin.rdx", [acc, part], callee=callee, flags=red.flags))
+            acc = emit(Call(acc.type, "bin.rdx", [acc, part], callee=callee, flags=lane_flags(red)))
         else:
-            acc = emit(BinOp(acc.type, "bin.rdx", [acc, part], op=red.kind, flags=red.flags))
+            acc = emit(BinOp(acc.type, "bin.rdx", [acc, part], op=red.kind, flags=lane_flags(red)))
     return acc
 
 
@@ -645,8 +657,8 @@ class Widener:
         if red is not None:
             # Reassociated, a link may overflow where the scalar order did not: no
             # nsw/nuw/disjoint/exact; a floating-point link gets the flags the whole
-            # scalar chain has (its reorder licence: see folds.py).
-            flags = red.flags
+            # scalar chain has (its reorder licence: see folds.py; ``lane_flags``).
+            flags = lane_flags(red)
         if isinstance(v, BinOp):
             return self._add(BinOp(vt, None, ops, op=v.op, flags=flags))
         if isinstance(v, Cast):

@@ -222,13 +222,13 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     part_links: list[list[Instruction]] = []
     backs: list[Value] = []
     if late_init is None:
-        late_init = entered is None and bool(phis) and red.kind not in ("fmin", "fmax") \
+        late_init = entered is None and bool(phis) \
             and _is_identity_vector(incoming(phis[0], vector_ph), red) \
             and not _is_init_start(incoming(phis[0], vector_ph), red, vf)
     for p, phi in enumerate(phis):
         vphi: Value = phi if entered is None else entered[p]
         start = None if entered is not None else incoming(phi, vector_ph)
-        if late_init and start is not None and (red.kind in ("fmin", "fmax") or not _is_identity_vector(start, red)):
+        if late_init and start is not None and not _is_identity_vector(start, red):
             return f"part {p}'s accumulator does not start with the identity"
         if not late_init and start is not None and not (
                 _is_init_start(start, red, vf) if p == 0 else

@@ -77,7 +77,7 @@ from vecverify.ir.values import (
 from .codegen import identity
 from .folds import FLOATING_KINDS, Fold, fold_of
 from .groups import next_iteration_reads
-from .tailfold import INIT_IN_INACTIVE_LANES, FoldedLoop, LastPiece
+from .tailfold import FoldedLoop, LastPiece
 from .witness import (
     FALSE,
     I1,
@@ -142,13 +142,11 @@ class FoldedWitness(Witness):
 
     def _inactive_leaves(self, side: Side) -> list[Value]:
         """What each folded reduction's link folds in an inactive lane (one per link):
-        the identity (dropped by the fold), or for minnum/maxnum the initial value
-        (already folded in: they are idempotent)."""
+        the identity (dropped by the fold; for minnum/maxnum an infinity)."""
         out: list[Value] = []
         for fold in self.folds.values():
             red = fold.reduction
-            leaf = side.value(red.init) if red.kind in INIT_IN_INACTIVE_LANES else identity(red.kind, red.phi.type)
-            out += [leaf] * len(red.chain)
+            out += [identity(red.kind, red.phi.type)] * len(red.chain)
         return out
 
     def _block_leaves(self, side: Side, folds: dict[int, Fold], lanes: list[int] | None = None) -> list[Value]:

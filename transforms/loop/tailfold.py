@@ -82,10 +82,9 @@ y, 1`` (a poison or zero divisor would be UB).
 the reduction (``_final_reduction``: one scalar operation from the result, not the whole
 loop, where it arrives late); they fold the identity where the mask is off: each link's other operand is
 ``select mask, x, identity`` (0 for add/or/xor/umax, 1 for mul, -1 for and/umin, the
-signed extremes for smax/smin, -0.0 for fadd and 1.0 for fmul under ``reassoc``; for
-minnum/maxnum under ``nnan nsz`` the splat of the initial value, which the accumulator
-starts with: they are idempotent, and +-inf is poison under ``ninf``), so an inactive
-lane keeps its accumulator;
+signed extremes for smax/smin, -0.0 for fadd and 1.0 for fmul under ``reassoc``, +inf
+for minnum and -inf for maxnum under ``nnan nsz``, whose vector operations then lose
+``ninf``: an infinity is poison under it), so an inactive lane keeps its accumulator;
 ``llvm.vector.reduce.*`` after the loop. LLVM selects the accumulator instead
 (``select mask, acc op x, acc``): the same values, but a select over the accumulator,
 whose lanes may be undef, was much slower to prove. Live-outs of the last iteration are
@@ -149,8 +148,8 @@ from .codegen import (
     Widener,
     close_vector_loop,
     identity,
+    lane_flags,
     reduce_call,
-    reduction_start,
     scalable_lanes,
     type_suffix,
     void_type,
@@ -167,9 +166,6 @@ from .structure import Decline
 # Reductions whose links fold the identity in inactive lanes (codegen.identity).
 MASKED_REDUCTIONS = ("add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax", "fadd", "fmul", "fmin",
                      "fmax")
-# Reductions whose links fold the initial value in inactive lanes instead (idempotent;
-# their infinite identity is poison under ninf).
-INIT_IN_INACTIVE_LANES = ("fmin", "fmax")
 # --tail auto: the trip count assumed for a loop whose count is not a constant (folding
 # pays off on short loops, the epilogue on long ones).
 NOMINAL_TRIP_COUNT = 16
@@ -351,11 +347,8 @@ class _MaskedWidener(Widener):
         return out
 
     def inactive_operand(self, red: Reduction) -> Value:
-        """What a reduction link folds in an inactive lane: the identity; for
-        minnum/maxnum the initial value on every lane (they are idempotent, and their
-        infinite identity is poison under ``ninf``)."""
-        if red.kind in INIT_IN_INACTIVE_LANES:
-            return self.splat(red.init, "minmax.ident")
+        """What a reduction link folds in an inactive lane: the identity (for
+        minnum/maxnum an infinity: their vector operations lose ``ninf``)."""
         ident = identity(red.kind, red.phi.type)
         return ConstVector(self.vt(red.phi.type), tuple(ident for _ in range(self.vf)))  # type: ignore[arg-type]
 
@@ -519,7 +512,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
         vphis[id(rec.phi)] = w.previous[id(rec.phi)] = vphi
         lphis[id(rec.phi)] = wl.previous[id(rec.phi)] = lphi
     for red in plan.phis.reductions:
-        start = _accumulator_start(red, vf, w, p)
+        start = _accumulator_start(red, vf, w)
         vt = VectorType(vf, red.phi.type, vscale)  # type: ignore[arg-type]
         vphi = Phi(vt, "vec.phi", [start], blocks=[(check or ph).name])
         lphi = Phi(vt, "vec.phi.last", [start], blocks=[ph.name])
@@ -741,12 +734,13 @@ def _last_in_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last:
     return pieces
 
 
-def _accumulator_start(red: Reduction, vf: int, w: Widener, p: Adder) -> Value:
+def _accumulator_start(red: Reduction, vf: int, w: Widener) -> Value:
     """The accumulator's start: the identity on every lane (the initial value joins after
-    the reduction: ``_final_reduction``); for minnum/maxnum, which have no identity
-    (an infinity is poison under ``ninf``), the initial value on every lane."""
-    if red.kind in INIT_IN_INACTIVE_LANES:
-        return reduction_start(red, vf, w, p)
+    the reduction: ``_final_reduction``). For minnum/maxnum an infinity, which their
+    vector operations may hold without ``ninf`` (``codegen.lane_flags``): the splat of
+    the initial value on every lane instead put it on the whole vector chain, which a
+    loop whose initial value arrives late (``m = out[0]`` after the last call's store to
+    ``out[0]``) waits for (fmax_f32 at n=13: 1.06x LLVM 22 -O3's time)."""
     return ConstVector(w.vt(red.phi.type), tuple(identity(red.kind, red.phi.type) for _ in range(vf)))
 
 
@@ -755,17 +749,15 @@ def _final_reduction(red: Reduction, vec: Value, m: Adder) -> Value:
     (``op(rdx, init)``; for fadd/fmul the reduction's start operand): off the vector
     chain, so a loop whose initial value arrives late (``s = out[0]`` after a store to
     ``out[0]``) waits one scalar operation for it, not the whole loop."""
-    if red.kind in INIT_IN_INACTIVE_LANES:
-        return m(reduce_call(red, vec, "rdx"))
     t = red.phi.type
     if red.kind in ("fadd", "fmul"):
         return m(Call(t, "rdx", [red.init, vec], callee=f"llvm.vector.reduce.{red.kind}.{type_suffix(vec.type)}",
-                      flags=red.flags))
+                      flags=lane_flags(red)))
     whole = m(reduce_call(red, vec, "rdx.lanes"))
     if red.kind in LANEWISE_INTRINSIC:
-        return m(Call(t, "rdx", [whole, red.init], callee=f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{t}",
-                      flags=red.flags))
-    return m(BinOp(t, "rdx", [whole, red.init], op=red.kind, flags=red.flags))
+        return m(Call(t, "rdx", [whole, red.init], callee=f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{type_suffix(t)}",
+                      flags=lane_flags(red)))
+    return m(BinOp(t, "rdx", [whole, red.init], op=red.kind, flags=lane_flags(red)))
 
 
 def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | None) -> dict[int, Value]:
