@@ -143,6 +143,18 @@ def test_masked_fp_reduction_proved_by_algebra_and_native(t: str, op: str, vf: i
         assert isinstance(off, ConstVector) and off.elems[0].bits == (0x80000000 if t == "float" else 0x3FF << 52)
 
 
+def test_infinite_identity_under_ninf_is_not_proved() -> None:
+    """A folded maxnum reduction's lanes start with -inf: its vector operations carrying
+    ninf (poison on an infinity) are not proved (the fold check rejects the flag)."""
+    op = "call nnan ninf nsz float @llvm.maxnum.f32(float %x, float %s)"
+    _, new, r = _fold(kernel(REDUCTION, "float", OP=op), 2)
+    calls = [i for b in new.blocks for i in b.instructions if isinstance(i, Call) and "max" in i.callee]
+    assert calls
+    for c in calls:
+        c.flags = c.flags | {"ninf"}
+    assert prove_loop(r).status != "proved"
+
+
 def test_initial_value_dropped_after_the_reduction_is_refuted() -> None:
     """The initial value joins after the reduction: without it (the identity instead) the
     entry's state is wrong."""

@@ -147,8 +147,13 @@ def is_link(v: Value, red: Reduction) -> bool:
     return isinstance(v, BinOp) and v.op == red.kind
 
 
-def _flags_ok(v: Instruction, red: Reduction) -> bool:
+def _flags_ok(v: Instruction, red: Reduction, late: bool = False) -> bool:
+    """Whether a vector link or reduction of ``red`` carries only flags the scalar chain
+    allows; ``late`` (the accumulators start with the identity): no ``ninf`` on
+    minnum/maxnum, whose identity, an infinity, is poison under it."""
     flags: frozenset[str] = getattr(v, "flags", frozenset())
+    if late and red.kind in ("fmin", "fmax") and "ninf" in flags:
+        return False
     if red.kind in FLOATING_KINDS:
         return flags <= red.flags and (LICENCE[red.kind] != "reassoc" or "reassoc" in flags)
     return not (flags & POISON_FLAGS)
@@ -241,7 +246,7 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
         while cur is not vphi:
             if not (isinstance(cur, Instruction) and is_chain_link(cur, red)) or len(chain) >= len(red.chain):
                 return f"part {p}'s accumulator is not updated by {len(red.chain)} {red.kind} links"
-            if not _flags_ok(cur, red):
+            if not _flags_ok(cur, red, late_init):
                 return f"a vector {red.kind} link carries flags the scalar chain does not allow"
             on_path = [_reaches(op, vphi, red, len(red.chain)) for op in cur.operands]
             if is_fmuladd(cur):
@@ -287,7 +292,7 @@ def _late_init_reduction(use: Value, red: Reduction, final: list[Instruction]) -
     (for fadd/fmul: the reduction itself, checked by ``_check_final``), or what differs."""
     if red.kind in ("fadd", "fmul"):
         return use
-    if not (isinstance(use, Instruction) and is_link(use, red) and _flags_ok(use, red)):
+    if not (isinstance(use, Instruction) and is_link(use, red) and _flags_ok(use, red, late=True)):
         return f"the initial value does not join the reduction with one {red.kind}"
     ops = use.operands
     if sum(op is red.init for op in ops) != 1:
@@ -312,7 +317,7 @@ def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Ins
     if not (isinstance(rdx, Call) and intrinsic_base(rdx.callee) == f"llvm.vector.reduce.{red.kind}"):
         return "the middle block does not reduce the accumulators with " \
                f"llvm.vector.reduce.{red.kind}"
-    if not _flags_ok(rdx, red):
+    if not _flags_ok(rdx, red, late):
         return f"llvm.vector.reduce.{red.kind} carries flags the scalar chain does not allow"
     if red.kind in ("fadd", "fmul"):
         start, vec = rdx.operands
@@ -329,7 +334,7 @@ def _check_final(rdx: Value, red: Reduction, backs: list[Value], final: list[Ins
         v = stack.pop()
         if any(v is b for b in backs):
             found.append(v)
-        elif is_link(v, red) and isinstance(v, Instruction) and _flags_ok(v, red):
+        elif is_link(v, red) and isinstance(v, Instruction) and _flags_ok(v, red, late):
             final.append(v)
             stack += v.operands
         else:
