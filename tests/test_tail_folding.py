@@ -381,11 +381,19 @@ def test_fold_takes_fewer_lanes_where_masked_moves_go_lane_by_lane() -> None:
     fn = parse_module(IN_PLACE_LIVE.replace("i32", "i8").replace("align 4", "align 1"), "<test>").functions["f"]
     _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
     assert isinstance(r.vector, FoldedLoop) and r.vf == 8, r.line()
-    # A map's last vector in pieces moves no lane alone; its lanes are chosen by the
-    # pieces' cost (i8 computing in i32 here: 8).
-    fn = parse_module(IN_PLACE.replace("i32", "i8").replace("align 4", "align 1"), "<test>").functions["f"]
-    _, (r,) = vectorize_loops(fn, LoopOptions(target="avx2", tail="fold"))
-    assert isinstance(r.vector, FoldedLoop) and r.vector.pieces and r.vf == 8, r.line()
+    # A map's last vector in pieces moves no lane alone. Updated in place, it takes one
+    # 128-bit register of its widest element (its chain through memory sets the pace:
+    # tailfold.IN_PLACE_BITS): i32 4 lanes (at most: i8, the pieces' cost's 8);
+    # doubles (2 lanes there) and a map into another object, the pieces' cost's choice.
+    def folded_lanes(text: str) -> int:
+        _, (r,) = vectorize_loops(parse_module(text, "<test>").functions["f"], LoopOptions(target="avx2", tail="fold"))
+        assert isinstance(r.vector, FoldedLoop) and r.vector.pieces, r.line()
+        return r.vf
+    assert folded_lanes(IN_PLACE.replace("i32", "i8").replace("align 4", "align 1")) == 8
+    assert folded_lanes(IN_PLACE) == 4
+    assert folded_lanes(IN_PLACE.replace("mul i32", "fmul double").replace("i32", "double")
+                        .replace("align 4", "align 8").replace("double, ptr %y", "double, ptr %y")) == 4
+    assert folded_lanes(MAP) == 8
 
 
 @pytest.mark.parametrize("vf", [4, 2])

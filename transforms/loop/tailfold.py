@@ -189,8 +189,15 @@ STORE_FORWARD_STALL = 96
 # cscale_f32 0.86 / 0.97, stereo_ms_f32 1.06 / 1.14, stereo_gain_i16 (computed in i32)
 # 0.82 / 0.91 (at n=29 VF 8 is faster: 0.95 / 1.24 for caxpy_f32). Not for a factor that
 # is no power of two, whose members cross the halves at any width: stride3_update_i32
-# 1.03 / 1.00 at n=13, 1.31 / 1.10 at n=29.
-IN_PLACE_GROUP_BITS = 128
+# 1.03 / 1.00 at n=13, 1.31 / 1.10 at n=29. The same for a map updated in place without
+# groups (session 4, A/B in one process, load ~3, n = 5 / 13 / 29, of LLVM's time):
+# saxpy_f32 VF 8 1.00 / 1.07 / 1.02, VF 4 1.00 / 1.00 / 1.00; axpy_i32 VF 8 1.00 / 1.06 /
+# 0.86, VF 4 1.00 / 0.99 / 1.00. At 13 both forms run at the chain's pace, LLVM's too
+# (load, operation, store, call after call), the 256-bit one a little slower;
+# scale_inplace_i16 (computed in i32) VF 8 1.00 / 0.97 at 13 / 29, VF 4 0.80 / 0.82. Not
+# where 128 bits hold 2 lanes (doubles): daxpy_f64 VF 2 0.98 / 1.48 at 13 / 29, VF 4 0.96 /
+# 1.01 (unless groups, as above).
+IN_PLACE_BITS = 128
 # A piece of the last vector (or a pair) costs about a nanosecond on top of its vector
 # and its test, about 8 units at the scale above: ``bench loop`` on cabs2_f32 (VF 8),
 # n=5 in pieces of 4 and 1: 3.8-5.3 ns; two vectors of 4 (the full one and the shifted
@@ -861,14 +868,17 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
     pieces cost a vector each and a test of each bit. Of VF and its halves down to half
     the nominal trip count, the one whose folded loop costs least over the trip counts
     1 .. ``NOMINAL_TRIP_COUNT`` (``_short_fold_cost``). Where masked moves exist (and
-    no pieces), VF. Interleave groups of power-of-two factors updated in place: one
-    128-bit register of the widest element (``IN_PLACE_GROUP_BITS``)."""
+    no pieces), VF. A loop updating an object in place (with no interleave group of a
+    factor that is no power of two): one 128-bit register of the widest element
+    (``IN_PLACE_BITS``; without groups at most that, where it holds 4 lanes or more)."""
     in_pieces = pieces_decline(plan) is None
     if masked_access_cost(plan, vf, target) is not None and not in_pieces:
         return vf
-    if in_pieces and plan.groups and updates_in_place(plan) and target.register_bits > IN_PLACE_GROUP_BITS \
-            and not any(g.factor & (g.factor - 1) for g in plan.groups):
-        return min(vf, max(2, IN_PLACE_GROUP_BITS // max(plan.widest_bits, 8)))
+    in_register = max(2, IN_PLACE_BITS // max(plan.widest_bits, 8))
+    in_place = in_pieces and updates_in_place(plan) and target.register_bits > IN_PLACE_BITS \
+        and not any(g.factor & (g.factor - 1) for g in plan.groups)
+    if in_place and plan.groups:
+        return min(vf, in_register)
     shifted = shift_decline(plan) is None and not (in_pieces and updates_in_place(plan))
     best, best_cost = vf, -1
     lanes = vf
@@ -878,7 +888,7 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
         if best_cost < 0 or total < best_cost:
             best, best_cost = lanes, total
         lanes //= 2
-    return best
+    return min(best, in_register) if in_place and in_register >= 4 else best
 
 
 def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted: bool, in_pieces: bool) -> int:
