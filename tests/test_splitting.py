@@ -13,6 +13,7 @@ from vecverify.semantics.memory import (
     same_key,
 )
 from vecverify.splitting import choice_groups, mentioned_names, unresolved_writes, written_keys
+from vecverify.terms import Memo
 
 
 def test_choice_groups_share_no_name() -> None:
@@ -39,7 +40,7 @@ def test_written_keys_are_distinct_and_a_clobber_stops_the_split() -> None:
 
 def test_mentioned_names_sees_through_shared_terms_and_quantifiers() -> None:
     a, b, c = z3.BitVecs("src!a src!b other", 8)
-    memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+    memo: Memo[frozenset[str]] = Memo()
     names = frozenset({"src!a", "src!b"})
     shared = a + c
     assert mentioned_names(shared * 2 == 0, names, memo) == {"src!a"}

@@ -32,16 +32,13 @@ import time
 import z3
 
 from .semantics.core import FALSE, Context
+from .terms import APP, QUANTIFIER, Dag, Memo, mentions_array
 
 # Keys of at least this many bits (offsets, 72-bit pointers) make an aliasing condition.
 KEY_BITS = 64
 # Finding the fixed inputs, in all: a share of the query's limit.
 BUDGET_SHARE = 0.25
 MAX_LITERALS = 32
-
-
-def _wide_eq(t: z3.ExprRef) -> bool:
-    return z3.is_eq(t) and isinstance(t.arg(0), z3.BitVecRef) and t.arg(0).size() >= KEY_BITS
 
 
 def _is_input(t: z3.ExprRef) -> bool:
@@ -59,7 +56,11 @@ class AliasFacts:
         self._fixed: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
         self._simple: z3.BoolRef | None = None  # the facts with the fixed inputs' values
         self._decided: dict[int, tuple[z3.ExprRef, bool]] = {}  # condition id -> (term kept alive, false?)
-        self._has_array: dict[int, tuple[z3.ExprRef, bool]] = {}
+        self._has_array: Memo[bool] = Memo()
+        # Subterms walked by decide under the current facts: a memory's chain of writes
+        # is shared by the terms of every address read, and walked once.
+        self._walked: Memo[bool] = Memo()
+        self._false_pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []  # each ruled-out condition -> false
         self.ruled_out = 0
 
     @staticmethod
@@ -76,30 +77,21 @@ class AliasFacts:
         self.facts = z3.And(self.facts, *facts)
         self._fixed = self._simple = None
         self._decided = {k: v for k, v in self._decided.items() if v[1]}
+        self._walked.clear()  # (a condition left undecided may be ruled out now)
 
     def _memory(self, t: z3.ExprRef) -> bool:
-        """Whether ``t`` reads memory (an array) anywhere (walked without recursion:
-        a read's chain of writes is deep)."""
-        memo = self._has_array
-        stack = [(t, False)]
-        while stack:
-            x, expanded = stack.pop()
-            k = x.get_id()
-            if k in memo:
-                continue
-            if z3.is_select(x) or z3.is_array(x):
-                memo[k] = (x, True)
-            elif expanded:
-                memo[k] = (x, any(memo[c.get_id()][1] for c in x.children()))
-            else:
-                stack.append((x, True))
-                stack.extend((c, False) for c in x.children() if c.get_id() not in memo)
-        return memo[t.get_id()][1]
+        """Whether ``t`` reads memory (an array) anywhere."""
+        return mentions_array(t, self._has_array)
 
-    def _is_condition(self, t: z3.ExprRef) -> bool:
-        if not z3.is_bool(t) or self._memory(t):
+    def _is_condition(self, dag: Dag, n: object) -> bool:
+        """Whether the raw node ``n`` is an aliasing condition: an equation of keys, or a
+        conjunction with one, that reads no memory."""
+        def wide_eq(m: object) -> bool:
+            return dag.decl_kind(m) == z3.Z3_OP_EQ and dag.bv_size(dag.children(m)[0]) >= KEY_BITS
+        op = dag.decl_kind(n)
+        if not (wide_eq(n) or (op == z3.Z3_OP_AND and any(wide_eq(c) for c in dag.children(n)))):
             return False
-        return _wide_eq(t) or (z3.is_and(t) and any(_wide_eq(c) for c in t.children()))
+        return not mentions_array(dag.wrap(n), self._has_array)
 
     def _fixed_inputs(self) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """The Boolean and 1-bit inputs of the facts that have one value wherever the
@@ -152,24 +144,32 @@ class AliasFacts:
             out = bool(subs) and z3.is_false(z3.simplify(z3.substitute(self._simple, *subs)))
         self.ruled_out += out
         self._decided[k] = (t, out)
+        if out:
+            self._false_pairs.append((t, FALSE))
         return out
 
     def decide(self, term: z3.ExprRef) -> z3.ExprRef:
-        """``term`` with the aliasing conditions the facts rule out replaced by false."""
-        subs: list[tuple[z3.ExprRef, z3.ExprRef]] = []
-        seen: set[int] = set()
-        stack = [term]
+        """``term`` with the aliasing conditions the facts rule out replaced by false.
+        Only subterms not walked before are walked; every condition ruled out so far is
+        substituted (one ruled out where another term was decided is as false here)."""
+        dag = Dag(term.ctx)
+        walked = self._walked
+        walked.keep(term)
+        stack = [term.as_ast()]
         while stack:
-            t = stack.pop()
-            if t.get_id() in seen or z3.is_quantifier(t):
+            n = stack.pop()
+            k = dag.id(n)
+            if k in walked.values:
                 continue
-            seen.add(t.get_id())
-            if self._is_condition(t):
-                if self._false(t):
-                    subs.append((t, FALSE))
+            walked.values[k] = True
+            kind = dag.kind(n)
+            if kind == QUANTIFIER:
                 continue
-            stack.extend(t.children())
-        return z3.simplify(z3.substitute(term, *subs)) if subs else term
+            if kind == APP and self._is_condition(dag, n):
+                self._false(dag.wrap(n))
+                continue
+            stack.extend(dag.children(n))
+        return z3.simplify(z3.substitute(term, *self._false_pairs)) if self._false_pairs else term
 
 
 class SourceReads:

@@ -53,6 +53,7 @@ from .splitting import (
     written_keys,
 )
 from .tactics import Query, Tactics, Unknown, constant_names
+from .terms import Memo
 
 ERR_UB = "Source is more defined than target"
 ERR_POISON = "Target is more poisonous than source"
@@ -230,7 +231,7 @@ class RefinementCheck:
         # Set by _written_split: every address either side writes is known, and no byte
         # written there holds a source choice (a loop step that only reads memory).
         self._no_choice_written = False
-        self._names_memo: dict[int, tuple[z3.ExprRef, frozenset[str]]] = {}
+        self._names_memo: Memo[frozenset[str]] = Memo()
         self._src_names: frozenset[str] | None = None
         self._ub_names: dict[int, frozenset[str]] = {}  # see _without
         self._src_by_name: dict[str, z3.ExprRef] | None = None

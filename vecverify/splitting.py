@@ -33,6 +33,7 @@ import z3
 
 from .semantics.core import FALSE, TRUE
 from .semantics.memory import Clobber, Memory, Write, key_shape, same_key
+from .terms import Memo, input_names
 
 # Beyond this many distinct written addresses (both sides), no split.
 MAX_WRITTEN_KEYS = 512
@@ -150,38 +151,11 @@ def choice_groups(items: Sequence[frozenset[str]]) -> tuple[list[list[int]], lis
 NO_NAMES: frozenset[str] = frozenset()
 
 
-def mentioned_names(term: z3.ExprRef, names: frozenset[str],
-                    memo: dict[int, tuple[z3.ExprRef, frozenset[str]]]) -> frozenset[str]:
+def mentioned_names(term: z3.ExprRef, names: frozenset[str], memo: Memo[frozenset[str]]) -> frozenset[str]:
     """The names among ``names`` of the uninterpreted constants free in ``term``
-    (``memo``: by term id, with the term kept alive so that its id is not reused, shared
-    across calls, so the common subterms of many terms are walked once)."""
-    stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
-    while stack:
-        t, done = stack.pop()
-        tid = t.get_id()
-        if done:
-            found = NO_NAMES
-            for c in _children(t):
-                part = memo[c.get_id()][1]
-                if part and not part <= found:  # a child's own set where it has them all
-                    found = part if not found else found | part
-            memo[tid] = (t, found)
-            continue
-        if tid in memo:
-            continue
-        if z3.is_const(t):
-            name = t.decl().name() if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
-            memo[tid] = (t, frozenset([name]) & names)
-            continue
-        stack.append((t, True))
-        stack.extend((c, False) for c in _children(t) if c.get_id() not in memo)
-    return memo[term.get_id()][1]
-
-
-def _children(t: z3.ExprRef) -> list[z3.ExprRef]:
-    if z3.is_quantifier(t):
-        return [t.body()]
-    return t.children() if z3.is_app(t) else []
+    (``memo``: for these ``names``, shared across calls, so the common subterms of many
+    terms are walked once)."""
+    return input_names(term, memo, names)
 
 
 def any_of_keys(a: z3.BitVecRef, keys: Sequence[z3.BitVecRef],

@@ -29,6 +29,7 @@ from .semantics.core import Z3_CTRL_C
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
 from .splitting import mentioned_names
+from .terms import Memo, input_names
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
 MAX_INSTANTIATIONS = 64
@@ -156,27 +157,11 @@ MAX_SUBSTITUTED_CHOICES = 24
 def constant_names(term: z3.ExprRef) -> frozenset[str]:
     """The names of the uninterpreted constants in ``term`` (bound variables of its
     quantifiers aside), one visit per shared subterm."""
-    seen: set[int] = set()
-    names: set[str] = set()
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        tid = t.get_id()
-        if tid in seen:
-            continue
-        seen.add(tid)
-        if z3.is_quantifier(t):
-            stack.append(t.body())
-        elif z3.is_const(t):
-            if t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                names.add(t.decl().name())  # (str() runs Z3's printer: slow)
-        elif z3.is_app(t):
-            stack.extend(t.children())
-    return frozenset(names)
+    return input_names(term)
 
 
 def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
-               memos: dict[frozenset[str], dict[int, tuple[z3.ExprRef, frozenset[str]]]] | None = None,
+               memos: dict[frozenset[str], Memo[frozenset[str]]] | None = None,
                ) -> list[z3.ExprRef]:
     """The choices (uninterpreted constants) that occur in ``term``. For a few, those
     whose replacement changes it: Z3 substitutes in C, one pass over the shared term per
@@ -189,7 +174,7 @@ def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
         if memos is None:
             names = constant_names(term)
         else:
-            names = mentioned_names(term, wanted, memos.setdefault(wanted, {}))
+            names = mentioned_names(term, wanted, memos.setdefault(wanted, Memo()))
         return [v for v in choices if v.decl().name() in names]
     found: set[int] = set()
     groups = [choices]
@@ -259,7 +244,7 @@ class Tactics:
         self._mirror: list[tuple[z3.ExprRef, z3.ExprRef]] | None = None
         self._names_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
         self._names_keep: list[z3.ExprRef] = []
-        self._walk_memos: dict[frozenset[str], dict[int, tuple[z3.ExprRef, frozenset[str]]]] = {}
+        self._walk_memos: dict[frozenset[str], Memo[frozenset[str]]] = {}
         self._candidate_memo: dict[str, list[z3.ExprRef]] = {}
         # Makes an exact partition of the inputs (conditions over them whose disjunction
         # is true where a failure can be, e.g. a trip count's values in a bounded check:
