@@ -297,3 +297,46 @@ def test_our_vectorizers_epilogue_read_back_by_check_is_proved_for_every_trip_co
 def test_a_widened_induction_stepped_once_per_unrolled_part_has_its_closed_form() -> None:
     r = infer_and_prove(*_pair("iota_vf4uf2"), 60_000)
     assert r.status == "proved", r.reason
+
+
+def test_the_first_branchs_own_parameters_make_no_source_choice() -> None:
+    """The source's first branch (the scalar loop's exit test) is assumed defined in
+    every obligation; the scalar phi it reads at the start (%i) is a parameter of its
+    own, taken as defined: an integer loop's step obligation has no source choice (it
+    had that parameter's undef: every query quantified, and a joint query)."""
+    from vecverify.loops.infer import Inference
+    from vecverify.loops.shape import find_shape
+
+    src, tgt = _pair("iota_vf4uf2")
+    inf = Inference(find_shape(tgt), 60_000, src)
+    kept = [c for _, c in inf.houdini()]
+    ob = inf.step(kept, last=False)
+    assert "i64 noundef %i.inv" in ob.text()
+    assert RefinementCheck(ob.src, ob.tgt, CheckOptions(unroll=1, memory_by_address=True)).src_vars == []
+
+
+def test_a_recurrence_of_index_values_gets_its_closed_form_and_the_resume_value_its_iteration() -> None:
+    """LoopVectorize's @PR38786 (uniform-phi.ll): %vector.recur's back-edge value is
+    computed from the index alone (`<zext(%index + 1), zext(%index + 2)>`), so its value
+    in a state is that value at index - C (its start at index 0; entry and step keep
+    it); the scalar loop's %phi64 resumes from `zext(%index + 1 + 1)` of the last
+    iteration, read at index - C (it was "%index of the vector loop is not described by
+    its state", and the bounded check ran out of time). With the recurrence started at
+    1 (a mutant: the first vector iteration stores to y[1]) the step is refuted."""
+    from vecverify.loops.infer import Inference
+    from vecverify.loops.shape import find_shape
+
+    text = (DATA / "recurrence_of_index_vf2.srctgt.ll").read_text()
+    old = "[ <i64 poison, i64 0>, %vector.ph ]"
+    assert old in text
+    for start, status in ((old, "correct"), ("[ <i64 poison, i64 1>, %vector.ph ]", "incorrect")):
+        m = parse_module(text.replace(old, start), "m.ll")
+        shape = find_shape(m.functions["tgt"])
+        inf = Inference(shape, 60_000, m.functions["src"])
+        kept = [c for _, c in inf.houdini()]
+        inf.check_closed_forms(kept)
+        assert [p.name for p in shape.vphis if id(p) in shape.closed_form] == ["vector.recur"]
+        assert inf._run(inf.entry()).status == "correct"
+        inf.step(kept, last=True)  # the resume values are described (no WitnessError)
+        if status == "incorrect":  # (the original's step is proved too, in ~20 s: not here)
+            assert inf._run(inf.step(kept, last=False)).status == "incorrect"

@@ -202,3 +202,40 @@ def test_joint_query_of_a_function_that_writes_no_choice_splits_by_lanes() -> No
     wrong = parse_module(READS_ONLY.replace("%w = fmul nsz <2 x float> %v, %v", "%w = fadd nsz <2 x float> %v, %v"),
                          "<test>").functions
     assert RefinementCheck(wrong["src"], wrong["tgt"], CheckOptions(unroll=1)).run().status == "incorrect"
+
+
+UB_CHOICE_ONLY = """
+declare void @llvm.assume(i1)
+define void @src(ptr %p, i8 %u) {
+  %c = icmp ule i8 %u, 100
+  call void @llvm.assume(i1 %c)
+  store i8 7, ptr %p
+  ret void
+}
+define void @tgt(ptr %p, i8 %u) {
+  store i8 STORED, ptr %p
+  ret void
+}
+"""
+
+
+def test_joint_query_of_choices_only_in_the_sources_ub_has_no_part() -> None:
+    """The source's only choice (an undef argument) is in its UB conditions, in no
+    returned lane or written byte (a loop witness's undef state parameter in the assumed
+    first branch): the joint failure is the disjunction of the queries before it, so
+    there is no joint query (it was the whole one, quantified: uniform-phi @foo's step
+    ran out of time there); the wrong store is still refuted, by the memory query."""
+    from vecverify.llvm import parse_module
+    from vecverify.refine import CheckOptions, RefinementCheck, Split
+
+    for stored, status in (("7", "correct"), ("8", "incorrect")):
+        fns = parse_module(UB_CHOICE_ONLY.replace("STORED", stored), "<test>").functions
+        rc = RefinementCheck(fns["src"], fns["tgt"], CheckOptions(unroll=1))
+        assert rc.src_vars  # the undef argument's choice
+        joint = rc._joint_query()
+        assert isinstance(joint, Split) and joint.parts == []
+        verdict = rc.run()
+        assert verdict.status == status
+        assert "joint" not in [q["query"] for q in verdict.query_log]
+        if status == "incorrect":
+            assert verdict.error == "Mismatch in memory"

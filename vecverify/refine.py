@@ -627,7 +627,8 @@ class RefinementCheck:
         """The joint query as the disjunction of one query per group of its conjuncts
         (returned lanes' poison and value, written bytes) that share source choices
         (splitting.py); conjuncts that mention none are left out (the poison, value and
-        memory queries have shown them). None where that leaves a single group."""
+        memory queries have shown them). None where that leaves a single group; no parts
+        where it leaves none."""
         keys: list[z3.BitVecRef] = []
         if self.inputs.blocks:
             written = self._written_split()
@@ -646,7 +647,12 @@ class RefinementCheck:
                 conjuncts.append((z3.Implies(self.in_blocks(k), byte_ok),
                                   z3.Implies(self.in_blocks(k), self._written_ok(k))))
         groups, _ = choice_groups([mentioned_names(c, names, self._names_memo) for c, _ in conjuncts])
-        if len(groups) <= 1:
+        if not groups:
+            # No conjunct mentions a source choice (they are only in its UB conditions,
+            # e.g. an undef state parameter of a loop witness): the joint failure is the
+            # disjunction of the queries before, each refuted already.
+            return Split([])
+        if len(groups) == 1:
             return None
         parts = []
         for g in groups:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import OutOfTime, Unsupported
 from ..interrupts import stands_for_interrupt
@@ -58,7 +58,9 @@ from ..ir.values import (
     ConstStruct,
     ConstUndef,
     ConstVector,
+    ExtractElement,
     ICmp,
+    InsertElement,
     Instruction,
     Phi,
     Select,
@@ -71,6 +73,7 @@ from .epilogue import Entry, bypass_epilogue, entries, epilogue_loop
 from .obligation import (
     FALSE,
     I1,
+    I32,
     TRUE,
     Obligation,
     Params,
@@ -83,7 +86,7 @@ from .obligation import (
 from .poison import bypass_poison, first_branch_condition
 from .reshape import graft_remainder, resume_edge, unfold_resumes
 from .same import same_scalar_part
-from .shape import LoopShape, find_shape, incoming, index_phi
+from .shape import Closed, LoopShape, find_shape, incoming, index_phi
 from .undefs import UndefValues
 
 
@@ -149,10 +152,21 @@ class Inference:
         if self.defined is not None:
             # the source branches on it first: where it is poison or undef the source is
             # UB (its operands it does not compute from the arguments are parameters of
-            # their own: the assumption is then only weaker)
+            # their own: the assumption is then only weaker). Those parameters are
+            # taken as defined (noundef): nothing else in the obligation mentions them,
+            # and where the source's own values (a phi's start, a load) give a defined
+            # branch condition, some defined values give it too (an undef's choice
+            # there); where they give poison or undef the source is UB. Left undef, they
+            # made a source choice in every query of the obligation (quantified, and
+            # a joint query).
             for a, b in zip(self.t.args, self.src.args, strict=True):
                 src.vmap[id(b)] = src.vmap[id(a)]
+            known = len(params.keys)
             d = src.value(self.defined)
+            for key in params.keys[known:]:
+                params.attrs[key] = replace(params.attrs[key], noundef=True)
+                if key in src.args:
+                    src.args[key].attrs = params.attrs[key]
             src.assume(src.emit(ICmp(I1, None, [d, d], pred="eq")))
         return src, tgt
 
@@ -160,14 +174,19 @@ class Inference:
         for blk, target in self.s.path:
             side.assume(goes_to(side, blk, target))
 
-    def eval_with(self, side: Side, v: Value, over: dict[int, Value]) -> Value:
-        """``v`` computed in ``side`` with the values in ``over`` replaced (by id); pure
+    def eval_with(self, side: Side, v: Value, over: dict[int, Value],
+                  later: dict[int, Callable[[], Value]] | None = None) -> Value:
+        """``v`` computed in ``side`` with the values in ``over`` replaced (by id), and
+        those in ``later`` by what their function emits where first needed; pure
         instructions of the vector loop, its preheader and middle block are recomputed;
         any other instruction of the vector loop is a witness error."""
         memo: dict[int, Value] = {}
 
         def go(x: Value) -> Value:
             if id(x) in over:
+                return over[id(x)]
+            if later is not None and id(x) in later:
+                over[id(x)] = later.pop(id(x))()
                 return over[id(x)]
             if id(x) in memo:
                 return memo[id(x)]
@@ -184,6 +203,51 @@ class Inference:
 
         return go(v)
 
+    def _from_index_only(self, v: Value) -> bool:
+        """``v`` is computed by pure instructions of the vector body from its index and
+        values from outside the body (no other phi of the body)."""
+        s, seen = self.s, set()
+        work = [v]
+        while work:
+            x = work.pop()
+            if id(x) in seen or x is s.index or not isinstance(x, Instruction) or s.owner.get(id(x)) != s.body.name:
+                continue
+            seen.add(id(x))
+            if isinstance(x, Phi) or not pure_instruction(x):
+                return False
+            work += x.operands
+        return True
+
+    def _previous_iteration(self, phi: Phi, by_lane: bool) -> Closed:
+        """The closed form of a vector phi whose back-edge value the body computes from
+        its index alone (a first-order recurrence of LLVM's over widened index values,
+        `<zext(%index + 3), zext(%index + 4)>`): its start at index 0, else the back-edge
+        value of the iteration before (at index - C). ``by_lane``: the start only in the
+        lanes where it is a poison or undef constant, the value before in the others
+        (closed.entry shows it is the start there: the addresses computed from those
+        lanes then have no case for index 0)."""
+        s = self.s
+        start = incoming(phi, s.preheader.name)
+        lanes = [isinstance(e, (ConstPoison, ConstUndef)) for e in start.elems] if isinstance(start, ConstVector) else []
+
+        def closed(side: Side, index: Value) -> Value:
+            before = side.emit(BinOp(self.it, None, [index, side.value(s.step)], op="sub"))
+            prev = self.eval_with(side, incoming(phi, s.body.name), {id(s.index): before})
+            first = side.emit(ICmp(I1, None, [index, ConstInt(self.it, 0)], pred="eq"))
+            if not by_lane:
+                return side.emit(Select(phi.type, None, [first, side.value(start), prev]))
+            assert isinstance(start, ConstVector) and isinstance(phi.type, VectorType)
+            out = prev
+            for k, undefined in enumerate(lanes):
+                if undefined:
+                    at = ConstInt(I32, k)
+                    lane = side.emit(ExtractElement(phi.type.elem, None, [prev, at]))
+                    lane = side.emit(Select(phi.type.elem, None, [first, start.elems[k], lane]))
+                    out = side.emit(InsertElement(phi.type, None, [out, lane, at]))
+            return out
+
+        return closed
+
     def alpha(self, side: Side, index: Value, phis: dict[int, Value]) -> list[Value]:
         """The scalar header state for the vector header state (index, phis): each scalar
         phi's resume value from middle.block, with n.vec read as index and each vector
@@ -191,10 +255,15 @@ class Inference:
         over: dict[int, Value] = {id(self.s.n_vec): index}
         for phi in self.s.vphis:
             over[id(incoming(phi, self.s.body.name))] = phis[id(phi)]
-        return [self.eval_with(side, m, over) for m in self.s.resume_from_middle]
+        # A resume value computed from the last iteration's index (LLVM's
+        # `zext(%index + 3 + 1)` for a recurrence's last lane, the extract folded away):
+        # that iteration's index is the state's less the step (index.next == n.vec).
+        later: dict[int, Callable[[], Value]] = {id(self.s.index): lambda: side.emit(
+            BinOp(self.it, None, [index, side.value(self.s.step)], op="sub"))}
+        return [self.eval_with(side, m, over, later) for m in self.s.resume_from_middle]
 
     def _vphi_state(self, side: Side, index: Value) -> dict[int, Value]:
-        """The vector phis as state: closed forms for additive ones, parameters for others."""
+        """The vector phis as state: their closed forms where kept, parameters for others."""
         out: dict[int, Value] = {}
         for phi in self.s.vphis:
             closed = self.s.closed_form.get(id(phi))
@@ -328,32 +397,46 @@ class Inference:
             current = survivors
 
     def check_closed_forms(self, invs: list[Candidate]) -> None:
-        """Drop the closed forms of additive vector phis that entry or a step (from a
-        state with the invariants, where the loop goes on) does not keep."""
+        """The closed forms of vector phis that entry and a step keep (_keeps): the
+        additive ones (shape.py), and where a phi's back-edge value is computed from the
+        index alone, its value the iteration before (_previous_iteration, lane by lane
+        first); the others are dropped."""
         s = self.s
         if self.entries is not None:
             s.closed_form.clear()  # the closed forms count from an index starting at 0
             return
-        for phi in list(s.vphis):
-            closed = s.closed_form.get(id(phi))
-            if closed is None:
-                continue
-            src, tgt = self._new()
-            zero = ConstInt(self.it, 0)
-            ok = self._run(_pair("closed.entry", src, [src.value(incoming(phi, s.preheader.name))],
-                                 tgt, [closed(tgt, zero)])).status == "correct"
-            if ok:
-                src, tgt = self._new()
-                index = src.state("index", self.it, noundef=True)
-                for c in invs:
-                    src.assume(c(src, index))
-                src.assume(emit_not(src, self._leaves(src, index)))
-                nxt = self.eval_with(src, incoming(phi, s.body.name), {id(s.index): index, id(phi): closed(src, index)})
-                t_index = tgt.arg(("state", "index"))
-                t_next = self.eval_with(tgt, s.index_next, {id(s.index): t_index})
-                ok = self._run(_pair("closed.step", src, [nxt], tgt, [closed(tgt, t_next)])).status == "correct"
-            if not ok:
-                del s.closed_form[id(phi)]
+        tries: dict[int, list[Closed]] = {}
+        for phi in s.vphis:
+            if id(phi) in s.closed_form:
+                tries[id(phi)] = [s.closed_form[id(phi)]]
+            elif self._from_index_only(incoming(phi, s.body.name)):
+                by_lane = isinstance(incoming(phi, s.preheader.name), ConstVector)
+                tries[id(phi)] = [self._previous_iteration(phi, True)] * by_lane + [self._previous_iteration(phi, False)]
+        s.closed_form.clear()
+        for phi in s.vphis:
+            for closed in tries.get(id(phi), []):
+                if self._keeps(phi, closed, invs):
+                    s.closed_form[id(phi)] = closed
+                    break
+
+    def _keeps(self, phi: Phi, closed: Closed, invs: list[Candidate]) -> bool:
+        """Entry and a step (from a state with the invariants, where the loop goes on)
+        keep ``closed`` as the phi's value."""
+        s = self.s
+        src, tgt = self._new()
+        zero = ConstInt(self.it, 0)
+        if self._run(_pair("closed.entry", src, [src.value(incoming(phi, s.preheader.name))],
+                           tgt, [closed(tgt, zero)])).status != "correct":
+            return False
+        src, tgt = self._new()
+        index = src.state("index", self.it, noundef=True)
+        for c in invs:
+            src.assume(c(src, index))
+        src.assume(emit_not(src, self._leaves(src, index)))
+        nxt = self.eval_with(src, incoming(phi, s.body.name), {id(s.index): index, id(phi): closed(src, index)})
+        t_index = tgt.arg(("state", "index"))
+        t_next = self.eval_with(tgt, s.index_next, {id(s.index): t_index})
+        return self._run(_pair("closed.step", src, [nxt], tgt, [closed(tgt, t_next)])).status == "correct"
 
     # ------------------------------------------------------------------ obligations
     def entry(self) -> Obligation:
