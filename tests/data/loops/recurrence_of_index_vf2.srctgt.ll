@@ -1,4 +1,4 @@
-; LLVM-derived (tests/data/loops/README.md): uniform-phi.ll's @PR38786 with noalias
+; LLVM-derived (see README.md): X86/uniform-phi.ll @PR38786 with noalias
 ; pointers, target: opt-22 -passes=loop-vectorize -force-vector-width=2
 ; -force-vector-interleave=1 (its !llvm.loop metadata dropped). The vector loop's
 ; %vector.recur is a first-order recurrence of zext(index + k) values, and the scalar
