@@ -26,8 +26,11 @@ source, universal in the target, like the originals.
 
 from __future__ import annotations
 
+from typing import Any
+
 import z3
 
+from ..terms import APP, NUMERAL, VAR, Dag, Memo
 from .core import FALSE, Context, Lane, SymValue
 
 # The memo of which undef choices each term mentions is a cache: it is emptied when it
@@ -45,9 +48,10 @@ class UndefUses:
         self._owner: dict[str, object] = {}
         self._holder: object = object()  # the instruction being executed
         self._first_new = 0  # ctx.choices index where that instruction's own choices start
-        # Term id -> (term, mask of the undef choices in it); the term is kept so that its
-        # id is not reused. Bounded by MEMO_LIMIT (see there).
-        self._memo: dict[int, tuple[z3.ExprRef, int]] = {}
+        # Term id -> mask of the undef choices in it (the roots walked kept alive, so
+        # that ids are not reused). Bounded by MEMO_LIMIT (see there).
+        self._memo: Memo[int] = Memo()
+        self._dag: Dag | None = None
         # Terms whose choices count as none (seal): kept apart from the memo, which is
         # emptied now and then.
         self._sealed: dict[int, z3.ExprRef] = {}
@@ -123,7 +127,11 @@ class UndefUses:
         made once, at the call), and path conditions (see Executor.run)."""
         for t in terms:
             self._sealed[t.get_id()] = t
-            self._memo[t.get_id()] = (t, 0)
+            self._seal_one(t)
+
+    def _seal_one(self, t: z3.ExprRef) -> None:
+        self._memo.keep(t)
+        self._memo.values[t.get_id()] = 0
 
     # ------------------------------------------------------------------ which choices
 
@@ -139,7 +147,7 @@ class UndefUses:
 
     def memo_size(self) -> int:
         """How many terms the memo holds now (at most MEMO_LIMIT plus one term's walk)."""
-        return len(self._memo)
+        return len(self._memo.values)
 
     def _as_names(self, mask: int) -> frozenset[str]:
         if not mask:
@@ -153,45 +161,44 @@ class UndefUses:
         return found
 
     def _mask(self, term: z3.ExprRef) -> int:
-        """The mask of the undef choices ``term`` mentions: a walk over its DAG, memoized."""
+        """The mask of the undef choices ``term`` mentions: a walk over its DAG through
+        Z3's C API (terms.py), memoized."""
         if not self.ctx.undef_guards:
             return 0
-        memo = self._memo
-        hit = memo.get(term.get_id())
+        hit = self._memo.values.get(term.get_id())
         if hit is not None:
-            return hit[1]
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        guards, sealed = self.ctx.undef_guards, self._sealed
-        stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
+            return hit
+        if len(self._memo.values) >= MEMO_LIMIT:
+            self._memo = Memo()
+            for t in self._sealed.values():
+                self._seal_one(t)
+        if self._dag is None:
+            self._dag = Dag(term.ctx)
+        dag, guards, sealed = self._dag, self.ctx.undef_guards, self._sealed
         steps = 0
-        while stack:
+
+        def leaf(n: Any) -> int | None:
+            nonlocal steps
             steps += 1
             if steps % 4096 == 0:  # a large term: the whole check's deadline
                 self.ctx.check_time()
-            t, expanded = stack.pop()
-            tid = t.get_id()
-            if tid in memo:
-                continue
-            if tid in sealed:
-                memo[tid] = (t, 0)
-                continue
-            if z3.is_const(t):
-                name = t.decl().name() if t.decl().kind() == z3.Z3_OP_UNINTERPRETED else ""
-                memo[tid] = (t, 1 << self._bit_of(name) if name in guards else 0)
-                continue
-            children = t.children()
-            if expanded:
-                found = 0
-                for c in children:
-                    m = memo[c.get_id()][1]
-                    if m and (found | m) != found:
-                        found = m if not found else found | m  # a child's own mask where it has them all
-                memo[tid] = (t, found)
-                continue
-            stack.append((t, True))
-            stack.extend((c, False) for c in children if c.get_id() not in memo)
-        return memo[term.get_id()][1]
+            kind = dag.kind(n)
+            if kind in (NUMERAL, VAR) or dag.id(n) in sealed:
+                return 0
+            if kind == APP and dag.num_args(n) == 0:
+                if dag.decl_kind(n) != z3.Z3_OP_UNINTERPRETED:
+                    return 0
+                name = dag.name(n)
+                return 1 << self._bit_of(name) if name in guards else 0
+            return None
+
+        def combine(n: Any, kids: list[int]) -> int:
+            found = 0
+            for m in kids:
+                found |= m
+            return found
+
+        return dag.fold(term, leaf, combine, self._memo)
 
     def _bit_of(self, name: str) -> int:
         bit = self._bit.get(name)
