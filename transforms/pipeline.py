@@ -94,6 +94,9 @@ def vectorize(module: Module, options: VectorizeOptions = VectorizeOptions()) ->
     looped, loop_reports = (module, []) if options.loops is None else vectorize_module_loops(module, options.loops)
     out, trees = vectorize_module(looped, options.slp)
     out, interleaved = combine_module(out)
+    for name, fn in out.functions.items():
+        if fn is not module.functions.get(name):
+            fn.promises = frozenset()  # (printed without metadata: a transformed function promises nothing)
     return Vectorized(module, out, options, loop_reports, trees, interleaved)
 
 

@@ -69,7 +69,7 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
             verdict = check_loops(src, tgt, options)
         if verdict.status == "correct":
             _check_fp_exceptions(src, tgt)
-        return verdict
+        return _judge_promises(src, tgt, verdict)
     except Unsupported as e:
         return Verdict("unsupported", detail=str(e))
     except OutOfTime as e:  # the deadline passed while the terms were built: failed to prove
@@ -84,6 +84,22 @@ def check_pair(src: Function, tgt: Function, options: CheckOptions) -> Verdict:
         if stands_for_interrupt(e):  # Ctrl-C, disguised by ctypes (interrupts.py)
             raise KeyboardInterrupt from e
         return Verdict("internal", detail=f"internal error: {type(e).__name__}: {e}")
+
+
+def _judge_promises(src: Function, tgt: Function, verdict: Verdict) -> Verdict:
+    """Metadata promises (Function.promises) are not modelled: each function is read as
+    if it made none, so more defined than it is. The target's make it less defined: a
+    proof is not one for it (a counterexample still is: the target is at best UB there).
+    The source's may rule out a counterexample's inputs (a proof still holds)."""
+    def kinds(fn: Function) -> str:
+        return ", ".join(sorted(fn.promises))
+    if verdict.status == "correct" and tgt.promises:
+        return Verdict("unsupported", detail=f"{kinds(tgt)} metadata in @{tgt.name}: a promise whose breaking is UB, "
+                       "not modelled (the transformation is correct for the function without it)")
+    if verdict.status == "incorrect" and src.promises:
+        return Verdict("unsupported", detail=f"{kinds(src)} metadata in @{src.name}: a promise whose breaking is UB, "
+                       "not modelled (a counterexample was found for the function without it)")
+    return verdict
 
 
 def _check_fp_exceptions(src: Function, tgt: Function) -> None:

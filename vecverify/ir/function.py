@@ -59,6 +59,9 @@ class Function:
     denormal: DenormalModes = IEEE_DENORMALS  # its denormal_fpenv attribute
     vscale_range: VScaleRange = VScaleRange()  # its vscale_range attribute
     scalable: Scalable | None = None  # set when it has scalable vectors or llvm.vscale
+    # Metadata kinds on its instructions that promise what is not modelled (!tbaa,
+    # !noalias, ...: llvm/policy.PROMISE_METADATA); judged with the verdict.
+    promises: frozenset[str] = frozenset()
 
     @property
     def big_endian(self) -> bool:

@@ -25,6 +25,7 @@ from .policy import (
     FN_DEF_STRING_UNSUPPORTED,
     LINKAGE_WORDS,
     PARAM_IGNORED,
+    PROMISE_METADATA,
     RET_IGNORED,
     SEMANTIC_METADATA,
     VALUE_KEYWORDS,
@@ -42,6 +43,7 @@ PARALLEL_LOOP = "llvm.loop.parallel_accesses"
 class AnnotationGrammar(TokenCursor, TypeParser):
     attr_groups: dict[str, list[Attr]]
     md_nodes: dict[str, int]  # metadata node name -> index of its first token
+    promises: set[str]  # the PROMISE_METADATA kinds met in the function being read
 
     def prescan_attribute_groups(self) -> None:
         toks = self.toks
@@ -177,6 +179,8 @@ class AnnotationGrammar(TokenCursor, TypeParser):
                 inst.ranges = self.range_node(self.peek().text)
             elif kind in SEMANTIC_METADATA:
                 raise self.unsupported(f"{kind} metadata")
+            elif kind in PROMISE_METADATA:
+                self.promises.add(kind)
             elif kind == "!llvm.loop" and self.peek().kind == "mdvar" and self.mentions(self.peek().text, PARALLEL_LOOP):
                 # A promise that the loop's accesses in these groups carry no memory
                 # dependence from one iteration to another: breaking it is undefined

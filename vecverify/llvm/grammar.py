@@ -50,6 +50,7 @@ class ModuleGrammar(InstructionGrammar):
         self.named_type_starts: dict[str, int] = {}
         self.named_types: dict[str, Type] = {}
         self.md_nodes: dict[str, int] = {}  # metadata node name -> index of its first token
+        self.promises: set[str] = set()
         self.globals: dict[str, GlobalVariable] = {}
         # per function
         self.scope: dict[str, Value] = {}
@@ -291,6 +292,7 @@ class ModuleGrammar(InstructionGrammar):
                       memory=memory_locations(fn_attrs),
                       denormal=denormal)
         first = True
+        self.promises = set()
         while not self.accept("}"):
             tok = self.peek()
             if tok.kind == "label":
@@ -322,6 +324,7 @@ class ModuleGrammar(InstructionGrammar):
                 block.instructions.append(inst)
                 if inst.name is not None and inst.name.isdigit():
                     next_slot = int(inst.name) + 1
+        fn.promises = frozenset(self.promises)
         self.place_edge_hoisted(fn)
         self.resolve_forwards(fn)
         self.where = None

@@ -38,6 +38,14 @@ SEMANTIC_METADATA = frozenset(
      # the old form of llvm.loop.parallel_accesses (annotations.py), a promise not modelled
      "!llvm.mem.parallel_loop_access"}
 )
+# Metadata that promises something of the program whose breaking is undefined behaviour
+# (accesses that do not alias by type or by scope, memory that does not change), not
+# modelled: read, kept on the function (Function.promises) and judged with the verdict
+# (checker.check_pair): the source's may make a counterexample spurious, the target's a
+# proof.
+PROMISE_METADATA = frozenset(
+    {"!tbaa", "!tbaa.struct", "!alias.scope", "!noalias", "!invariant.load", "!invariant.group"}
+)
 CONSTANT_EXPRESSIONS = (
     INT_BINOPS | FP_BINOPS | CASTS | UNSUPPORTED_CASTS
     | {"getelementptr", "icmp", "fcmp", "select", "extractelement", "insertelement",
