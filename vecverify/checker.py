@@ -90,15 +90,18 @@ def _judge_promises(src: Function, tgt: Function, verdict: Verdict) -> Verdict:
     """Metadata promises (Function.promises) are not modelled: each function is read as
     if it made none, so more defined than it is. The target's make it less defined: a
     proof is not one for it (a counterexample still is: the target is at best UB there).
-    The source's may rule out a counterexample's inputs (a proof still holds)."""
-    def kinds(fn: Function) -> str:
-        return ", ".join(sorted(fn.promises))
+    The source's may rule out a counterexample's inputs (a proof still holds). A function
+    checked against itself makes the same promises on both sides: its verdict stands."""
+    def unsupported(fn: Function, why: str) -> Verdict:
+        kinds = ", ".join(sorted(fn.promises))
+        return Verdict("unsupported", detail=str(Unsupported(
+            f"{kinds} metadata (a promise whose breaking is UB, not modelled: {why})", fn.name)))
+    if tgt is src:
+        return verdict
     if verdict.status == "correct" and tgt.promises:
-        return Verdict("unsupported", detail=f"{kinds(tgt)} metadata in @{tgt.name}: a promise whose breaking is UB, "
-                       "not modelled (the transformation is correct for the function without it)")
+        return unsupported(tgt, "the transformation is correct for the target without it")
     if verdict.status == "incorrect" and src.promises:
-        return Verdict("unsupported", detail=f"{kinds(src)} metadata in @{src.name}: a promise whose breaking is UB, "
-                       "not modelled (a counterexample was found for the function without it)")
+        return unsupported(src, "the counterexample is one for the source without it")
     return verdict
 
 
