@@ -511,14 +511,20 @@ class RefinementCheck:
             return None
         return Query("domain", self.failure(self.domain_ok()))
 
-    def _memory_query(self) -> Query | Split | None:
+    def _memory_query(self) -> Query | list[Query] | Split | None:
         """Memory differs at some address. Where the source's choices are stored, split
         by written address (splitting.py): a query per group of written addresses whose
-        bytes share source choices, one for those with none, one for every other address."""
+        bytes share source choices, one for those with none, one for every other address.
+        Split by address alone (CheckOptions.memory_by_address, no choice stored): the
+        whole first with a share of the time, then each written address, then the others
+        (for _solve_split: a loop witness's step whose addresses are computed from a
+        narrow index, `sext(trunc(index + k))`, is decided address by address where all
+        at once time out)."""
         if not self.inputs.blocks:
             return None
         a = z3.Const("mismatch!address", KEY)
-        split = self._written_split() or (self._address_split() if self.options.memory_by_address else None)
+        written = self._written_split()
+        split = written or (self._address_split() if self.options.memory_by_address else None)
         if split is None:
             return Query("memory", z3.And(self.in_blocks(a), self.failure(self.memory_ok(a))), [a])
         keys, groups, free = split
@@ -530,6 +536,9 @@ class RefinementCheck:
                  for g in [*groups, free] if g]
         unwritten = self.memory_ok(a, initial(self.src.memory), initial(self.tgt.memory))
         rest = z3.And(self.in_blocks(a), *[a != k for k in keys], self.failure(unwritten))
+        if written is None:
+            each = [Query("memory", z3.And(self.src_ok, self.tgt_ok, a == k, fails(k)), [a]) for k in keys]
+            return [Query("memory", z3.Or(parts[0].body, rest), [a]), *each, Query("memory", rest, [a])]
         return Split([*parts, Query("memory", rest, [a])])
 
     def _address_split(self) -> tuple[list[z3.BitVecRef], list[list[int]], list[int]] | None:
