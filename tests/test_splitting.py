@@ -147,20 +147,27 @@ define void @tgt(ptr noundef %a, i64 noundef %i, i64 noundef %j, i16 noundef %x)
 
 def test_memory_by_address_decides_as_the_whole_query() -> None:
     """CheckOptions.memory_by_address (the loop witness's obligations): the memory query
-    of a source without choices as the written addresses' query and the others': the
-    same verdicts, the wrong store's counterexample at a written byte and replayed."""
+    of a source without choices as the whole (written addresses and the others) first,
+    then one query per written address and one for the others: the same verdicts, the
+    parts alone too, the wrong store's counterexample at a written byte and replayed."""
     from vecverify.llvm import parse_module
-    from vecverify.refine import CheckOptions, check_refinement
+    from vecverify.refine import CheckOptions, RefinementCheck, check_refinement
+    from vecverify.splitting import written_keys
 
     for stored, status in (("7", "correct"), ("8", "incorrect")):
         fns = parse_module(PAIR.replace("STORED", stored), "<test>").functions
         verdicts = [check_refinement(fns["src"], fns["tgt"], CheckOptions(unroll=1, memory_by_address=split))
                     for split in (False, True)]
         assert [v.status for v in verdicts] == [status, status]
-        memory = [q for q in verdicts[1].query_log if q["query"] == "memory"]
-        assert len(memory) >= (1 if status == "incorrect" else 2)  # the written addresses', the others'
+        assert [q for q in verdicts[1].query_log if q["query"] == "memory"]
         if status == "incorrect":
             assert verdicts[1].error == "Mismatch in memory" and verdicts[1].example.address is not None
+        rc = RefinementCheck(fns["src"], fns["tgt"], CheckOptions(unroll=1, memory_by_address=True))
+        made = rc._memory_query()
+        keys = written_keys([rc.src.memory, rc.tgt.memory])
+        assert isinstance(made, list) and keys and len(made) == 1 + len(keys) + 1
+        found = rc._solve_parts(made[1:])  # the parts alone, as where the whole is not decided
+        assert (found is not None) == (status == "incorrect")
 
 
 READS_ONLY = """
