@@ -42,6 +42,7 @@ from ..ir.values import (
     Freeze,
     GetElementPtr,
     GlobalVariable,
+    ICmp,
     InsertElement,
     Instruction,
     Load,
@@ -147,6 +148,7 @@ class FunctionPromises:
             return
         self.roots = pointer_roots(fn)
         self.barred = {"write": readonly, "read": writeonly}
+        addresses = self._address_values(no_capture) if no_capture else {}
         for inst in fn.instructions():
             for ptr, kind in _accesses(inst):
                 roots = roots_of(ptr, self.roots)
@@ -158,7 +160,7 @@ class FunctionPromises:
             if isinstance(inst, Call) and inst.effects is not None:
                 self._unknown_call(inst)
             if no_capture:
-                self._captures(inst, no_capture)
+                self._captures(inst, no_capture, addresses)
 
     def _unsupported(self, what: str) -> Unsupported:
         return Unsupported(what, self.fn.name)
@@ -233,10 +235,37 @@ class FunctionPromises:
                         f"a call of @{inst.callee}, which may {kind} {loc} memory, in a function whose "
                         "memory attribute does not allow it (whether the callee does is not modelled)")
 
-    def _captures(self, inst: Instruction, no_capture: set[int]) -> None:
+    def _restricted(self, v: Value, no_capture: set[int]) -> int | None:
+        """The captures-restricted argument ``v`` may be based on, if any."""
+        hit = [r[1] for r in roots_of(v, self.roots) if r[0] == "arg" and r[1] in no_capture]
+        return hit[0] if hit else None  # type: ignore[return-value]
+
+    def _address_values(self, no_capture: set[int]) -> dict[Value, int]:
+        """The values that carry something of a captures-restricted argument's address:
+        a ptrtoint or comparison of a pointer based on it, and whatever is computed from
+        those (data flow only, to a fixed point through phis). LLVM's runtime checks
+        compare such pointers and branch: that is no capture, and no data flows out."""
+        out: dict[Value, int] = {}
+        changed = True
+        while changed:
+            changed = False
+            for inst in self.fn.instructions():
+                if inst in out or is_pointer(inst.type):
+                    continue
+                found = None
+                if (isinstance(inst, ICmp) or (isinstance(inst, Cast) and inst.op == "ptrtoint")):
+                    found = next((i for op in inst.operands if is_pointer(op.type)
+                                  and (i := self._restricted(op, no_capture)) is not None), None)
+                if found is None:
+                    found = next((out[op] for op in inst.operands if op in out), None)
+                if found is not None:
+                    out[inst] = found
+                    changed = True
+        return out
+
+    def _captures(self, inst: Instruction, no_capture: set[int], addresses: dict[Value, int]) -> None:
         def restricted(v: Value) -> int | None:
-            hit = [r[1] for r in roots_of(v, self.roots) if r[0] == "arg" and r[1] in no_capture]
-            return hit[0] if hit else None  # type: ignore[return-value]
+            return self._restricted(v, no_capture) if is_pointer(v.type) else addresses.get(v)
 
         escapes: list[tuple[Value, str]] = []
         if isinstance(inst, Ret) and inst.operands:
@@ -247,9 +276,10 @@ class FunctionPromises:
             escapes += [(op, f"passed to @{inst.callee}") for i, op in enumerate(inst.operands)
                         if i not in inst.nocapture_args]
         for v, how in escapes:
-            if is_pointer(v.type) and (i := restricted(v)) is not None:
+            if (i := restricted(v)) is not None:
                 attrs = self.fn.args[i].attrs
-                raise self._unsupported(f"captures({attrs.captures}) on {self._arg_name(i)}, which may be {how} "
+                what = "which" if is_pointer(v.type) else "whose address (through ptrtoint or a comparison)"
+                raise self._unsupported(f"captures({attrs.captures}) on {self._arg_name(i)}, {what} may be {how} "
                                         "(capturing is not modelled)")
 
 
