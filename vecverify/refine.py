@@ -233,7 +233,7 @@ class RefinementCheck:
         self._no_choice_written = False
         self._names_memo: Memo[frozenset[str]] = Memo()
         self._src_names: frozenset[str] | None = None
-        self._ub_names: dict[int, frozenset[str]] = {}  # see _without
+        self._ub_names: Memo[frozenset[str]] = Memo()  # every constant, by subterm (_lane_query)
         self._src_by_name: dict[str, z3.ExprRef] | None = None
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
         self._layout: frozenset[str] | None = None
@@ -285,7 +285,7 @@ class RefinementCheck:
         layout = self._layout_names()
         if not layout:
             return q
-        seen = constant_names(ok)
+        seen = constant_names(ok, self._ub_names)
         src_ub, tgt_ub = (_without(ub, layout - seen, self._ub_names) for ub in (self.src.ub, self.tgt.ub))
         if src_ub is self.src.ub and tgt_ub is self.tgt.ub:
             return q
@@ -727,18 +727,15 @@ class RefinementCheck:
         )
 
 
-def _without(ub: z3.BoolRef, names: frozenset[str], known: dict[int, frozenset[str]]) -> z3.BoolRef:
+def _without(ub: z3.BoolRef, names: frozenset[str], known: Memo[frozenset[str]]) -> z3.BoolRef:
     """``ub`` (a disjunction of UB conditions) without the conditions that mention one of
-    ``names``, which implies ``ub`` (``ub`` itself when none is dropped). ``known``: each
-    condition's constants by id (the conditions live as long as ``ub``), shared by a
-    check's lane queries, which each walked every condition."""
+    ``names``, which implies ``ub`` (``ub`` itself when none is dropped). ``known``: the
+    constants of every subterm walked, shared by a check's lane queries (the conditions
+    share most of their subterms, a memory's chain of writes)."""
     conds = ub.children() if z3.is_or(ub) else [ub]
 
     def mentioned(c: z3.BoolRef) -> frozenset[str]:
-        found = known.get(c.get_id())
-        if found is None:
-            found = known[c.get_id()] = constant_names(c)
-        return found
+        return constant_names(c, known)
 
     keep = [c for c in conds if not (mentioned(c) & names)]
     if len(keep) == len(conds):

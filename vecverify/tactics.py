@@ -154,10 +154,11 @@ def _stand_in(sort: z3.SortRef) -> z3.ExprRef:
 MAX_SUBSTITUTED_CHOICES = 24
 
 
-def constant_names(term: z3.ExprRef) -> frozenset[str]:
+def constant_names(term: z3.ExprRef, memo: Memo[frozenset[str]] | None = None) -> frozenset[str]:
     """The names of the uninterpreted constants in ``term`` (bound variables of its
-    quantifiers aside), one visit per shared subterm."""
-    return input_names(term)
+    quantifiers aside), one visit per shared subterm (``memo``: shared by the calls on
+    terms with common subterms)."""
+    return input_names(term, memo)
 
 
 def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
