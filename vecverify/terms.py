@@ -13,7 +13,7 @@ A raw node is borrowed: it stays valid while the term it was reached from is ali
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import z3
@@ -41,6 +41,8 @@ _DECL_NAME = _raw("Z3_get_decl_name")
 _SYMBOL_STRING = _raw("Z3_get_symbol_string")
 _BODY = _raw("Z3_get_quantifier_body")
 _BV_SIZE = _raw("Z3_get_bv_sort_size")
+_MK_AND = _raw("Z3_mk_and")
+_MK_OR = _raw("Z3_mk_or")
 
 NUMERAL, APP, VAR, QUANTIFIER = z3.Z3_NUMERAL_AST, z3.Z3_APP_AST, z3.Z3_VAR_AST, z3.Z3_QUANTIFIER_AST
 
@@ -141,6 +143,35 @@ class Dag:
             stack.append((n, kids))
             stack.extend((c, None) for c in kids if _ID(self.ref, c) not in values)
         return values[_ID(self.ref, root)]
+
+
+def connect(conds: Sequence[z3.BoolRef], neutral: z3.BoolRef, absorbing: z3.BoolRef,
+            conjunction: bool) -> z3.BoolRef:
+    """The conjunction (disjunction) of ``conds`` without its ``neutral`` members:
+    ``absorbing`` where one of them is it, ``neutral`` where none is left, the one left
+    itself (the same object). Built by Z3's C functions: z3.And/z3.Or coerce and check
+    each argument in Python, a cost that counted where terms are built by the thousand."""
+    if not conds:
+        return neutral
+    ref = conds[0].ctx.ref() if isinstance(conds[0], z3.ExprRef) else z3.main_ctx().ref()
+    neutral_op, absorbing_op = (z3.Z3_OP_TRUE, z3.Z3_OP_FALSE) if conjunction else (z3.Z3_OP_FALSE, z3.Z3_OP_TRUE)
+    kept: list[z3.BoolRef] = []
+    for c in conds:
+        if isinstance(c, bool):  # (as z3.And/z3.Or take them)
+            c = z3.BoolVal(c, conds[0].ctx if isinstance(conds[0], z3.ExprRef) else None)
+            ref = c.ctx.ref()
+        a = c.as_ast()
+        op = _DECL_KIND(ref, _APP_DECL(ref, _TO_APP(ref, a))) if _KIND(ref, a) == APP else -1
+        if op == absorbing_op:
+            return absorbing
+        if op != neutral_op:
+            kept.append(c)
+    if not kept:
+        return neutral
+    if len(kept) == 1:
+        return kept[0]
+    args = (z3core.Ast * len(kept))(*[c.as_ast() for c in kept])
+    return z3.BoolRef((_MK_AND if conjunction else _MK_OR)(ref, len(kept), args), kept[0].ctx)
 
 
 def mentions_array(term: z3.ExprRef, memo: Memo[bool]) -> bool:

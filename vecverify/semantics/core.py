@@ -24,6 +24,7 @@ from ..errors import OutOfTime, Unsupported
 from ..ir.floats import IEEE_DENORMALS, DenormalModes
 from ..ir.layout import DEFAULT_LAYOUT, DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
+from ..terms import connect
 
 if TYPE_CHECKING:
     from ..ir.values import Instruction
@@ -97,21 +98,13 @@ def is_false(b: z3.BoolRef) -> bool:
 
 
 def any_of(conds: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    conds = [c for c in conds if not z3.is_false(c)]
-    if not conds:
-        return FALSE
-    if any(z3.is_true(c) for c in conds):
-        return TRUE
-    return conds[0] if len(conds) == 1 else z3.Or(*conds)
+    """The disjunction of ``conds`` without the false ones (TRUE where one is true)."""
+    return connect(conds, FALSE, TRUE, conjunction=False)
 
 
 def all_of(conds: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    conds = [c for c in conds if not z3.is_true(c)]
-    if not conds:
-        return TRUE
-    if any(z3.is_false(c) for c in conds):
-        return FALSE
-    return conds[0] if len(conds) == 1 else z3.And(*conds)
+    """The conjunction of ``conds`` without the true ones (FALSE where one is false)."""
+    return connect(conds, TRUE, FALSE, conjunction=True)
 
 
 def ite_lane(c: z3.BoolRef, a: Lane, b: Lane) -> Lane:
