@@ -231,7 +231,7 @@ class RefinementCheck:
         # Set by _written_split: every address either side writes is known, and no byte
         # written there holds a source choice (a loop step that only reads memory).
         self._no_choice_written = False
-        self._names_memo: Memo[frozenset[str]] = Memo()
+        self._names_memo: Memo[frozenset[str]] = Memo(keep_nodes=True)
         self._src_names: frozenset[str] | None = None
         self._ub_names: Memo[frozenset[str]] = Memo()  # every constant, by subterm (_lane_query)
         self._src_by_name: dict[str, z3.ExprRef] | None = None

@@ -175,7 +175,7 @@ def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
         if memos is None:
             names = constant_names(term)
         else:
-            names = mentioned_names(term, wanted, memos.setdefault(wanted, Memo()))
+            names = mentioned_names(term, wanted, memos.setdefault(wanted, Memo(keep_nodes=True)))
         return [v for v in choices if v.decl().name() in names]
     found: set[int] = set()
     groups = [choices]

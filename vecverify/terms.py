@@ -51,9 +51,16 @@ class Memo(Generic[V]):
     """Values by node id, shared by walks over terms with common subterms; the roots of
     those walks are kept alive (an id is reused once its node is freed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_nodes: bool = False) -> None:
         self.values: dict[int, V] = {}
         self._roots: dict[int, z3.ExprRef] = {}
+        # Hold a reference to every node walked, not only the roots. Z3's simplifier
+        # treats a subterm by its reference count (a shared one differently), so what
+        # z3.simplify makes of a term later depends on it: the first-pick refutation of
+        # a source choice (tactics._first_pick_refutes) proves the render kernel with
+        # fmuladd lanes (corpus/paper/clang/gl_render_vb_fmuladd) only so, as with the
+        # walker before this module, which held one per node.
+        self.keep_nodes = keep_nodes
 
     def keep(self, term: z3.ExprRef) -> None:
         self._roots.setdefault(term.get_id(), term)
@@ -132,6 +139,8 @@ class Dag:
             k = _ID(self.ref, n)
             if kids is not None:
                 values[k] = combine(n, [values[_ID(self.ref, c)] for c in kids])
+                if memo.keep_nodes:
+                    memo._roots.setdefault(k, self.wrap(n))
                 continue
             if k in values:
                 continue
