@@ -76,9 +76,6 @@ class Dag:
         self.z3ctx = ctx if ctx is not None else z3.main_ctx()
         self.ref = self.z3ctx.ref()
 
-    def node(self, term: z3.ExprRef) -> Any:
-        return term.as_ast()
-
     def id(self, n: Any) -> int:
         return int(_ID(self.ref, n))
 
@@ -112,10 +109,6 @@ class Dag:
         """A bit-vector's width; 0 for a term of another sort."""
         sort = _SORT(self.ref, n)
         return int(_BV_SIZE(self.ref, sort)) if _SORT_KIND(self.ref, sort) == z3.Z3_BV_SORT else 0
-
-    def is_input(self, n: Any) -> bool:
-        """An uninterpreted constant (a free name of the term)."""
-        return self.decl_kind(n) == z3.Z3_OP_UNINTERPRETED and self.num_args(n) == 0
 
     def name(self, n: Any) -> str:
         """An application's operator name (an input's name)."""
@@ -162,13 +155,12 @@ def connect(conds: Sequence[z3.BoolRef], neutral: z3.BoolRef, absorbing: z3.Bool
     each argument in Python, a cost that counted where terms are built by the thousand."""
     if not conds:
         return neutral
-    ref = conds[0].ctx.ref() if isinstance(conds[0], z3.ExprRef) else z3.main_ctx().ref()
+    # (Python bools are taken, as z3.And/z3.Or take them)
+    conds = [z3.BoolVal(c) if isinstance(c, bool) else c for c in conds]
+    ref = conds[0].ctx.ref()
     neutral_op, absorbing_op = (z3.Z3_OP_TRUE, z3.Z3_OP_FALSE) if conjunction else (z3.Z3_OP_FALSE, z3.Z3_OP_TRUE)
     kept: list[z3.BoolRef] = []
     for c in conds:
-        if isinstance(c, bool):  # (as z3.And/z3.Or take them)
-            c = z3.BoolVal(c, conds[0].ctx if isinstance(conds[0], z3.ExprRef) else None)
-            ref = c.ctx.ref()
         a = c.as_ast()
         op = _DECL_KIND(ref, _APP_DECL(ref, _TO_APP(ref, a))) if _KIND(ref, a) == APP else -1
         if op == absorbing_op:
