@@ -2,7 +2,7 @@
 ``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
 ours, timed at a long and a short trip count.
 
-    ./dev bench loop [--target avx2|sse4] [--set c|short|short2|short3|short4] [--kernels a,b] [--trips 4096,13] [--rounds N]
+    ./dev bench loop [--target avx2|sse4] [--set c|short|short2..short5] [--kernels a,b] [--trips 4096,13] [--rounds N]
                      [--json FILE]
 
 For each kernel:
@@ -52,8 +52,11 @@ KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 # --set short4: 12 more (BGRA to RGB, RGB invert in place, stereo balance, mono to
 # stereo, daxpy and a Q8 gain in place, complex magnitude and scale, an i32 stencil, peak
 # level, an i16 dot product, a saturating byte add), written before session 4's tuning.
-SETS = {"c": KERNELS, "short": KERNELS.parent / "short", "short2": KERNELS.parent / "short2",
-        "short3": KERNELS.parent / "short3", "short4": KERNELS.parent / "short4"}
+# --set short5: 12 more (BGRX to gray with a gap, RGB brighten, RGBA to BGRA, RGB to float,
+# stereo swap and split with gains, axpby and x*a+b in place, complex multiply on doubles,
+# complex rotation in place, a central difference, a 4-tap box filter), written before
+# session 5's tuning and measured as they were first.
+SETS = {"c": KERNELS, **{name: KERNELS.parent / name for name in ("short", "short2", "short3", "short4", "short5")}}
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
 LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
@@ -258,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench loop", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--set", choices=sorted(SETS), default="c",
-                   help="kernel folder: c (corpus/loop/c, default), short, short2, short3 or short4 (corpus/loop/short*)")
+                   help="kernel folder: c (corpus/loop/c, default), short, short2 .. short5 (corpus/loop/short*)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
     p.add_argument("--trips", default="4096,13", help="trip counts (default 4096,13)")
     p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
