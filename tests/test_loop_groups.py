@@ -23,6 +23,7 @@ from transforms.loop.mutants import (
     group_stride_off_by_one,
     member_wise_constants_by_member,
     member_wise_invariants_swapped,
+    members_moved_rotated,
     packed_member_unmasked,
     packed_store_unfrozen,
     trimmed_load_over_read,
@@ -470,6 +471,42 @@ def test_member_wise_store_group_with_invariants_by_member() -> None:
     assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
     bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
     assert bad is not None and member_wise_invariants_swapped(bad)
+    assert prove_loop(rb).status == "refuted"
+    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+
+
+# RGBA to BGRA: the loaded members stored in another order (bytes moved, 32-bit structs).
+TO_BGRA = """
+  %s = getelementptr inbounds nuw [4 x i8], ptr %a, i64 %i
+  %so = getelementptr inbounds nuw [4 x i8], ptr %out, i64 %i
+""" + "".join(f"""  %p{j} = getelementptr inbounds nuw i8, ptr %s, i64 {j}
+  %m{j} = load i8, ptr %p{j}, align 1
+""" for j in range(4)) + "".join(f"""  %q{j} = getelementptr inbounds nuw i8, ptr %so, i64 {j}
+  store i8 %m{k}, ptr %q{j}, align 1
+""" for j, k in enumerate((2, 1, 0, 3)))
+
+
+def test_moved_members_stored_by_one_shuffle_with_the_shifted_tail() -> None:
+    """A store group of a load group's members in another order (RGBA to BGRA) is one
+    shuffle of the wide vector, not a packed store (whose freezes cost the shifted
+    tail: tailfold.shift_decline): folded with the shifted tail, proved for every trip
+    count, run as the scalar loop; the members' order rotated by one is refuted and
+    seen natively."""
+    fn = _fn(struct_loop(TO_BGRA, "i8"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    assert r.vector.tail is not None, r.line()
+    insts = [i for b in new.blocks for i in b.instructions]
+    assert not [i for i in insts if (i.name or "").startswith("packed.")]
+    moved = [i for i in insts if isinstance(i, ShuffleVector) and (i.name or "").startswith("members.moved")]
+    assert moved and all(any(isinstance(s, Store) and s.operands[0] is m for s in insts) for m in moved)
+    assert moved[0].mask[:8] == (2, 1, 0, 3, 6, 5, 4, 7)
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * 4 + 2 and not runs.mismatches, runs.mismatches
+    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert bad is not None and members_moved_rotated(bad)
     assert prove_loop(rb).status == "refuted"
     assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
 

@@ -57,7 +57,15 @@ from vecverify.ir.values import (
 )
 
 from .gather import all_lanes, gather_call, indirect_pointers, scatter_call
-from .groups import SCALABLE_FACTORS, Group, group_of, keep_last_iteration, load_group, store_group
+from .groups import (
+    SCALABLE_FACTORS,
+    Group,
+    group_of,
+    keep_last_iteration,
+    load_group,
+    moved_members,
+    store_group,
+)
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
 from .phis import Recurrence, Reduction
@@ -570,10 +578,17 @@ class Widener:
             return self._pattern_splat(vals, wt)
         if all(isinstance(v, Load) for v in vals):
             lg = group_of(self.plan.groups, first)  # type: ignore[arg-type]
-            if lg is None or lg.is_store or lg.factor != factor or id(lg) not in self.vectors or \
-                    any(not any(a.inst is v for a in lg.members.get(j, [])) for j, v in enumerate(vals)):
+            order = moved_members(lg, vals) if lg is not None and id(lg) in self.vectors else None
+            if lg is None or order is None:
                 return None
-            return self.vectors[id(lg)]
+            wide = self.vectors[id(lg)]
+            if order == tuple(range(factor)):
+                return wide
+            # Members moved (RGBA to BGRA, stereo channels swapped): one shuffle of the
+            # wide vector, struct by struct (x86: a pshufb where LLVM writes one).
+            return self._add(ShuffleVector(wt, "members.moved", [wide, ConstPoison(wide.type)],
+                                           mask=tuple(k * factor + order[j] for k in range(self.vf)
+                                                      for j in range(factor))))
         if all(isinstance(v, BinOp) for v in vals) and first.op not in DIVISIONS:  # type: ignore[attr-defined]
             if any(v.op != first.op or v.flags != first.flags for v in vals):  # type: ignore[attr-defined]
                 return None

@@ -266,7 +266,8 @@ def choose_packing(groups: list[Group], users: dict[int, list[Instruction]]) -> 
 
     for g in groups:
         c = packed_container(g)
-        g.packed = g.is_store and c is not None and all(stored_ok(a.inst.operands[0], c) for a in g.accesses)
+        g.packed = g.is_store and c is not None and all(stored_ok(a.inst.operands[0], c) for a in g.accesses) \
+            and not _moves_a_load_group(g, loads)
 
     def use_ok(u: Instruction) -> bool:
         if isinstance(u, Cast) and u.op in ("zext", "sext", "sitofp", "uitofp"):
@@ -277,6 +278,32 @@ def choose_packing(groups: list[Group], users: dict[int, list[Instruction]]) -> 
     for g in loads:
         g.packed_members = frozenset(j for j, ms in g.members.items()
                                      if all(use_ok(u) for a in ms for u in users.get(id(a.inst), [])))
+
+
+def moved_members(lg: Group, vals: list[Value]) -> tuple[int, ...] | None:
+    """Where ``vals`` (one value per member of a store group) are loads of load group
+    ``lg`` of the same factor, each a whole member: the member of ``lg`` each one is
+    (the identity where the members are copied, a permutation or repetition where they
+    are moved: RGBA to BGRA, stereo channels swapped); else None."""
+    if lg.is_store or lg.factor != len(vals):
+        return None
+    order: list[int] = []
+    for v in vals:
+        j = next((j for j, ms in lg.members.items() if any(a.inst is v for a in ms)), None)
+        if j is None:
+            return None
+        order.append(j)
+    return tuple(order)
+
+
+def _moves_a_load_group(g: Group, loads: list[Group]) -> bool:
+    """Whether store group ``g`` stores members of one load group of its factor (moved
+    or copied): one shuffle of that group's wide vector then writes it (codegen's
+    member-wise stores), with no freeze (a packed store freezes its members, which costs
+    the shifted tail: ``tailfold.shift_decline``)."""
+    vals = [g.members[j][0].inst.operands[0] for j in range(g.factor)] if len(g.members) == g.factor else []
+    lg = group_of(loads, vals[0]) if vals and isinstance(vals[0], Load) else None
+    return lg is not None and moved_members(lg, vals) is not None
 
 
 def _splat(t: VectorType, value: int) -> ConstVector:

@@ -189,6 +189,19 @@ def member_wise_invariants_swapped(fn: Function) -> bool:
     return hit
 
 
+def members_moved_rotated(fn: Function) -> bool:
+    """A store group of moved load members (codegen's "members.moved": RGBA to BGRA)
+    takes each struct's members in an order rotated by one (member j's lanes from the
+    member the next one should take)."""
+    hits = named_values(fn, "members.moved", ShuffleVector)
+    for inst in hits:
+        count = inst.type.count  # type: ignore[attr-defined]
+        factor = next(f for f in range(2, count + 1) if count % f == 0 and
+                      all(m is None or m // f == e // f for e, m in enumerate(inst.mask)))
+        inst.mask = tuple(inst.mask[e - e % factor + (e + 1) % factor] for e in range(count))
+    return bool(hits)
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)
