@@ -55,6 +55,11 @@ def gep_semantics(
 def _gep_lane(
     ctx: Context, inst: GetElementPtr, base: Lane, indices: list[SymValue], blocks: list[MemoryBlock]
 ) -> Lane:
+    """One lane. LangRef's rules are about *each step*: the address after each index's
+    offset is added must not wrap (``nusw``, ``nuw``) and, under ``inbounds``, must lie in
+    the base's object (one past its end allowed), "at each step", not only at the end:
+    ``gep inbounds [2 x i32], ptr %p, i64 1, i64 -2`` is %p's address, but poison where
+    %p + 8 is outside %p's object. A gep whose offsets are all zero is in bounds."""
     args = [(base,), *indices]
     assert inst.source_type is not None
     flags = inst.flags
@@ -64,42 +69,48 @@ def _gep_lane(
     sizes = _element_sizes(ctx, inst.source_type, args[1:])
     n = ctx.layout.index_bits
     folded = _constant_offset(args[1:], sizes, nusw, nuw, n)
+    steps: list[z3.BitVecRef]  # the offset after each index's, the last the whole offset
     if folded is not None:
-        offset_value, index_poison = folded
-        offset = z3.BitVecVal(offset_value, n)
+        values, index_poison = folded
+        steps = [z3.BitVecVal(v, n) for v in values]
         poison += index_poison
     else:
-        offset = _symbolic_offset(args[1:], sizes, nusw, nuw, poison, n)
+        steps = [z3.simplify(s) for s in _symbolic_offset(args[1:], sizes, nusw, nuw, poison, n)]
+    offset = steps[-1]
     # The address arithmetic happens at the data layout's index width, where the flags
     # are decided.
     off = _resize(address_of(base.value), n)
-    offset = z3.simplify(offset)
     k = const_value(offset)
     result = add_constant(off, k) if k is not None else off + offset
-    negative = None if k is None else k >> (n - 1) == 1
-    if (nusw or nuw) and k != 0:
-        # The base address plus the offset must not wrap. Under inbounds (base and result
-        # in one block, which does not wrap) the offsets in the block decide it alike;
-        # without it, the absolute addresses do: a block starts above null, and its start
-        # minus 1 does not wrap.
-        start, end = off, result
-        if "inbounds" not in flags:
-            start = _resize(flags_address(ctx, base.value), n)
-            end = start + offset if k is None else add_constant(start, k)
-        if nusw:  # a signed delta
-            if negative is None:
-                poison.append(z3.If(offset < 0, z3.ULT(start, end), z3.ULT(end, start)))
-            else:
-                poison.append(z3.ULT(start, end) if negative else z3.ULT(end, start))
-        if nuw:
-            poison.append(z3.ULT(end, start))
-    if "inbounds" in flags and k != 0:
-        # Both the base and the result lie in the block (one past its end allowed); a
-        # zero offset is always in bounds.
+    # Steps that may move the address: all of them zero is a zero offset (no rule applies).
+    moving = [s for s in steps if const_value(s) != 0]
+    if (nusw or nuw) and moving:
+        # The base address plus each step's offset must not wrap. Under inbounds (base and
+        # result in one block, which does not wrap) the offsets in the block decide it
+        # alike; without it, the absolute addresses do: a block starts above null, and
+        # its start minus 1 does not wrap.
+        start = off if "inbounds" in flags else _resize(flags_address(ctx, base.value), n)
+        # (nuw: the offsets add up without unsigned wrap, so the last step is the farthest)
+        for step in moving if nusw else moving[-1:]:
+            c = const_value(step)
+            end = start + step if c is None else add_constant(start, c)
+            if nusw:  # a signed delta
+                if c is None:
+                    poison.append(z3.If(step < 0, z3.ULT(start, end), z3.ULT(end, start)))
+                else:
+                    poison.append(z3.ULT(start, end) if c >> (n - 1) else z3.ULT(end, start))
+            if nuw:
+                poison.append(z3.ULT(end, start))
+    if "inbounds" in flags and moving:
+        # The base and the address after each step lie in the block (one past its end
+        # allowed).
         bid = block_of(base.value)
         size = _resize(block_size(blocks, bid), n)
-        inside = z3.And(bid != 0, z3.ULE(off, size), z3.ULE(result, size))
-        poison.append(z3.Not(inside) if k is not None else z3.Not(z3.Or(offset == 0, inside)))
+        at = [off + s if (c := const_value(s)) is None else add_constant(off, c) for s in moving]
+        inside = z3.And(bid != 0, z3.ULE(off, size), *(z3.ULE(a, size) for a in at))
+        all_zero = [s == 0 for s in moving if const_value(s) is None]
+        exempt = z3.And(*all_zero) if len(all_zero) == len(moving) else z3.BoolVal(False)
+        poison.append(z3.Not(z3.Or(exempt, inside)))
     new_off = _resize(result, PTR_ADDR_BITS)
     return Lane(pointer_lane(block_of(base.value), new_off), any_of(poison))
 
@@ -141,15 +152,17 @@ def _signed(v: int, bits: int) -> int:
 
 
 def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
-                     nuw: bool, n: int) -> tuple[int, list[z3.BoolRef]] | None:
-    """With constant indices (the usual case), the offset and the flags' overflow
-    conditions computed here, exactly as :func:`_symbolic_offset` states them; only
-    the indices' own poison stays a term. None when some index is not a constant."""
+                     nuw: bool, n: int) -> tuple[list[int], list[z3.BoolRef]] | None:
+    """With constant indices (the usual case), the offset after each index (the last
+    the whole offset) and the flags' overflow conditions computed here, exactly as
+    :func:`_symbolic_offset` states them; only the indices' own poison stays a term.
+    None when some index is not a constant."""
     values = [const_value(lane.value) for (lane,) in indices]
     if any(v is None for v in values):
         return None
     offset, wraps = 0, False
     poison = []
+    steps = []
     for (lane,), v, size in zip(indices, values, sizes, strict=True):
         assert v is not None
         poison.append(lane.poison)
@@ -167,9 +180,10 @@ def _constant_offset(indices: list[SymValue], sizes: list[Step], nusw: bool,
         if nuw and ((x % (1 << n)) * size >= 1 << n or offset % (1 << n) + term % (1 << n) >= 1 << n):
             wraps = True
         offset = (offset + term) % (1 << n)
+        steps.append(offset)
     if wraps:
         poison.append(TRUE)
-    return offset, poison
+    return steps, poison
 
 
 def _shl_as_mul(x: z3.BitVecRef) -> z3.BitVecRef:
@@ -184,8 +198,11 @@ def _shl_as_mul(x: z3.BitVecRef) -> z3.BitVecRef:
 
 
 def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw: bool,
-                     poison: list[z3.BoolRef], n: int) -> z3.BitVecRef:
+                     poison: list[z3.BoolRef], n: int) -> list[z3.BitVecRef]:
+    """The offset after each index (the last the whole offset); the flags' overflow
+    conditions and the indices' poison appended to ``poison``."""
     offset = z3.BitVecVal(0, n)
+    steps = []
     for (idx,), step in zip(indices, sizes, strict=True):
         if isinstance(step, tuple):  # a struct field (a constant index): its offset
             field = const_value(idx.value)
@@ -196,6 +213,7 @@ def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw
             if nuw:
                 poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
             offset = offset + term
+            steps.append(offset)
             continue
         size = step
         x = _shl_as_mul(_to_index(idx, n))
@@ -216,4 +234,5 @@ def _symbolic_offset(indices: list[SymValue], sizes: list[Step], nusw: bool, nuw
             poison.append(z3.ZeroExt(n, term) != wide)
             poison.append(z3.Not(z3.BVAddNoOverflow(offset, term, False)))
         offset = offset + term
-    return offset
+        steps.append(offset)
+    return steps
