@@ -313,13 +313,18 @@ class Environment:
         if not candidates or z3.is_false(z3.simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
             return dummy, TRUE, FALSE, None
-        # The first match wins: an ite chain, the last candidate as the default. A callee
-        # that keeps no memory of its own may match a source call after fewer or more
-        # memory-writing calls; a source call after as many is tried first (where two
-        # match, the one the target call stands for in order).
+        # The first match wins: an ite chain, the last candidate as the default. A source
+        # call with exactly the target call's inputs is tried first: one with a poison
+        # argument the target's defined one refines must not take the outputs of the
+        # call the target makes again (two calls reordered where an argument may be
+        # poison). A callee that keeps no memory of its own may match a source call after
+        # fewer or more memory-writing calls; a source call after as many is tried
+        # before the others (where two match, the one the target call stands for in order).
         ranked = list(zip(candidates, matches, strict=True))
         if not may_access(effects, False, HIDDEN) and len(candidates) > 1:
             ranked = [(e, z3.And(m, order == e.order)) for e, m in ranked] + ranked
+        if len(candidates) > 1:
+            ranked = [(e, self._refines(ctx, e, args, memory, order, exact=True)) for e in candidates] + ranked
         ret, ub, returns = candidates[-1].ret, candidates[-1].ub, candidates[-1].returns
         clobber = candidates[-1].clobber
         for e, m in reversed(ranked[:-1]):
@@ -340,19 +345,26 @@ class Environment:
 
     def _refines(
         self, ctx: Context, e: CallEvent, args: tuple[Lane, ...], memory: Memory, order: z3.BitVecRef,
+        exact: bool = False,
     ) -> z3.BoolRef:
+        """Whether the target call's inputs refine those of the source call ``e`` (``exact``:
+        equal them, poison where they are poison)."""
         # Only a call the source makes on this input can be matched: a call on another
         # path of the source never gave the environment its inputs (its outputs are
         # unconstrained variables there).
         conds = [e.path]
-        conds += [z3.Implies(z3.Not(s.poison), z3.And(z3.Not(t.poison), t.value == s.value))
-                  for s, t in zip(e.args, args, strict=True)]
+        for s, t in zip(e.args, args, strict=True):
+            same = z3.And(z3.Not(t.poison), t.value == s.value)
+            conds.append(z3.And(s.poison == t.poison, z3.Or(s.poison, same)) if exact
+                         else z3.Implies(z3.Not(s.poison), same))
         if e.memory is not None:
             if may_access(e.effects, False, HIDDEN):
                 conds.append(_hidden_writers(order) == _hidden_writers(e.order))
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
-            conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
+            same_byte = z3.And(z3.Not(tp), tb == sb)
+            conds.append(z3.Implies(self.reachable(key, e.reads_from),
+                                    z3.And(sp == tp, z3.Or(sp, same_byte)) if exact else z3.Or(sp, same_byte)))
         return all_of(conds)
 
 
