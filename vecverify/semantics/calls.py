@@ -490,9 +490,10 @@ class CallSemantics:
                     self.ctx.ub(z3.Or(lane.poison, self.uses.dependent(lane.value)))
             # dereferenceable(n) holds at the call (LangRef: if the pointer is not
             # dereferenceable for n bytes then, the behavior is undefined); _or_null
-            # allows null too.
+            # allows null too. The poison nonnull and align make is not dereferenceable
+            # (as for a definition's parameters).
             for n, null_ok in ((attrs.dereferenceable, False), (attrs.dereferenceable_or_null, True)):
-                for lane in args[i] if n else ():
+                for lane in out[i] if n else ():
                     # writable: the bytes are loaded and stored back at the call (LangRef)
                     bad = z3.Not(self.mem_ops.valid_access(lane, n, 1, write=attrs.writable, mem=mem))
                     if null_ok:
