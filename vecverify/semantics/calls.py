@@ -308,7 +308,8 @@ class Environment:
         candidates = [e for e in self.events if e.callee == callee and e.effects == effects
                       and _same_shape(e.args, args) and len(e.ret) == len(ret_widths)
                       and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
-        matches = [self._refines(ctx, e, args, memory, order) for e in candidates]
+        conditions = [self._refines(ctx, e, args, memory, order) for e in candidates]
+        matches = [m for m, _ in conditions]
         matched = any_of(matches)
         if not candidates or z3.is_false(z3.simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
@@ -323,8 +324,10 @@ class Environment:
         ranked = list(zip(candidates, matches, strict=True))
         if not may_access(effects, False, HIDDEN) and len(candidates) > 1:
             ranked = [(e, z3.And(m, order == e.order)) for e, m in ranked] + ranked
-        if len(candidates) > 1:
-            ranked = [(e, self._refines(ctx, e, args, memory, order, exact=True)) for e in candidates] + ranked
+        if len(candidates) > 1 and any(exact is not m for m, exact in conditions):
+            any_exact = any_of([exact for _, exact in conditions])
+            first = {id(e): exact for e, (_, exact) in zip(candidates, conditions, strict=True)}
+            ranked = [(e, z3.Or(first[id(e)], z3.And(m, z3.Not(any_exact)))) for e, m in ranked]
         ret, ub, returns = candidates[-1].ret, candidates[-1].ub, candidates[-1].returns
         clobber = candidates[-1].clobber
         for e, m in reversed(ranked[:-1]):
@@ -345,27 +348,25 @@ class Environment:
 
     def _refines(
         self, ctx: Context, e: CallEvent, args: tuple[Lane, ...], memory: Memory, order: z3.BitVecRef,
-        exact: bool = False,
-    ) -> z3.BoolRef:
-        """Whether the target call's inputs refine those of the source call ``e`` (``exact``:
-        equal them, poison where they are poison)."""
+    ) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """Whether the target call's inputs refine those of the source call ``e``, and
+        whether they do with exactly its arguments (poison where they are poison)."""
         # Only a call the source makes on this input can be matched: a call on another
         # path of the source never gave the environment its inputs (its outputs are
         # unconstrained variables there).
         conds = [e.path]
-        for s, t in zip(e.args, args, strict=True):
-            same = z3.And(z3.Not(t.poison), t.value == s.value)
-            conds.append(z3.And(s.poison == t.poison, z3.Or(s.poison, same)) if exact
-                         else z3.Implies(z3.Not(s.poison), same))
+        conds += [z3.Implies(z3.Not(s.poison), z3.And(z3.Not(t.poison), t.value == s.value))
+                  for s, t in zip(e.args, args, strict=True)]
         if e.memory is not None:
             if may_access(e.effects, False, HIDDEN):
                 conds.append(_hidden_writers(order) == _hidden_writers(e.order))
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
-            same_byte = z3.And(z3.Not(tp), tb == sb)
-            conds.append(z3.Implies(self.reachable(key, e.reads_from),
-                                    z3.And(sp == tp, z3.Or(sp, same_byte)) if exact else z3.Or(sp, same_byte)))
-        return all_of(conds)
+            conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
+        refines = all_of(conds)
+        same_poison = [s.poison == t.poison for s, t in zip(e.args, args, strict=True)
+                       if not (z3.is_false(s.poison) and z3.is_false(t.poison))]
+        return refines, (all_of([refines, *same_poison]) if same_poison else refines)
 
 
 def _argument_blocks(inst: Call, args: list[SymValue], write: bool) -> ArgumentBlocks | None:
