@@ -428,17 +428,12 @@ def shift_decline(plan: LoopPlan) -> str | None:
     with both
     reductions and stores would compute a re-covered lane's values twice, once for the
     reduction (the full vector) and once for memory (the tail): from undef memory or a
-    freeze they may differ, which no scalar run does; so not with a packed store group,
-    whose members are frozen."""
+    freeze they may differ, which no scalar run does. (A packed store group's frozen
+    members may differ the same way between the last full vector and the tail: the
+    tail stores first, and the full vector's store overwrites the re-covered elements:
+    ``_emit_overlapping``.)"""
     if plan.phis.recurrences and plan.phis.reductions:
         return "a recurrence and a reduction"
-    if any(g.is_store and g.packed for g in plan.groups):
-        # A packed store freezes its members (groups._packed_store_value): the tail's
-        # re-store of a re-covered lane may differ from the full vector's where a member
-        # is poison. The witness's tail checks did not finish (cmul_q15_i16 and
-        # rgba_scale_u8 at VF 8: tail2..tail8 timed out, also with the stored values
-        # computed without nsw); the last vector in pieces stores each lane once.
-        return "a packed store group"
     if plan.phis.reductions and any(a.is_store for a in plan.accesses):
         # A re-covered lane's values would be computed twice: the reduction would have
         # folded the first, memory would keep the second (from undef, or a freeze,
@@ -592,8 +587,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
                 fl.tail_phis[id(rec.phi)] = wf.previous[id(rec.phi)] = tphi
             for inst in loop.body:
                 if id(inst) in wt.access:
-                    wf.emit_memory(inst)
-                    wt.emit_memory(inst)
+                    _emit_overlapping(inst, wf, wt)
         fl.tail_exit_values = _fill_middle(fl, fl.tail_middle, wt, vf - 1)
         fl.tail.instructions.append(Br(void_type(), None, [], targets=[fl.tail_middle.name]))
         fl.tail_widened = wt.vectors
@@ -740,13 +734,36 @@ def _last_in_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last:
         second = _PieceWidener(plan, width, ph, block, at, zero_start) if at is not n_vec else None  # type: ignore[arg-type]
         for inst in plan.loop.body:
             if id(inst) in first.access:
-                first.emit_memory(inst)
-                if second is not None:
-                    second.emit_memory(inst)
+                if second is None:
+                    first.emit_memory(inst)
+                else:
+                    _emit_overlapping(inst, first, second)
         block.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
         pieces.append(LastPiece(width, cond, at, test, block))
         test, width = nxt, width // 2
     return pieces
+
+
+def _emit_overlapping(inst: Instruction, aligned: Widener, shifted: Widener) -> None:
+    """``inst``'s access for two overlapping vectors: ``aligned`` (the last full vector,
+    or a pair's first, at n.vec) and ``shifted`` (the shifted tail, or a pair's second),
+    whose first lanes re-cover iterations ``aligned`` runs, in that order; a packed
+    store group's store the other way round, so that the re-covered elements keep
+    ``aligned``'s value: their last writer is the vector whose lanes run their
+    iterations in the full vectors' alignment, and the shifted vector's re-covered
+    lanes are overwritten, whatever its frozen members hold there (computed a second
+    time, they may differ where they are poison). With the shifted store last, the
+    witness's tail checks did not finish (cmul_q15_i16, rgba_scale_u8 at VF 8); with it
+    first, both are proved for every trip count. (Other stores keep the order: their
+    re-covered lanes store the same values, and the tail's recurrence splice is then
+    checked on every lane.)"""
+    g = group_of(aligned.plan.groups, inst) if isinstance(inst, Store) else None
+    if g is not None and g.packed:
+        shifted.emit_memory(inst)
+        aligned.emit_memory(inst)
+    else:
+        aligned.emit_memory(inst)
+        shifted.emit_memory(inst)
 
 
 def _accumulator_start(red: Reduction, vf: int, w: Widener) -> Value:
