@@ -238,6 +238,7 @@ class RefinementCheck:
         self._written_memo: dict[int, z3.BoolRef] = {}  # by key id (the keys stay alive)
         self._layout: frozenset[str] | None = None
         self._aliasing: AliasFacts | None = None  # see _alias_facts
+        self._tgt_ub_choices: bool | None = None  # see target_ub_mentions_choices
 
     # ----------------------------------------------------------------- formulas
 
@@ -306,11 +307,15 @@ class RefinementCheck:
         return self._layout
 
     def _ub_queries(self) -> Query | list[Query] | None:
-        """The target's UB where the source has none. The target's UB conditions mention
-        no source choice, so the failure is exactly the disjunction of one query per
+        """The target's UB where the source has none. Where the target's UB conditions
+        mention no source choice, the failure is exactly the disjunction of one query per
         condition: [the whole query, one per condition that does not simplify to false]
         for _solve_split (the in-bounds conditions of many accesses are decided one by
-        one where all at once time out)."""
+        one where all at once time out). Where they do (a call matched under some source
+        choices), the joint query decides it: its failure (joint_failure) holds where
+        this one's does."""
+        if self.target_ub_mentions_choices:
+            return None  # the joint query decides it (joint_failure), named by _joint_error
         whole = Query("ub", z3.And(self.src_ok, self.tgt.ub))
         if not z3.is_or(self.tgt.ub):
             return whole
@@ -371,7 +376,64 @@ class RefinementCheck:
         the source's choices free: the query quantifies them universally)."""
         return z3.And(self.src_ok, self.tgt_ok, z3.Not(part_ok))
 
+    def joint_failure(self, part_ok: z3.BoolRef) -> z3.BoolRef:
+        """The failure of the joint query: as :meth:`failure`, but where the target's UB
+        depends on the source's choices (a target call takes the outputs of a source
+        call the source makes under some of its choices only, and is UB without one),
+        a source execution under which the target is UB fails too: for every choice
+        the source is defined and the target is UB or ``part_ok`` fails. (Otherwise a
+        source making a call under one choice and returning the target's value under
+        the other refined a target that calls and returns that value: each choice
+        escaped the failure by the other's part.)"""
+        if not self.target_ub_mentions_choices:
+            return self.failure(part_ok)
+        return z3.And(self.src_ok, z3.Not(self.tgt.sink), z3.Or(self.tgt.ub, z3.Not(part_ok)))
+
+    @property
+    def target_ub_mentions_choices(self) -> bool:
+        """Whether the target's UB condition mentions a source choice other than an undef
+        use's or a frozen value of an undef argument of the function (see joint_failure).
+        Left out (an approximation, docs/modelled.md): an undef use is a choice of its own
+        (uses.py), and a choice made from an undef argument leaves the inputs where the
+        argument is defined, on which the other queries decide without it; the joint
+        failure over them costs the solver far more (corpus/calls/several-merges: a
+        timeout). Counted: a choice of a freeze of an undef constant, of a NaN payload,
+        and the like, which every execution makes."""
+        if self._tgt_ub_choices is None:
+            guards = self.src.undef_guards
+
+            def counted(name: str) -> bool:
+                if name in guards:
+                    return False  # an undef use
+                origins = self.src.frozen_from.get(name)
+                # (a frozen value: unless every undef it fixes is an argument's)
+                return origins is None or any(u not in guards or z3.is_true(guards[u]) for u in origins)
+
+            names = frozenset(n for v in self.src_vars if counted(n := v.decl().name()))
+            self._tgt_ub_choices = bool(names) and bool(mentioned_names(self.tgt.ub, names, self._names_memo))
+        return self._tgt_ub_choices
+
     # ----------------------------------------------------------------- counterexamples
+
+    def _joint_error(self, q: Query, model: z3.ModelRef) -> str:
+        """The error a joint failure is reported with: the target's UB where, at the
+        model's inputs and target choices, every source choice that is defined makes the
+        target UB (the UB query's failure, which the joint query decides where the
+        target's UB mentions source choices); else a value mismatch."""
+        if self.target_ub_mentions_choices and self._holds(z3.And(self.src_ok, self.tgt.ub), q, model):
+            return ERR_UB
+        return ERR_VALUE
+
+    def _holds(self, body: z3.BoolRef, q: Query, model: z3.ModelRef) -> bool:
+        """Whether ``body`` holds at the model's inputs and target choices for every
+        source choice."""
+        fixed = substitute(z3.And(self.pre, body), self.tactics.fixed(q, model))
+        if z3.is_true(fixed):
+            return True
+        check = z3.Solver()
+        check.set(timeout=self.options.timeout_ms)
+        check.add(z3.Not(fixed))
+        return check.check() == z3.unsat
 
     def replay(self, q: Query, model: z3.ModelRef) -> None:
         """Evaluate the failure condition at the model's inputs and target choices: it must
@@ -395,7 +457,10 @@ class RefinementCheck:
             s = z3.Solver()
             s.set(timeout=self.options.timeout_ms)
             s.add(substitute(self.src_ok, fixed))
-            if s.check() == z3.sat:
+            # Where the target's UB depends on the source's choices, one under which the
+            # target is defined shows the values that differ (see joint_failure).
+            tgt_defined = [substitute(z3.Not(self.tgt.ub), fixed)] if self.target_ub_mentions_choices else []
+            if s.check(*tgt_defined) == z3.sat or (tgt_defined and s.check() == z3.sat):
                 m = s.model()
                 src_choices = [(v, m.eval(v, model_completion=True)) for v in self.src_vars]
         alternative = []
@@ -464,7 +529,7 @@ class RefinementCheck:
                 joint = self._joint_query()
                 found = self._solve_parts(joint.parts if isinstance(joint, Split) else [joint])
                 if found is not None:
-                    return self._incorrect(ERR_VALUE, *found)
+                    return self._incorrect(self._joint_error(*found), *found)
         except Unknown as e:
             reason = str(e)
             detail = "timeout" if "timeout" in reason or "canceled" in reason else reason
@@ -603,8 +668,8 @@ class RefinementCheck:
                 # failure is implied by the real failure, and without the quantifier
                 # alternation it is far easier to refute (tactics: Query.relaxed).
                 own = z3.ForAll([a], z3.Implies(self.in_blocks(a), self._memory_ok_decided(a)))
-                relaxed = self.failure(all_of([*ok[:-1], own]))
-        return Query("joint", self.failure(all_of(ok)), relaxed=relaxed)
+                relaxed = self.joint_failure(all_of([*ok[:-1], own]))
+        return Query("joint", self.joint_failure(all_of(ok)), relaxed=relaxed)
 
     def _written_ok(self, k: z3.BitVecRef) -> z3.BoolRef:
         """_memory_ok_decided at a written address (the _written_split's keys), built once."""
@@ -637,7 +702,10 @@ class RefinementCheck:
         (returned lanes' poison and value, written bytes) that share source choices
         (splitting.py); conjuncts that mention none are left out (the poison, value and
         memory queries have shown them). None where that leaves a single group; no parts
-        where it leaves none."""
+        where it leaves none, and where the target's UB mentions source choices (a part
+        per group would not see the target's UB under the other groups' choices)."""
+        if self.target_ub_mentions_choices:
+            return None
         keys: list[z3.BitVecRef] = []
         if self.inputs.blocks:
             written = self._written_split()

@@ -224,6 +224,9 @@ class Context:
     # taking the original's value is the old one-value-for-all-uses reading, which the
     # refinement check tries first for the source's copies.
     undef_copy_of: dict[str, z3.BitVecRef] = field(default_factory=dict)
+    # A choice freeze (or an undef call argument) makes -> the names of the undef
+    # choices it fixes (fix_undef_lanes).
+    frozen_from: dict[str, frozenset[str]] = field(default_factory=dict)
     # The undef choices a term mentions, as the executor sees them (uses.py: memoized,
     # and blind to path conditions and call outputs); None: every one in the term.
     undef_names: Callable[[z3.ExprRef], frozenset[str]] | None = None
@@ -323,6 +326,8 @@ class Context:
         if not found:
             return list(terms)
         pairs = [(v, self.fresh("frozen", v.size())) for v in found.values()]
+        for (name, _), (_, frozen) in zip(found.items(), pairs, strict=True):
+            self.frozen_from[frozen.decl().name()] = frozenset({name})
         return [z3.substitute(t, *pairs) for t in terms]
 
     def fresh_bool(self, hint: str) -> z3.BoolRef:

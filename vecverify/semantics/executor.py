@@ -114,6 +114,7 @@ class Behaviour:
     values: dict[Instruction, SymValue] = field(default_factory=dict)
     choice_keys: dict[str, int] = field(default_factory=dict)  # see Context.choice_keys
     undef_copy_of: dict[str, z3.BitVecRef] = field(default_factory=dict)  # see Context.undef_copy_of
+    frozen_from: dict[str, frozenset[str]] = field(default_factory=dict)  # see Context.frozen_from
 
     @property
     def undef_choices(self) -> list[z3.ExprRef]:
@@ -264,6 +265,7 @@ class Executor(CallSemantics):
             undef_guards=self.undef_guards,
             choice_keys=self.ctx.choice_keys,
             undef_copy_of=self.ctx.undef_copy_of,
+            frozen_from=self.ctx.frozen_from,
             unroll=self.unroll,
             has_loops=unrolling.has_loops,
             values=self.values,
