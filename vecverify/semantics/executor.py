@@ -546,8 +546,8 @@ def _entry_attrs(ex: Executor) -> None:
         # attributes that make poison UB, as range's is under noundef.
         made_poison: list[z3.BoolRef] = []
         if ptr is not None:
-            if a.align > 1:
-                made_poison.append(ex.mem_ops.misaligned(ptr.pointer, a.align))
+            if a.align > 1:  # (of the argument's value: null, where it may be, is aligned)
+                made_poison.append(ex.mem_ops.misaligned(inp.values[0], a.align))
             if a.nonnull and not inp.values[0].eq(ptr.pointer):  # this argument may be null
                 made_poison.append(inp.values[0] == 0)
             if made_poison:
