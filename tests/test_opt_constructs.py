@@ -277,6 +277,19 @@ def test_assume_alignment_beyond_the_block_alignment_is_named() -> None:
     assert e.value.what == '"align" bundle with alignment 8192'
 
 
+@pytest.mark.parametrize("alignment", [0, 3])
+def test_assume_alignment_not_a_power_of_two_is_named(alignment: int) -> None:
+    """0 is no power of two either: it was taken as alignment 1 (no fact; Alive2 calls the
+    bundle UB; differential campaign seed 5309, mutant 1902)."""
+    from vecverify.refine import CheckOptions, check_refinement
+
+    m = parse_module(f'define void @f(ptr %p) {{\n  call void @llvm.assume(i1 true) [ "align"(ptr %p, i64 {alignment}) ]\n'
+                     '  ret void\n}\n')
+    with pytest.raises(Unsupported) as e:
+        check_refinement(m.functions["f"], m.functions["f"], CheckOptions())
+    assert e.value.what == f'"align" bundle with alignment {alignment}'
+
+
 def test_ptrtoint_of_a_function_with_allocas_is_named() -> None:
     from vecverify.checker import check_pair
     from vecverify.refine import CheckOptions

@@ -204,7 +204,8 @@ def _assume(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymValue:
             ctx.ub(p.value == 0)
             continue
         align = inst.operands[len(inst.operands) - len(rest) - count + 1]
-        if not isinstance(align, ConstInt) or align.value & (align.value - 1) or align.value > BLOCK_ALIGN:
+        if not isinstance(align, ConstInt) or align.value <= 0 or align.value & (align.value - 1) \
+                or align.value > BLOCK_ALIGN:  # (0 is no power of two)
             raise ctx.unsupported(f'"align" bundle with alignment {align.ref()}')
         addr = address_of(p.value)
         if ctx.block_residue is not None and (res := ctx.block_residue(block_of(p.value))) is not None:
