@@ -308,26 +308,18 @@ class Environment:
         candidates = [e for e in self.events if e.callee == callee and e.effects == effects
                       and _same_shape(e.args, args) and len(e.ret) == len(ret_widths)
                       and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
-        conditions = [self._refines(ctx, e, args, memory, order) for e in candidates]
-        matches = [m for m, _ in conditions]
+        matches = [self._refines(ctx, e, args, memory, order) for e in candidates]
         matched = any_of(matches)
         if not candidates or z3.is_false(z3.simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
             return dummy, TRUE, FALSE, None
-        # The first match wins: an ite chain, the last candidate as the default. A source
-        # call with exactly the target call's inputs is tried first: one with a poison
-        # argument the target's defined one refines must not take the outputs of the
-        # call the target makes again (two calls reordered where an argument may be
-        # poison). A callee that keeps no memory of its own may match a source call after
-        # fewer or more memory-writing calls; a source call after as many is tried
-        # before the others (where two match, the one the target call stands for in order).
+        # The first match wins: an ite chain, the last candidate as the default. A callee
+        # that keeps no memory of its own may match a source call after fewer or more
+        # memory-writing calls; a source call after as many is tried first (where two
+        # match, the one the target call stands for in order).
         ranked = list(zip(candidates, matches, strict=True))
         if not may_access(effects, False, HIDDEN) and len(candidates) > 1:
             ranked = [(e, z3.And(m, order == e.order)) for e, m in ranked] + ranked
-        if len(candidates) > 1 and any(exact is not m for m, exact in conditions):
-            any_exact = any_of([exact for _, exact in conditions])
-            first = {id(e): exact for e, (_, exact) in zip(candidates, conditions, strict=True)}
-            ranked = [(e, z3.Or(first[id(e)], z3.And(m, z3.Not(any_exact)))) for e, m in ranked]
         ret, ub, returns = candidates[-1].ret, candidates[-1].ub, candidates[-1].returns
         clobber = candidates[-1].clobber
         for e, m in reversed(ranked[:-1]):
@@ -348,9 +340,7 @@ class Environment:
 
     def _refines(
         self, ctx: Context, e: CallEvent, args: tuple[Lane, ...], memory: Memory, order: z3.BitVecRef,
-    ) -> tuple[z3.BoolRef, z3.BoolRef]:
-        """Whether the target call's inputs refine those of the source call ``e``, and
-        whether they do with exactly its arguments (poison where they are poison)."""
+    ) -> z3.BoolRef:
         # Only a call the source makes on this input can be matched: a call on another
         # path of the source never gave the environment its inputs (its outputs are
         # unconstrained variables there).
@@ -363,10 +353,7 @@ class Environment:
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
             conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
-        refines = all_of(conds)
-        same_poison = [s.poison == t.poison for s, t in zip(e.args, args, strict=True)
-                       if not (z3.is_false(s.poison) and z3.is_false(t.poison))]
-        return refines, (all_of([refines, *same_poison]) if same_poison else refines)
+        return all_of(conds)
 
 
 def _argument_blocks(inst: Call, args: list[SymValue], write: bool) -> ArgumentBlocks | None:
