@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from vecverify.app.opttv.compare import check_file
+from vecverify.app.opttv.compare import FunctionResult, check_file
 from vecverify.refine import CheckOptions
 from vecverify.toolchain import ensure_tool
 
@@ -63,7 +63,7 @@ def _alive_verdicts(alive: str, path: Path, command: list[str], timeout: float, 
     return verdicts
 
 
-def _kind(f: object) -> str:
+def _kind(f: FunctionResult) -> str:
     status, loops = f.status, f.loops
     if status == "correct" and loops == "proved":
         return "proved for every trip count (witness)"

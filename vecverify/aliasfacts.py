@@ -32,7 +32,7 @@ import time
 import z3
 
 from .semantics.core import FALSE, Context
-from .terms import APP, QUANTIFIER, Dag, Memo, mentions_array
+from .terms import APP, QUANTIFIER, Dag, Memo, mentions_array, simplify
 
 # Keys of at least this many bits (offsets, 72-bit pointers) make an aliasing condition.
 KEY_BITS = 64
@@ -117,7 +117,7 @@ class AliasFacts:
                 break
             values = (z3.BoolVal(False), z3.BoolVal(True)) if z3.is_bool(v) else (z3.BitVecVal(0, 1), z3.BitVecVal(1, 1))
             for value, other in (values, values[::-1]):
-                if z3.is_false(z3.simplify(z3.substitute(self.facts, (v, other)))):
+                if z3.is_false(simplify(z3.substitute(self.facts, (v, other)))):
                     self._fixed.append((v, value))
                     break
         return self._fixed
@@ -132,8 +132,8 @@ class AliasFacts:
             return found[1]
         fixed = self._fixed_inputs()
         if self._simple is None:
-            self._simple = z3.simplify(z3.substitute(self.facts, *fixed)) if fixed else z3.simplify(self.facts)
-        cond = z3.simplify(z3.substitute(t, *fixed)) if fixed else z3.simplify(t)
+            self._simple = simplify(z3.substitute(self.facts, *fixed)) if fixed else simplify(self.facts)
+        cond = simplify(z3.substitute(t, *fixed)) if fixed else simplify(t)
         out = z3.is_false(cond)
         eqs = [e for e in (cond.children() if z3.is_and(cond) else [cond]) if z3.is_eq(e)]
         for flip in (False, True):
@@ -141,7 +141,7 @@ class AliasFacts:
                 break
             subs = [(e.arg(1), e.arg(0)) if flip else (e.arg(0), e.arg(1)) for e in eqs]
             subs = [(x, y) for x, y in subs if _is_input(x)]
-            out = bool(subs) and z3.is_false(z3.simplify(z3.substitute(self._simple, *subs)))
+            out = bool(subs) and z3.is_false(simplify(z3.substitute(self._simple, *subs)))
         self.ruled_out += out
         self._decided[k] = (t, out)
         if out:
@@ -169,7 +169,7 @@ class AliasFacts:
                 self._false(dag.wrap(n))
                 continue
             stack.extend(dag.children(n))
-        return z3.simplify(z3.substitute(term, *self._false_pairs)) if self._false_pairs else term
+        return simplify(z3.substitute(term, *self._false_pairs)) if self._false_pairs else term
 
 
 class SourceReads:

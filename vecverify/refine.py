@@ -53,7 +53,7 @@ from .splitting import (
     written_keys,
 )
 from .tactics import Query, Tactics, Unknown, constant_names
-from .terms import Memo
+from .terms import Memo, simplify
 
 ERR_UB = "Source is more defined than target"
 ERR_POISON = "Target is more poisonous than source"
@@ -231,7 +231,7 @@ class RefinementCheck:
         # Set by _written_split: every address either side writes is known, and no byte
         # written there holds a source choice (a loop step that only reads memory).
         self._no_choice_written = False
-        self._names_memo: Memo[frozenset[str]] = Memo(keep_nodes=True)
+        self._names_memo: Memo[frozenset[str]] = Memo()
         self._src_names: frozenset[str] | None = None
         self._ub_names: Memo[frozenset[str]] = Memo()  # every constant, by subterm (_lane_query)
         self._src_by_name: dict[str, z3.ExprRef] | None = None
@@ -265,7 +265,7 @@ class RefinementCheck:
         whole = self._lane_query(name, all_of([lane_ok(s, t) for s, t in lanes]))
         if len(lanes) == 1:
             return whole
-        oks = [ok for s, t in lanes if not z3.is_true(z3.simplify(ok := lane_ok(s, t)))]
+        oks = [ok for s, t in lanes if not z3.is_true(simplify(ok := lane_ok(s, t)))]
         if not self.src_vars:
             return [whole, *(self._lane_query(name, ok) for ok in oks)]
         # With source choices, lanes that share none are apart exactly (splitting.py):
@@ -319,7 +319,7 @@ class RefinementCheck:
         whole = Query("ub", z3.And(self.src_ok, self.tgt.ub))
         if not z3.is_or(self.tgt.ub):
             return whole
-        conds = [c for c in self.tgt.ub.children() if not z3.is_false(z3.simplify(c))]
+        conds = [c for c in self.tgt.ub.children() if not z3.is_false(simplify(c))]
         return [whole, *(Query("ub", z3.And(self.src_ok, c)) for c in conds)]
 
     def _solve_split(self, queries: list[Query]) -> tuple[Query, z3.ModelRef] | None:
@@ -368,7 +368,7 @@ class RefinementCheck:
         (td, tp) = (tgt_mem or self.tgt.memory).read(a)
         ok = z3.Or(sp, z3.And(z3.Not(tp), td == sd))
         # Memory is not observed after both end in a trap.
-        both_trap = z3.simplify(z3.And(self.src.unobserved, self.tgt.unobserved))
+        both_trap = simplify(z3.And(self.src.unobserved, self.tgt.unobserved))
         return ok if z3.is_false(both_trap) else z3.Or(both_trap, ok)
 
     def failure(self, part_ok: z3.BoolRef) -> z3.BoolRef:

@@ -33,7 +33,7 @@ import z3
 
 from .semantics.core import FALSE, TRUE
 from .semantics.memory import Clobber, Memory, Write, key_shape, same_key
-from .terms import Memo, input_names
+from .terms import Memo, input_names, simplify
 
 # Beyond this many distinct written addresses (both sides), no split.
 MAX_WRITTEN_KEYS = 512
@@ -52,7 +52,7 @@ def written_keys(memories: Sequence[Memory]) -> list[z3.BitVecRef] | None:
             if isinstance(w, Clobber):
                 return None
             assert isinstance(w, Write)
-            key = z3.simplify(w.key)
+            key = simplify(w.key)
             if key.get_id() in seen:
                 continue
             seen[key.get_id()] = key

@@ -29,7 +29,7 @@ from .semantics.core import Z3_CTRL_C
 from .semantics.executor import Behaviour
 from .semantics.inputs import Inputs, probe_values
 from .splitting import mentioned_names
-from .terms import Memo, input_names
+from .terms import Memo, input_names, simplify
 
 # Rounds of counterexample-guided instantiation before a query goes to Z3 quantified.
 MAX_INSTANTIATIONS = 64
@@ -175,7 +175,7 @@ def _occurring(term: z3.ExprRef, choices: list[z3.ExprRef],
         if memos is None:
             names = constant_names(term)
         else:
-            names = mentioned_names(term, wanted, memos.setdefault(wanted, Memo(keep_nodes=True)))
+            names = mentioned_names(term, wanted, memos.setdefault(wanted, Memo()))
         return [v for v in choices if v.decl().name() in names]
     found: set[int] = set()
     groups = [choices]
@@ -584,7 +584,7 @@ class Tactics:
         pick = {n: 0 for n in cands}
         for _ in range(MAX_SKOLEM_ROUNDS):
             chosen = [(by_name[n], cands[n][k]) for n, k in pick.items()]
-            instance = z3.simplify(every_small(substituted(body, chosen)))
+            instance = simplify(every_small(substituted(body, chosen)))
             if z3.is_false(instance):
                 return None
             model = self._check(z3.And(self.pre, instance), deadline)
@@ -616,7 +616,7 @@ class Tactics:
         last = [body.arg(body.num_args() - 1)] if z3.is_and(body) and body.num_args() > 1 else []
         for term in (*last, body):
             # Twice: a copy picking its original choice, then the original its own pick.
-            instance = z3.simplify(z3.substitute(z3.substitute(term, *pairs), *pairs))
+            instance = simplify(z3.substitute(z3.substitute(term, *pairs), *pairs))
             if z3.is_false(instance):
                 return True
             # The contextual simplifier sees what the flattened form hides, as in memory's

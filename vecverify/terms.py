@@ -47,20 +47,23 @@ _MK_OR = _raw("Z3_mk_or")
 NUMERAL, APP, VAR, QUANTIFIER = z3.Z3_NUMERAL_AST, z3.Z3_APP_AST, z3.Z3_VAR_AST, z3.Z3_QUANTIFIER_AST
 
 
+def simplify(term: z3.ExprRef) -> z3.ExprRef:
+    """Z3's simplifier with every intermediate result cached. By default it caches only
+    the subterms whose reference count says they are shared, and its result then depends
+    on what else holds references to them (a Python walk that kept its nodes made the
+    first-pick refutation of corpus/paper/clang/gl_render_vb_fmuladd simplify to false;
+    without them the solver timed out on what was left). Every simplification that can
+    decide a verdict goes through here, so verdicts do not depend on that."""
+    return z3.simplify(term, cache_all=True)
+
+
 class Memo(Generic[V]):
     """Values by node id, shared by walks over terms with common subterms; the roots of
     those walks are kept alive (an id is reused once its node is freed)."""
 
-    def __init__(self, keep_nodes: bool = False) -> None:
+    def __init__(self) -> None:
         self.values: dict[int, V] = {}
         self._roots: dict[int, z3.ExprRef] = {}
-        # Hold a reference to every node walked, not only the roots. Z3's simplifier
-        # treats a subterm by its reference count (a shared one differently), so what
-        # z3.simplify makes of a term later depends on it: the first-pick refutation of
-        # a source choice (tactics._first_pick_refutes) proves the render kernel with
-        # fmuladd lanes (corpus/paper/clang/gl_render_vb_fmuladd) only so, as with the
-        # walker before this module, which held one per node.
-        self.keep_nodes = keep_nodes
 
     def keep(self, term: z3.ExprRef) -> None:
         self._roots.setdefault(term.get_id(), term)
@@ -132,8 +135,6 @@ class Dag:
             k = _ID(self.ref, n)
             if kids is not None:
                 values[k] = combine(n, [values[_ID(self.ref, c)] for c in kids])
-                if memo.keep_nodes:
-                    memo._roots.setdefault(k, self.wrap(n))
                 continue
             if k in values:
                 continue

@@ -42,6 +42,7 @@ from ..refine import CheckOptions, RefinementCheck, Verdict
 from ..semantics.calls import Environment
 from ..semantics.executor import FIRST_LOCAL_BLOCK, execute
 from ..tactics import Case, constant_names
+from ..terms import simplify
 from .tripcount import back_edges_taken
 
 # The bound is raised automatically up to this many iterations per loop.
@@ -82,7 +83,7 @@ def _cut_off(rc: RefinementCheck, timeout_ms: int) -> bool | None:
     """Some execution where the source is not UB before the bound is cut off, on either
     side (None: undecided)."""
     cut = z3.Or(rc.src.sink, rc.tgt.sink)
-    if z3.is_false(z3.simplify(cut)):
+    if z3.is_false(simplify(cut)):
         return False
     return _sat(z3.And(z3.Not(rc.src.ub), *rc.env.constraints, cut), rc.pre, timeout_ms)
 
@@ -117,7 +118,7 @@ def _needed_bound(rc: RefinementCheck, src: Function, bound: int, timeout_ms: in
 def _trip_argument(rc: RefinementCheck) -> z3.BitVecRef | None:
     """The value of the source's integer argument that the cut-off at the bound depends
     on (the first such, in argument order), or None."""
-    sink = z3.simplify(rc.src.sink)
+    sink = simplify(rc.src.sink)
     if z3.is_false(sink):
         return None
     mentioned = constant_names(sink)

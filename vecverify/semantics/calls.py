@@ -53,6 +53,7 @@ from ..ir.values import (
     ParamAttrs,
     Value,
 )
+from ..terms import simplify
 from .core import (
     FALSE,
     NULL_POINTER,
@@ -310,7 +311,7 @@ class Environment:
                       and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
         matches = [self._refines(ctx, e, args, memory, order) for e in candidates]
         matched = any_of(matches)
-        if not candidates or z3.is_false(z3.simplify(matched)):
+        if not candidates or z3.is_false(simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
             return dummy, TRUE, FALSE, None
         # The first match wins: an ite chain, the last candidate as the default. A callee
@@ -430,7 +431,7 @@ class CallSemantics:
         lifetime.start is dead until then, and accessing a dead one is UB (the executor
         and MemoryOps.lifetimes keep track)."""
         (ptr,) = args[-1]
-        bid = z3.simplify(block_of(ptr.value))
+        bid = simplify(block_of(ptr.value))
         for b in self.mem_ops.blocks:
             if z3.is_bv_value(bid) and bid.as_long() == b.block_id and z3.is_bv_value(b.size):
                 state.memory = poison_bytes(state.memory, pointer_lane(b.block_id, z3.BitVecVal(0, PTR_ADDR_BITS)), b.size.as_long())
@@ -591,7 +592,7 @@ class CallSemantics:
         """The program ends here (a call that does not return) when ``cond`` holds; the
         rest of the path is not taken. The memory at that point is observable, unless
         the program ends abnormally (a trap)."""
-        cond = z3.simplify(cond)
+        cond = simplify(cond)
         if z3.is_false(cond):
             return
         if self.fn.willreturn:

@@ -23,6 +23,7 @@ import z3
 from ..errors import Unsupported
 from ..ir.function import Function
 from ..ir.types import PtrType
+from ..terms import simplify
 from .core import PTR_ADDR_BITS, PTR_BLOCK_BITS, Z3_CTRL_C
 from .executor import execute
 from .inputs import InputOptions, Inputs, build_inputs
@@ -46,16 +47,16 @@ class ConcreteLane:
 
 
 def substitute(term: z3.ExprRef, pairs: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
-    return z3.simplify(z3.substitute(term, *pairs)) if pairs else z3.simplify(term)
+    return simplify(z3.substitute(term, *pairs)) if pairs else simplify(term)
 
 
 def to_int(term: z3.ExprRef) -> int | None:
-    t = z3.simplify(term)
+    t = simplify(term)
     return t.as_long() if z3.is_bv_value(t) else None
 
 
 def to_bool(term: z3.ExprRef) -> bool | None:
-    t = z3.simplify(term)
+    t = simplify(term)
     if z3.is_true(t):
         return True
     if z3.is_false(t):
@@ -232,7 +233,7 @@ def _bool_bv(b: z3.BoolRef) -> z3.BitVecRef:
 def _bv_bool(t: z3.BitVecRef) -> z3.BoolRef:
     if z3.is_bv_value(t):
         return z3.BoolVal(t.as_long() == 1)
-    return z3.simplify(t == _ONE)
+    return simplify(t == _ONE)
 
 
 def _as_bool(b: z3.BoolRef) -> bool | None:
@@ -248,7 +249,7 @@ def _concretize(terms: list[z3.BitVecRef], chunk: int = 64) -> list[z3.BitVecRef
     concatenation shares the work on common subterms), then cut apart again."""
     if len(terms) > chunk:
         return [t for k in range(0, len(terms), chunk) for t in _concretize(terms[k : k + chunk], chunk)]
-    whole = z3.simplify(z3.Concat(*terms) if len(terms) > 1 else terms[0])
+    whole = simplify(z3.Concat(*terms) if len(terms) > 1 else terms[0])
     out, pos = [], 0
     bits = whole.as_long() if z3.is_bv_value(whole) else None
     for t in reversed(terms):  # Concat puts the first term in the highest bits
@@ -256,7 +257,7 @@ def _concretize(terms: list[z3.BitVecRef], chunk: int = 64) -> list[z3.BitVecRef
         if bits is not None:
             out.append(z3.BitVecVal((bits >> pos) & ((1 << w) - 1), w))
         else:
-            out.append(z3.simplify(z3.Extract(pos + w - 1, pos, whole)))
+            out.append(simplify(z3.Extract(pos + w - 1, pos, whole)))
         pos += w
     return out[::-1]
 

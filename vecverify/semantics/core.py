@@ -24,7 +24,7 @@ from ..errors import OutOfTime, Unsupported
 from ..ir.floats import IEEE_DENORMALS, DenormalModes
 from ..ir.layout import DEFAULT_LAYOUT, DataLayout
 from ..ir.types import ArrayType, FloatType, IntType, PtrType, StructType, Type, VectorType
-from ..terms import connect
+from ..terms import connect, simplify
 
 if TYPE_CHECKING:
     from ..ir.values import Instruction
@@ -90,11 +90,11 @@ def poison_lane(bits: int) -> Lane:
 
 
 def is_true(b: z3.BoolRef) -> bool:
-    return z3.is_true(z3.simplify(b))
+    return z3.is_true(simplify(b))
 
 
 def is_false(b: z3.BoolRef) -> bool:
-    return z3.is_false(z3.simplify(b))
+    return z3.is_false(simplify(b))
 
 
 def any_of(conds: Sequence[z3.BoolRef]) -> z3.BoolRef:

@@ -44,6 +44,7 @@ from ..ir.values import (
     Unreachable,
     Value,
 )
+from ..terms import simplify
 from . import load_all_semantics
 from .aggregates import is_aggregate, load_aggregate, store_aggregate
 from .calls import ORDER_BITS, CallSemantics, Environment
@@ -232,7 +233,7 @@ class Executor(CallSemantics):
                     continue
                 state = self._merge(edges)
             self.ctx.path = state.path
-            if z3.is_false(z3.simplify(state.path)):
+            if z3.is_false(simplify(state.path)):
                 continue
             first_iteration = all(c == 0 for _, c in inst[1])
             block = blocks[inst[0]]
@@ -444,7 +445,7 @@ class Executor(CallSemantics):
         if args and all(_literal(lane) for a in args for lane in a):
             # Constant operands (llvm.vscale's, at the vscale being checked, feeding a
             # urem): a constant result, so later operations see a literal.
-            result = tuple(Lane(z3.simplify(lane.value), z3.simplify(lane.poison)) for lane in result)
+            result = tuple(Lane(simplify(lane.value), simplify(lane.poison)) for lane in result)
         return result
 
     def _load_metadata(self, inst: Load, value: SymValue) -> SymValue:

@@ -48,6 +48,7 @@ import z3
 from ..ir.floats import DenormalMode
 from ..ir.types import FloatType, IntType, StructType, Type
 from ..ir.values import ConstInt, Instruction
+from ..terms import simplify
 from .core import FALSE, Context, Lane, SymValue, any_of, intrinsic_base_name, semantics, text_attr
 
 RNE = z3.RNE()
@@ -170,7 +171,7 @@ def from_fp(
     """The encoding of an arithmetic result, with LangRef's NaN rule."""
     r = _commuted(ctx, r)
     bits = z3.fpToIEEEBV(r)
-    simplified = z3.simplify(z3.fpIsNaN(r))
+    simplified = simplify(z3.fpIsNaN(r))
     if z3.is_false(simplified):
         return bits
     return z3.If(z3.fpIsNaN(r), NaNChoice(ctx, t).bits(inputs, keep_format, key=choice_key(ctx, r)), bits)
@@ -189,7 +190,7 @@ def _commuted(ctx: Context, r: z3.FPRef) -> z3.FPRef:
     if r.decl().kind() not in _COMMUTATIVE_FP:
         return r
     rm, a, b = r.children()
-    fa, fb = (ctx.stand_ins.shape_hash(z3.simplify(ctx.stand_ins.apply(x))) for x in (a, b))
+    fa, fb = (ctx.stand_ins.shape_hash(simplify(ctx.stand_ins.apply(x))) for x in (a, b))
     if fa > fb:
         return r.decl()(rm, b, a)
     return r
@@ -207,7 +208,7 @@ def choice_key(ctx: Context, r: z3.FPRef) -> int:
     stand_in = ctx.stand_ins.apply(r)
     # Simplified: the sides may compute an operand's address differently (an element
     # read as a vector lane, ``base + 4``, or at ``base | 1``: the same address).
-    stand_in = z3.simplify(stand_in)
+    stand_in = simplify(stand_in)
     ctx.stand_ins.add(r, stand_in)
     # (in a process with another history the simplifier may order commutative
     # arguments otherwise: the hash does not see their order)
@@ -301,7 +302,7 @@ def flush_denormal(ctx: Context, bits: z3.BitVecRef, t: FloatType, direction: st
     if kind == "ieee":
         return bits
     subnormal = is_subnormal_bits(bits, t)
-    if z3.is_false(z3.simplify(subnormal)):
+    if z3.is_false(simplify(subnormal)):
         return bits
     positive_zero = z3.BitVecVal(0, t.bits)
     signed_zero = z3.Concat(z3.Extract(t.bits - 1, t.bits - 1, bits), z3.BitVecVal(0, t.bits - 1))
@@ -414,7 +415,7 @@ def _divide(a: z3.BitVecRef, b: z3.BitVecRef, t: FloatType) -> z3.FPRef:
     that is exact: both round the same real number (and NaN, infinity and zero cases
     agree), so the term is written as the product, which Z3 decides far faster than a
     divider and which is the very term a vectorizer's `fmul x, 2^-k` gives."""
-    divisor = z3.simplify(b)
+    divisor = simplify(b)
     if z3.is_bv_value(divisor):
         reciprocal = exact_reciprocal(divisor.as_long(), t)
         if reciprocal is not None:

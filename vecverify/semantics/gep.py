@@ -7,6 +7,7 @@ import z3
 from ..ir.layout import store_size
 from ..ir.types import ArrayType, IntType, StructType, Type, VectorType
 from ..ir.values import GetElementPtr, Instruction
+from ..terms import simplify
 from .addresses import flags_address
 from .core import PTR_ADDR_BITS, TRUE, Context, Lane, SymValue, any_of
 from .memory import (
@@ -75,7 +76,7 @@ def _gep_lane(
         steps = [z3.BitVecVal(v, n) for v in values]
         poison += index_poison
     else:
-        steps = [z3.simplify(s) for s in _symbolic_offset(args[1:], sizes, nusw, nuw, poison, n)]
+        steps = [simplify(s) for s in _symbolic_offset(args[1:], sizes, nusw, nuw, poison, n)]
     offset = steps[-1]
     # The address arithmetic happens at the data layout's index width, where the flags
     # are decided.

@@ -13,6 +13,7 @@ import z3
 
 from ..ir.types import IntType, PtrType
 from ..ir.values import Instruction
+from ..terms import simplify
 from .addresses import pointer_address
 from .core import (
     FALSE,
@@ -247,8 +248,8 @@ def _pointer_operands(
     a pointer one past the end of an object may equal a pointer to another, with other
     provenance; and one computed out of its object's bounds (getelementptr without
     inbounds) may have address 0 and equal null."""
-    bx = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
-    by = z3.simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
+    bx = simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, x))
+    by = simplify(z3.Extract(PTR_BITS - 1, PTR_ADDR_BITS, y))
     if pred in ("eq", "ne") and (bx.eq(by) or ctx.block_addresses is None):
         # (None: the reference interpreter on concrete in-bounds pointers, outside a
         # check, where objects have no addresses: they are equal when they are the same.)

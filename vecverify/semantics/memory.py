@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import z3
 
 from ..ir.types import FloatType, IntType, PtrType, Type, VectorType
+from ..terms import simplify
 from .core import (
     FALSE,
     PTR_ADDR_BITS,
@@ -257,7 +258,7 @@ def same_key(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeyShape) -> z3
     if sa is not None and sb is not None and sa[1] == sb[1] and sa[2] is not None and sb[2] is not None \
             and _apart_in_low_bits(a, sa, b, sb):
         return FALSE
-    return _by_cases(z3.simplify(a == b))
+    return _by_cases(simplify(a == b))
 
 
 # Keys in one block at offsets base + k whose bases differ (a scatter's lanes, each at
@@ -285,7 +286,7 @@ def _apart_in_low_bits(a: z3.BitVecRef, sa: KeyShape, b: z3.BitVecRef, sb: KeySh
         assert base_a is not None and base_b is not None
         low = None
         for bits in range(APART_BITS, 0, -1):
-            d = z3.simplify(z3.Extract(bits - 1, 0, base_a - base_b))
+            d = simplify(z3.Extract(bits - 1, 0, base_a - base_b))
             if z3.is_bv_value(d):
                 low = (bits, d.as_long())
                 break
@@ -330,7 +331,7 @@ def _decided_by_cases(same: z3.BoolRef) -> z3.BoolRef:
     seen: set[bool] = set()
     for bits in range(1 << len(conds)):
         pairs = [(c, z3.BoolVal(bool(bits >> i & 1))) for i, c in enumerate(conds)]
-        case = z3.simplify(z3.substitute(same, *pairs))
+        case = simplify(z3.substitute(same, *pairs))
         if z3.is_true(case):
             seen.add(True)
         elif z3.is_false(case):

@@ -13,6 +13,7 @@ import z3
 
 from ..ir.types import VectorType
 from ..ir.values import Instruction
+from ..terms import simplify
 from .core import (
     FALSE,
     Context,
@@ -104,7 +105,7 @@ def _deinterleave(ctx: Context, inst: Instruction, args: list[SymValue]) -> SymV
 def _scaled_index(ctx: Context, inst: Instruction, idx: SymValue, sub: VectorType) -> int:
     """A subvector index: an immediate, times vscale where the subvector is scalable."""
     (lane,) = idx
-    if not z3.is_bv_value(lane.value) or not z3.is_false(z3.simplify(lane.poison)):
+    if not z3.is_bv_value(lane.value) or not z3.is_false(simplify(lane.poison)):
         raise ctx.unsupported(f"@{text_attr(inst, 'callee')} with a variable index")
     return lane.value.as_long() * max(sub.vscale, 1)
 
