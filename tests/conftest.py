@@ -10,9 +10,11 @@ from hypothesis import settings
 
 # The suite draws the same examples on every run (a gate must not pass or fail by luck,
 # and solver time depends on the example); exploring is the fuzz campaign's job, or set
-# VECVERIFY_HYPOTHESIS=explore to let the suite's properties draw afresh.
-settings.register_profile("suite", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+# VECVERIFY_HYPOTHESIS=explore to let the suite's properties draw afresh. No deadline per
+# example: a time limit would make the gate fail on a loaded machine (a 2.5 ms example
+# took 273 ms at load 9 and failed the suite as "flaky"), and speed has benchmarks.
+settings.register_profile("suite", derandomize=True, deadline=None)
+settings.register_profile("explore", derandomize=False, deadline=None)
 settings.load_profile(os.environ.get("VECVERIFY_HYPOTHESIS", "suite"))
 
 # The suite's `vecverify` subprocesses run cold, never on a server the user may have
