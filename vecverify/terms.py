@@ -52,8 +52,9 @@ def simplify(term: z3.ExprRef) -> z3.ExprRef:
     the subterms whose reference count says they are shared, and its result then depends
     on what else holds references to them (a Python walk that kept its nodes made the
     first-pick refutation of corpus/paper/clang/gl_render_vb_fmuladd simplify to false;
-    without them the solver timed out on what was left). Every simplification that can
-    decide a verdict goes through here, so verdicts do not depend on that."""
+    without them the solver timed out on what was left). Every simplification in
+    vecverify goes through here, so none of them depends on that (the solver's own
+    preprocessing is not covered)."""
     return z3.simplify(term, cache_all=True)
 
 
