@@ -88,6 +88,20 @@ def _proved_and_runs(text: str, vf: int):  # noqa: ANN202
     return r
 
 
+def _proved_native_and_mutant_refuted(fn, new, r, vf: int, mutate) -> None:  # noqa: ANN001
+    """The folded loop ``r`` (``new``) proved for every trip count and run as the scalar
+    loop ``fn`` (at least 3 trip counts per lane and two more); ``mutate`` applied to a
+    fresh vectorization at ``vf`` is refuted by the witness and seen natively."""
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * vf + 2 and not runs.mismatches, runs.mismatches
+    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
+    assert bad is not None and mutate(bad)
+    assert prove_loop(rb).status == "refuted"
+    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+
+
 def _wide(r, kind: type) -> list:  # noqa: ANN001
     return [i for i in r.vector.body.instructions if isinstance(i, kind) and
             getattr(i.type if kind is Load else i.operands[0].type, "count", 0) > r.vf]
@@ -435,14 +449,7 @@ def test_member_wise_store_group_computed_on_the_wide_vector() -> None:
     wide = [i for i in insts if i.name == "interleaved.wide"]
     assert {i.type.count for i in wide} == {8, 4} and all(isinstance(i, BinOp) and i.op == "add" for i in wide)
     assert all(any(isinstance(s, Store) and s.operands[0] is w for s in insts) for w in wide)
-    proof = prove_loop(r)
-    assert proof.status == "proved" and not proof.vacuous, proof.line()
-    runs = compare_at_trip_counts(fn, new, r.vector)
-    assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
-    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
-    assert bad is not None and member_wise_constants_by_member(bad)
-    assert prove_loop(rb).status == "refuted"
-    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+    _proved_native_and_mutant_refuted(fn, new, r, 2, member_wise_constants_by_member)
 
 
 GAINS = """
@@ -468,14 +475,7 @@ def test_member_wise_store_group_with_invariants_by_member() -> None:
     wide = [i for i in insts if i.name == "interleaved.wide"]
     assert wide and all(isinstance(i, BinOp) and i.op == "mul" and
                         any((o.name or "").startswith("members.splat") for o in i.operands) for i in wide)
-    proof = prove_loop(r)
-    assert proof.status == "proved" and not proof.vacuous, proof.line()
-    runs = compare_at_trip_counts(fn, new, r.vector)
-    assert runs.runs >= 3 * 2 + 2 and not runs.mismatches, runs.mismatches
-    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
-    assert bad is not None and member_wise_invariants_swapped(bad)
-    assert prove_loop(rb).status == "refuted"
-    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+    _proved_native_and_mutant_refuted(fn, new, r, 2, member_wise_invariants_swapped)
 
 
 # RGBA to BGRA: the loaded members stored in another order (bytes moved, 32-bit structs).
@@ -504,14 +504,7 @@ def test_moved_members_stored_by_one_shuffle_with_the_shifted_tail() -> None:
     moved = [i for i in insts if isinstance(i, ShuffleVector) and (i.name or "").startswith("members.moved")]
     assert moved and all(any(isinstance(s, Store) and s.operands[0] is m for s in insts) for m in moved)
     assert moved[0].mask[:8] == (2, 1, 0, 3, 6, 5, 4, 7)
-    proof = prove_loop(r)
-    assert proof.status == "proved" and not proof.vacuous, proof.line()
-    runs = compare_at_trip_counts(fn, new, r.vector)
-    assert runs.runs >= 3 * 4 + 2 and not runs.mismatches, runs.mismatches
-    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
-    assert bad is not None and members_moved_rotated(bad)
-    assert prove_loop(rb).status == "refuted"
-    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
+    _proved_native_and_mutant_refuted(fn, new, r, 4, members_moved_rotated)
 
 
 # --------------------------------------------------------------------------- declines
