@@ -32,7 +32,7 @@ from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Module
-from vecverify.ir.values import BinOp, Cast, ICmp, Load, ShuffleVector, Store
+from vecverify.ir.values import BinOp, Call, Cast, ICmp, Load, ShuffleVector, Store
 from vecverify.llvm import parse_module, print_module
 
 ALIGN = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "float": 4, "double": 8}
@@ -450,6 +450,65 @@ def test_member_wise_store_group_computed_on_the_wide_vector() -> None:
     assert {i.type.count for i in wide} == {8, 4} and all(isinstance(i, BinOp) and i.op == "add" for i in wide)
     assert all(any(isinstance(s, Store) and s.operands[0] is w for s in insts) for w in wide)
     _proved_native_and_mutant_refuted(fn, new, r, 2, member_wise_constants_by_member)
+
+
+# RGB brightened and capped by a ceiling per channel: an add of the same invariant, then
+# smin with per-member constants (one intrinsic for every member).
+CAPPED = """
+  %s = getelementptr inbounds nuw [3 x i32], ptr %a, i64 %i
+  %so = getelementptr inbounds nuw [3 x i32], ptr %out, i64 %i
+""" + "".join(f"""  %p{j} = getelementptr inbounds nuw i8, ptr %s, i64 {4 * j}
+  %m{j} = load i32, ptr %p{j}, align 4
+  %x{j} = add nsw i32 %m{j}, %k
+  %y{j} = call i32 @llvm.smin.i32(i32 %x{j}, i32 {c})
+  %q{j} = getelementptr inbounds nuw i8, ptr %so, i64 {4 * j}
+  store i32 %y{j}, ptr %q{j}, align 4
+""" for j, c in enumerate((255, 511, 1023)))
+
+
+# Complex multiply on doubles as clang contracts it: both members an fmuladd, of
+# different operands (no member-wise form).
+CMUL = """
+  %s = getelementptr inbounds nuw [2 x double], ptr %a, i64 %i
+  %t = getelementptr inbounds nuw [2 x double], ptr %b, i64 %i
+  %so = getelementptr inbounds nuw [2 x double], ptr %out, i64 %i
+  %ar = load double, ptr %s, align 8
+  %ap = getelementptr inbounds nuw i8, ptr %s, i64 8
+  %ai = load double, ptr %ap, align 8
+  %br = load double, ptr %t, align 8
+  %bp = getelementptr inbounds nuw i8, ptr %t, i64 8
+  %bi = load double, ptr %bp, align 8
+  %nbi = fneg double %bi
+  %p = fmul double %ai, %nbi
+  %re = call double @llvm.fmuladd.f64(double %ar, double %br, double %p)
+  %q = fmul double %ai, %br
+  %im = call double @llvm.fmuladd.f64(double %ar, double %bi, double %q)
+  store double %re, ptr %so, align 8
+  %sp = getelementptr inbounds nuw i8, ptr %so, i64 8
+  store double %im, ptr %sp, align 8
+"""
+
+
+def test_member_wise_store_group_through_an_intrinsic() -> None:
+    """Members computed by one intrinsic (``smin`` with a ceiling per member, after an add
+    of one invariant: rgb_bright_u8's shape) are member-wise too: one ``smin`` on F*VF
+    lanes stored without interleaving shuffles; proved folded for every trip count, run
+    as the scalar loop; the ceilings laid out member by member are refuted and seen
+    natively. Complex multiply's members (``fmuladd`` of different operands) keep their
+    shuffles, and the partial match leaves nothing behind."""
+    fn = _fn(struct_loop(CAPPED, "i32", params="ptr noalias %out, ptr noalias %a, i32 %k"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    insts = [i for b in new.blocks for i in b.instructions]
+    wide = [i for i in insts if i.name == "interleaved.wide"]
+    assert wide and all(isinstance(i, Call) and i.callee.startswith("llvm.smin.v") for i in wide)
+    assert all(any(isinstance(s, Store) and s.operands[0] is w for s in insts) for w in wide)
+    _proved_native_and_mutant_refuted(fn, new, r, 2, member_wise_constants_by_member)
+    cmul, _ = vectorize_loops(_fn(struct_loop(CMUL, "double", params="ptr noalias %out, ptr noalias %a, ptr noalias %b")),
+                              LoopOptions(vf=4, tail="fold"))
+    assert cmul is not None
+    names = [i.name or "" for b in cmul.blocks for i in b.instructions]
+    assert "interleaved.vec" in names and not [n for n in names if n.startswith(("members.", "interleaved.wide"))]
 
 
 GAINS = """

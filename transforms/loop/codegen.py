@@ -540,8 +540,9 @@ class Widener:
         """A store group whose F members are one computation, member j of each of its
         operands from member j of a load group of factor F read whole (its wide load),
         the same constant or invariant for every member, or constants that differ by
-        member, or invariants that differ by member (``_pattern_splat``), computed once
-        on F*VF lanes: the wide vector already holds the members
+        member, or invariants that differ by member (``_pattern_splat``), through one
+        lane-wise operation per step (``_one_operation``: an operator, a compare, a select,
+        an intrinsic such as ``smin``), computed once on F*VF lanes: the wide vector already holds the members
         interleaved, and the wide result is stored as it is (LLVM's InstCombine folds
         its interleaving shuffles this way; rgba_to_f32: the float store group's 4x8
         interleave crosses AVX2's 128-bit halves: 2.3x faster). None where the members
@@ -550,7 +551,10 @@ class Widener:
         is written packed instead: its narrowing and widening on F*VF lanes measured
         1.6x the packed form's time (rgba_scale_u8, stereo_gain_i16)."""
         memo: dict[tuple[int, ...], Value | None] = {}
+        emitted = len(self.body.instructions), len(self.ph.instructions)
         whole = self._wide_of([g.members[j][0].inst.operands[0] for j in range(g.factor)], memo)
+        if whole is None:  # what a partial match emitted goes (complex multiply: fmuladd of different operands)
+            del self.body.instructions[emitted[0]:], self.ph.instructions[emitted[1]:]
         if isinstance(whole, Instruction) and whole.name is None:
             whole.name = "interleaved.wide"
         return whole
@@ -589,24 +593,21 @@ class Widener:
             return self._add(ShuffleVector(wt, "members.moved", [wide, ConstPoison(wide.type)],
                                            mask=tuple(k * factor + order[j] for k in range(self.vf)
                                                       for j in range(factor))))
-        if all(isinstance(v, BinOp) for v in vals) and first.op not in DIVISIONS:  # type: ignore[attr-defined]
-            if any(v.op != first.op or v.flags != first.flags for v in vals):  # type: ignore[attr-defined]
-                return None
-        elif all(isinstance(v, Cast) for v in vals):
-            if any(v.op != first.op or v.flags != first.flags or  # type: ignore[attr-defined]
-                   str(v.operands[0].type) != str(first.operands[0].type) for v in vals):  # type: ignore[attr-defined]
-                return None
-        else:
+        if not _one_operation(vals):
             return None
         if any(id(v) in self.vectors for v in vals) or not all(self.loop.contains(v) for v in vals):
             return None  # widened already for another use: keep the members' shuffles
-        ops = [self._wide_of([v.operands[k] for v in vals], memo)  # type: ignore[attr-defined]
-               for k in range(len(first.operands))]  # type: ignore[attr-defined]
-        if any(o is None for o in ops):
+        assert isinstance(first, Instruction)
+        maybe = [op if _immediate(first, k, op) else self._wide_of([v.operands[k] for v in vals], memo)  # type: ignore[attr-defined]
+                 for k, op in enumerate(first.operands)]
+        ops = [o for o in maybe if o is not None]
+        if len(ops) < len(maybe):
             return None
-        assert isinstance(first, BinOp | Cast)
+        if isinstance(first, Call):
+            return self._add(Call(wt, None, ops, callee=f"{intrinsic_base(first.callee)}.{type_suffix(wt)}",
+                                  flags=first.flags))
         wide = copy.copy(first)
-        wide.type, wide.name, wide.operands = wt, None, ops  # type: ignore[assignment]
+        wide.type, wide.name, wide.operands = wt, None, ops
         return self._add(wide)
 
     def _pattern_splat(self, vals: list[Value], wt: VectorType) -> Value:
@@ -694,8 +695,7 @@ class Widener:
         raise Decline(f"%{v.name}: {v.opcode} cannot be widened")
 
     def _operand(self, v: Instruction, k: int, op: Value) -> Value:
-        # The i1 immediates of abs/ctlz/cttz stay scalar.
-        if isinstance(v, Call) and isinstance(op, ConstInt) and op.type.bits == 1 and k == 1:
+        if _immediate(v, k, op):
             return op
         if isinstance(v, Select) and k == 0 and self.loop.is_invariant(op):
             return op  # a scalar condition selects whole vectors
@@ -727,6 +727,30 @@ class Widener:
         clone = _copy(v, [self.lane0(op) for op in v.operands])
         self.scalars[id(v)] = self._add(clone)
         return clone
+
+
+def _one_operation(vals: list[Value]) -> bool:
+    """The members compute one lane-wise operation (member-wise stores): the same
+    instruction, operator, predicate, callee, flags and immediates; no division (a
+    divisor's lanes are not the masked forms' safe ones)."""
+    first = vals[0]
+    if not isinstance(first, BinOp | Cast | ICmp | FCmp | Select | FNeg | Call):
+        return False
+    if isinstance(first, BinOp) and first.op in DIVISIONS or isinstance(first, Call) and not _pure_call(first):
+        return False
+    return all(type(v) is type(first) and _operation(v) == _operation(first) for v in vals)  # type: ignore[arg-type]
+
+
+def _operation(v: Instruction) -> tuple[str, ...]:
+    """What a lane-wise instruction computes besides its (widened) operands."""
+    immediates = (str(op) for k, op in enumerate(v.operands) if _immediate(v, k, op))
+    return (getattr(v, "op", ""), getattr(v, "pred", ""), getattr(v, "callee", ""),
+            ",".join(sorted(getattr(v, "flags", ()))), str(v.operands[0].type), *immediates)
+
+
+def _immediate(v: Instruction, k: int, op: Value) -> bool:
+    """Operand ``k`` stays scalar when ``v`` is widened: the i1 immediates of abs/ctlz/cttz."""
+    return isinstance(v, Call) and isinstance(op, ConstInt) and op.type.bits == 1 and k == 1
 
 
 def _pure_call(inst: Call) -> bool:

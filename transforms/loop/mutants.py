@@ -163,7 +163,7 @@ def member_wise_constants_by_member(fn: Function) -> bool:
     """A member-wise store group's per-member constants laid out member by member
     (c0 c0 .. c1 c1 ..) instead of struct by struct (c0 c1 .. c0 c1 ..)."""
     hit = False
-    for inst in named_values(fn, "interleaved.wide", BinOp):
+    for inst in named_values(fn, "interleaved.wide", BinOp) + named_values(fn, "interleaved.wide", Call):
         for k, c in enumerate(inst.operands):
             if not isinstance(c, ConstVector):
                 continue
