@@ -23,6 +23,8 @@ from transforms.loop.mutants import (
     group_stride_off_by_one,
     member_wise_constants_by_member,
     member_wise_invariants_swapped,
+    members_blend_swapped,
+    members_move_one_short,
     members_moved_rotated,
     packed_member_unmasked,
     packed_store_unfrozen,
@@ -196,6 +198,14 @@ SWAP_SUB = """
   %so1 = getelementptr inbounds nuw i8, ptr %so, i64 {A}
   store {T} %d, ptr %so1, align {A}"""
 
+# SWAP_SUB with b[i] subtracted: a contiguous load is no load group's member, so the
+# store group is interleaved from its members (no blend: blend.py), and the load group's
+# member shuffles are what it stores.
+SWAP_SUB_B = SWAP_SUB.replace("  %d = sub {T} %x, %y", """  %pb = getelementptr inbounds nuw {T}, ptr %b, i64 %i
+  %bi = load {T}, ptr %pb, align {A}
+  %d = sub {T} %x, %bi""")
+WITH_B = "ptr noalias %out, ptr noalias %a, ptr noalias %b"
+
 # A stride-3 update in place: a[3i+j] = a[3i+j] + j + 1 (loads and stores of one object).
 IN_PLACE = """
   %s = getelementptr inbounds nuw [3 x {T}], ptr %a, i64 %i
@@ -300,8 +310,9 @@ def test_fold_takes_one_128_bit_register_for_groups_updated_in_place() -> None:
 
 
 def test_folded_group_members_swapped_is_refuted() -> None:
-    # (not IN_PLACE: its members are one computation, stored member-wise without them)
-    text = struct_loop(SWAP_SUB.replace("%out", "%a"), "i32", params="ptr noalias %a")
+    # (not IN_PLACE nor SWAP_SUB: their members are stored member-wise or blended without
+    # the member shuffles)
+    text = struct_loop(SWAP_SUB_B.replace("%out", "%a"), "i32", params="ptr noalias %a, ptr noalias %b")
     new, (r,) = vectorize_loops(_fn(text), LoopOptions(vf=2, tail="fold"))
     assert new is not None and group_members_swapped(new)
     assert prove_loop(r).status == "refuted"
@@ -566,6 +577,100 @@ def test_moved_members_stored_by_one_shuffle_with_the_shifted_tail() -> None:
     _proved_native_and_mutant_refuted(fn, new, r, 4, members_moved_rotated)
 
 
+# Complex numbers times i in place: z[2i] = -z[2i+1], z[2i+1] = z[2i] (members of
+# different operations: an fneg and a copy of moved members).
+CROT = """
+  %s = getelementptr inbounds nuw [2 x float], ptr %a, i64 %i
+  %x = load float, ptr %s, align 4
+  %s1 = getelementptr inbounds nuw i8, ptr %s, i64 4
+  %y = load float, ptr %s1, align 4
+  %ny = fneg float %y
+  store float %ny, ptr %s, align 4
+  store float %x, ptr %s1, align 4"""
+
+
+def _used(new) -> list:  # noqa: ANN001
+    insts = [i for b in new.blocks for i in b.instructions]
+    used = {id(o) for i in insts for o in i.operands}
+    return [i for i in insts if id(i) in used]
+
+
+def test_members_of_different_operations_computed_wide_and_blended() -> None:
+    """A store group whose members are different lane-wise operations of moved load
+    members (crot: an fneg and a copy) is the fneg of the wide load blended with the
+    load by one shuffle (LLVM 22 -O3's form), with no de-interleaving or interleaving
+    shuffle used; folded (in place: the last vector in pieces), proved for every trip
+    count, run as the scalar loop; the blend's two computations swapped is refuted and
+    seen natively."""
+    fn = _fn(struct_loop(CROT, "float", params="ptr noalias %a"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    used = _used(new)
+    assert not [i for i in used if isinstance(i, ShuffleVector) and (i.name or "").startswith(("strided", "interl"))]
+    blends = [i for i in used if isinstance(i, ShuffleVector) and (i.name or "").startswith("members.blend")]
+    assert len(blends) == 1 + len(r.vector.pieces), [b.name for b in blends]
+    body_blend = next(b for b in blends if any(b is i for i in r.vector.body.instructions))
+    neg, wide = body_blend.operands
+    assert neg.opcode == "fneg" and neg.operands[0] is wide and isinstance(wide, Load) and wide.type.count == 8
+    assert body_blend.mask == (1, 8, 3, 10, 5, 12, 7, 14)
+    _proved_native_and_mutant_refuted(fn, new, r, 4, members_blend_swapped)
+
+
+def test_an_operand_moved_to_its_member_for_a_blend() -> None:
+    """out[2i] = a[2i+1], out[2i+1] = a[2i] - a[2i+1] (SWAP_SUB): the subtraction's
+    second operand is moved to member 0 of each struct (one shuffle within the structs),
+    subtracted on the wide vector and blended with the load; proved folded for every
+    trip count, run as the scalar loop; the move taking the member before is refuted and
+    seen natively."""
+    fn = _fn(struct_loop(SWAP_SUB, "i32"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    used = _used(new)
+    moves = [i for i in used if isinstance(i, ShuffleVector) and (i.name or "").startswith("members.move")]
+    assert moves and moves[0].mask == (1, 0, 3, 2, 5, 4, 7, 6)
+    assert any(isinstance(i, BinOp) and i.op == "sub" and i.operands[1] is moves[0] for i in used)
+    _proved_native_and_mutant_refuted(fn, new, r, 4, members_move_one_short)
+
+
+# Members of long, different computations (member 0: ((m0*3+1)*5+2)^7, member 1:
+# ((m1-4)*6-3)|8): five operations each, ten on F*VF lanes cost more than the
+# member-wise form's de-interleave and interleave.
+LONG_CHAINS = """
+  %s = getelementptr inbounds nuw [2 x i32], ptr %a, i64 %i
+  %x = load i32, ptr %s, align 4
+  %s1 = getelementptr inbounds nuw i8, ptr %s, i64 4
+  %y = load i32, ptr %s1, align 4
+  %x1 = mul i32 %x, 3
+  %x2 = add i32 %x1, 1
+  %x3 = mul i32 %x2, 5
+  %x4 = add i32 %x3, 2
+  %x5 = xor i32 %x4, 7
+  %y1 = sub i32 %y, 4
+  %y2 = mul i32 %y1, 6
+  %y3 = sub i32 %y2, 3
+  %y4 = or i32 %y3, 8
+  %y5 = shl i32 %y4, 1
+  %so = getelementptr inbounds nuw [2 x i32], ptr %out, i64 %i
+  store i32 %x5, ptr %so, align 4
+  %so1 = getelementptr inbounds nuw i8, ptr %so, i64 4
+  store i32 %y5, ptr %so1, align 4"""
+
+
+def test_a_blend_costing_more_keeps_the_member_wise_form() -> None:
+    """Ten different operations on F*VF lanes cost more than five on each member's VF
+    lanes with the de-interleave and interleave (blend.BlendPlanner.cheaper): the store
+    group is interleaved from its members, no blend; proved and run."""
+    fn = _fn(struct_loop(LONG_CHAINS, "i32"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    used = _used(new)
+    assert not [i for i in used if (i.name or "").startswith("members.")]
+    assert [i for i in used if (i.name or "").startswith("interleaved.vec")]
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    assert not compare_at_trip_counts(fn, new, r.vector).mismatches
+
+
 # --------------------------------------------------------------------------- declines
 
 DECLINED = {
@@ -633,8 +738,8 @@ def test_group_moves_that_keep_dependences_are_taken() -> None:
 
 
 @pytest.mark.parametrize("damage,text,vf", [
-    (group_stride_off_by_one, struct_loop(SWAP_SUB, "i16"), 2),
-    (group_members_swapped, struct_loop(SWAP_SUB, "i16"), 2),
+    (group_stride_off_by_one, struct_loop(SWAP_SUB_B, "i16", params=WITH_B), 2),
+    (group_members_swapped, struct_loop(SWAP_SUB_B, "i16", params=WITH_B), 2),
     (group_gap_unguarded, struct_loop(EVERY_OTHER, "i16"), 2),
 ])
 def test_broken_groups_are_refuted(damage, text: str, vf: int) -> None:  # noqa: ANN001

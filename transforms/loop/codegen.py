@@ -56,6 +56,7 @@ from vecverify.ir.values import (
     VScaleCall,
 )
 
+from .blend import BlendPlanner
 from .gather import all_lanes, gather_call, indirect_pointers, scatter_call
 from .groups import (
     SCALABLE_FACTORS,
@@ -552,12 +553,33 @@ class Widener:
         1.6x the packed form's time (rgba_scale_u8, stereo_gain_i16)."""
         memo: dict[tuple[int, ...], Value | None] = {}
         emitted = len(self.body.instructions), len(self.ph.instructions)
-        whole = self._wide_of([g.members[j][0].inst.operands[0] for j in range(g.factor)], memo)
+        vals = [g.members[j][0].inst.operands[0] for j in range(g.factor)]
+        whole = self._wide_of(vals, memo)
         if whole is None:  # what a partial match emitted goes (complex multiply: fmuladd of different operands)
             del self.body.instructions[emitted[0]:], self.ph.instructions[emitted[1]:]
+            return self._blended(g, vals)
         if isinstance(whole, Instruction) and whole.name is None:
             whole.name = "interleaved.wide"
         return whole
+
+    def _blended(self, g: Group, vals: list[Value]) -> Value | None:
+        """Members that are different lane-wise computations of load members: computed
+        on the wide vectors and blended (:mod:`.blend`), where that costs less."""
+        planner = BlendPlanner(self.plan.groups, g.factor, self.vf, self.vectors, self.loop.is_invariant,
+                               self.loop.contains, lambda v: id(v) in self.vectors, self._wide_splat, self._add)
+        picks = [planner.plan(v) for v in vals]
+        if any(p is None for p in picks) or not planner.cheaper(picks):  # type: ignore[arg-type]
+            return None
+        return planner.emit(picks, g.wide_type(self.vf))  # type: ignore[arg-type]
+
+    def _wide_splat(self, v: Value, wt: VectorType) -> Value:
+        """An invariant or constant on all lanes of ``wt`` (built in vector.ph)."""
+        if isinstance(v, ConstInt | ConstFloat | ConstPoison):
+            return ConstVector(wt, tuple(v for _ in range(wt.count)))  # type: ignore[arg-type]
+        one = InsertElement(wt, "broadcast.splatinsert", [ConstPoison(wt), v, ConstInt(I32, 0)])
+        sh = ShuffleVector(wt, "broadcast.splat", [one, ConstPoison(wt)], mask=(0,) * wt.count)
+        self.ph.instructions += [one, sh]
+        return sh
 
     def _wide_of(self, vals: list[Value], memo: dict[tuple[int, ...], Value | None]) -> Value | None:
         key = tuple(id(v) for v in vals)
@@ -574,10 +596,7 @@ class Widener:
         if all(isinstance(v, ConstInt | ConstFloat) for v in vals):
             return ConstVector(wt, tuple(vals[j] for _ in range(self.vf) for j in range(factor)))  # type: ignore[arg-type,misc]
         if all(v is first for v in vals) and self.loop.is_invariant(first):
-            one = InsertElement(wt, "broadcast.splatinsert", [ConstPoison(wt), first, ConstInt(I32, 0)])
-            sh = ShuffleVector(wt, "broadcast.splat", [one, ConstPoison(wt)], mask=(0,) * wt.count)
-            self.ph.instructions += [one, sh]
-            return sh
+            return self._wide_splat(first, wt)
         if all(self.loop.is_invariant(v) for v in vals):
             return self._pattern_splat(vals, wt)
         if all(isinstance(v, Load) for v in vals):

@@ -202,6 +202,29 @@ def members_moved_rotated(fn: Function) -> bool:
     return bool(hits)
 
 
+def members_blend_swapped(fn: Function) -> bool:
+    """A blended store group (codegen's "members.blend": crot's ``fneg`` of the wide load
+    blended with the load) takes each member's lanes from the other computation (the
+    shuffle's two operands swapped)."""
+    hits = [i for i in named_values(fn, "members.blend", ShuffleVector) if not isinstance(i.operands[1], ConstPoison)]
+    for inst in hits:
+        inst.operands = [inst.operands[1], inst.operands[0]]
+    return bool(hits)
+
+
+def members_move_one_short(fn: Function) -> bool:
+    """An operand moved to another member of each struct for a blended store group
+    (codegen's "members.move") comes from the member before the one it should (each
+    lane from lane - 1 within its struct)."""
+    hits = named_values(fn, "members.move", ShuffleVector)
+    for inst in hits:
+        count = inst.type.count  # type: ignore[attr-defined]
+        factor = next(f for f in range(2, count + 1) if count % f == 0 and
+                      all(m is None or m // f == e // f for e, m in enumerate(inst.mask)))
+        inst.mask = tuple(inst.mask[e - e % factor + (e - 1) % factor] for e in range(count))
+    return bool(hits)
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)
