@@ -21,6 +21,7 @@ from transforms.loop.mutants import (
     group_gap_unguarded,
     group_members_swapped,
     group_stride_off_by_one,
+    interleaved_lanes_swapped,
     member_wise_constants_by_member,
     member_wise_invariants_swapped,
     members_blend_swapped,
@@ -520,6 +521,47 @@ def test_member_wise_store_group_through_an_intrinsic() -> None:
     assert cmul is not None
     names = [i.name or "" for b in cmul.blocks for i in b.instructions]
     assert "interleaved.vec" in names and not [n for n in names if n.startswith(("members.", "interleaved.wide"))]
+
+
+# Complex multiply on i64 pairs (members of different operations: interleaved).
+CMUL_I64 = """
+  %s = getelementptr inbounds nuw [2 x i64], ptr %a, i64 %i
+  %t = getelementptr inbounds nuw [2 x i64], ptr %b, i64 %i
+  %so = getelementptr inbounds nuw [2 x i64], ptr %out, i64 %i
+  %ar = load i64, ptr %s, align 8
+  %ap = getelementptr inbounds nuw i8, ptr %s, i64 8
+  %ai = load i64, ptr %ap, align 8
+  %br = load i64, ptr %t, align 8
+  %bp = getelementptr inbounds nuw i8, ptr %t, i64 8
+  %bi = load i64, ptr %bp, align 8
+  %rr = mul i64 %ar, %br
+  %ii = mul i64 %ai, %bi
+  %re = sub i64 %rr, %ii
+  %ri = mul i64 %ar, %bi
+  %ir = mul i64 %ai, %br
+  %im = add i64 %ri, %ir
+  store i64 %re, ptr %so, align 8
+  %sp = getelementptr inbounds nuw i8, ptr %so, i64 8
+  store i64 %im, ptr %sp, align 8
+"""
+
+
+def test_pairs_of_64_bit_members_interleaved_within_128_bit_lanes() -> None:
+    """A store group of two 64-bit members at VF 4 is interleaved within each 128-bit
+    lane, then the lanes put in order (groups._interleaved_by_lanes: x86 wrote the one
+    interleaving shuffle as five shuffles and a blend); proved folded for every trip
+    count, run as the scalar loop; each lane's odd elements put first is refuted and seen
+    natively. At VF 2 the one shuffle stays."""
+    fn = _fn(struct_loop(CMUL_I64, "i64", params="ptr noalias %out, ptr noalias %a, ptr noalias %b"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    body = r.vector.body.instructions
+    [inter] = [i for i in body if isinstance(i, ShuffleVector) and i.name == "interleaved.vec"]
+    assert [o.name for o in inter.operands] == ["interleaved.lo", "interleaved.hi"]
+    assert inter.mask == (0, 1, 4, 5, 2, 3, 6, 7) and any(isinstance(s, Store) and s.operands[0] is inter for s in body)
+    _proved_native_and_mutant_refuted(fn, new, r, 4, interleaved_lanes_swapped)
+    two, (r2,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
+    assert two is not None and not [i for i in r2.vector.body.instructions if (i.name or "").startswith("interleaved.lo")]
 
 
 GAINS = """

@@ -426,10 +426,27 @@ def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, v
         # LLVM's time at 13 iterations; with the select: one shuffle and an or).
         values = [ConstPoison(v.type) if j in constant else v for j, v in enumerate(values)]
     first, second = _halves(values, add)
-    inter: Value = add(ShuffleVector(wide_t, "interleaved.vec", [first, second], mask=interleave_mask(g.factor, vf)))
+    inter: Value
+    if g.factor == 2 and vf == 4 and g.elem.bits == 64:  # type: ignore[attr-defined]
+        inter = _interleaved_by_lanes(wide_t, first, second, add)
+    else:
+        inter = add(ShuffleVector(wide_t, "interleaved.vec", [first, second], mask=interleave_mask(g.factor, vf)))
     if constant and len(constant) < len(values):
         inter = _blend_constants(wide_t, g.factor, vf, constant, inter, add)
     add(Store(VOID, None, [inter, ptr], align=g.leader.inst.align))
+
+
+def _interleaved_by_lanes(wide_t: VectorType, first: Value, second: Value, add: Emit) -> Value:
+    """Two members of 4 64-bit elements (complex doubles at VF 4) interleaved within each
+    128-bit lane (``interleaved.lo``: lanes 0 and 2 of each member, ``interleaved.hi``:
+    1 and 3; x86's unpcklpd/unpckhpd), then the lanes put in order (one vinsertf128 and
+    one vperm2f128): the one shuffle <0, 4, 1, 5, ...> took x86's back end five shuffles
+    and a blend, as in LLVM 22 -O3's code (cmul_f64 at 101 iterations: 0.87 of LLVM's
+    time against 1.01)."""
+    half = VectorType(4, wide_t.elem)
+    lo = add(ShuffleVector(half, "interleaved.lo", [first, second], mask=(0, 4, 2, 6)))
+    hi = add(ShuffleVector(half, "interleaved.hi", [first, second], mask=(1, 5, 3, 7)))
+    return add(ShuffleVector(wide_t, "interleaved.vec", [lo, hi], mask=(0, 1, 4, 5, 2, 3, 6, 7)))
 
 
 def _blend_constants(wide_t: VectorType, factor: int, vf: int, constant: dict[int, ConstVector], inter: Value,

@@ -159,6 +159,16 @@ def packed_store_unfrozen(fn: Function) -> bool:
     return bool(hits)
 
 
+def interleaved_lanes_swapped(fn: Function) -> bool:
+    """A store group interleaved within 128-bit lanes (groups._interleaved_by_lanes) puts
+    each lane's odd elements (``interleaved.hi``) before its even ones."""
+    hits = [s for s in named_values(fn, "interleaved.vec", ShuffleVector)
+            if (s.operands[0].name or "").startswith("interleaved.lo")]
+    for s in hits:
+        s.mask = tuple(None if m is None else m ^ 4 for m in s.mask)
+    return bool(hits)
+
+
 def member_wise_constants_by_member(fn: Function) -> bool:
     """A member-wise store group's per-member constants laid out member by member
     (c0 c0 .. c1 c1 ..) instead of struct by struct (c0 c1 .. c0 c1 ..)."""
