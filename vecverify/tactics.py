@@ -529,9 +529,12 @@ class Tactics:
             # A per-use copy may take the value of the choice it copies (the value
             # read once and reused): the only pick left when the target has no
             # counterpart, as for an input the target reads fewer times.
+            # Or its complement: a value unlike the original in every bit, which shows
+            # the source's UB on an undef value where it only shows when the two uses
+            # differ (fsub -0.0, undef keeps both uses' NaNs alike: fp/fneg.srctgt.ll).
             original = self.src.undef_copy_of.get(name)
             if original is not None:
-                options.append(original)
+                options.extend((original, ~original))
             if options:
                 out[name] = options
         return out

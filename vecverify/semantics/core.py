@@ -222,7 +222,9 @@ class Context:
     undef_vars: dict[str, z3.BitVecRef] = field(default_factory=dict)  # the same, by name
     # A per-use copy of an undef choice -> the choice it copies (uses.py): the copy
     # taking the original's value is the old one-value-for-all-uses reading, which the
-    # refinement check tries first for the source's copies.
+    # refinement check tries first for the source's copies. Also the copies that ask
+    # whether a value depends on undef (UndefUses.dependent), which the check tries
+    # with their original's value and with its complement.
     undef_copy_of: dict[str, z3.BitVecRef] = field(default_factory=dict)
     # A choice freeze (or an undef call argument) makes -> the names of the undef
     # choices it fixes (fix_undef_lanes).

@@ -109,9 +109,16 @@ class UndefUses:
 
     def copies(self, term: z3.ExprRef, hint: str) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
         """Substitution pairs giving every undef choice in ``term`` a fresh ordinary
-        choice (what another execution could have picked)."""
-        return [(self.ctx.undef_vars[n], self.ctx.fresh(hint, self.ctx.undef_vars[n].size()))
-                for n in sorted(self.term_names(term))]
+        choice (what another execution could have picked). Each copy is recorded as a
+        copy of its original (Context.undef_copy_of), which the solver's search for the
+        source's choices offers it, and the original's complement."""
+        pairs = []
+        for n in sorted(self.term_names(term)):
+            original = self.ctx.undef_vars[n]
+            copy = self.ctx.fresh(hint, original.size())
+            self.ctx.undef_copy_of[copy.decl().name()] = original
+            pairs.append((original, copy))
+        return pairs
 
     def dependent(self, term: z3.BitVecRef) -> z3.BoolRef:
         """Whether ``term`` takes another value for other undef choices: the term with
