@@ -1,5 +1,6 @@
 ; As fneg-of-undef-call-argument, but the target passes %x itself: the callee sees
-; another value whenever %x is not a NaN. alive-tv: incorrect.
+; another value whenever %x is not a NaN. alive-tv: the same error.
+; ERROR: Source is more defined than target
 declare void @fn(float)
 
 define void @src(float %x) {
