@@ -432,8 +432,51 @@ def test_last_vector_as_an_overlapping_pair_proved_and_native(vf: int) -> None:
     for pc in fl.pieces:
         stores = [i for i in pc.block.instructions if isinstance(i, Store)]
         assert [st.operands[0].type.count for st in stores] == [pc.width] * (1 if pc.width in (1, vf) else 2)
+    assert fl.tail_test is None  # no interleave group: the last iteration is not run alone
     _proved(r)
     _runs(fn, new, r)
+
+
+# out[i] = a[2i] - a[2i+1]: a load group of two i32 members into another object.
+GROUP_MAP = MAP.replace("""%px = getelementptr inbounds nuw i32, ptr %x, i64 %i
+  %v = load i32, ptr %px, align 4""", """%s = getelementptr inbounds nuw [2 x i32], ptr %x, i64 %i
+  %v0 = load i32, ptr %s, align 4
+  %s1 = getelementptr inbounds nuw i8, ptr %s, i64 4
+  %v1 = load i32, ptr %s1, align 4
+  %v = sub i32 %v0, %v1""")
+
+
+@pytest.mark.parametrize("vf", [4, 2, 8])
+def test_last_iteration_alone_after_the_full_vectors(vf: int) -> None:
+    """A map with interleave groups whose last vector runs as pairs: where one iteration
+    is left after the full vectors (btc % VF == 0), vector.body and vector.check leave to
+    tail.test, which takes vector.tail.1 (the last full vector and one lane at n.vec)
+    instead of the shifted vector (up to 4 lanes: TAIL_ALONE_MAX_VF). Proved for every
+    trip count (tail1 runs vector.tail.1) and run at 0..3*VF+1."""
+    fn, new, r = _fold(GROUP_MAP, vf)
+    fl = r.vector
+    assert fl.pairs and fl.tail is not None and fl.plan.groups
+    if vf > 4:
+        assert fl.tail_test is None and fl.body_exit is fl.tail
+        return
+    assert fl.tail_test is not None and fl.tail_one_block is not None and fl.body_exit is fl.tail_test
+    assert fl.check is not None and fl.tail_test.name in fl.check.successors()
+    stores = [i for i in fl.tail_one_block.instructions if isinstance(i, Store)]
+    assert [st.operands[0].type.count for st in stores] == [vf, 1]
+    assert isinstance(fl.tail_one, ICmp) and fl.tail_one.operands[0] is fl.n_mod and fl.tail_one.pred == "eq"
+    _proved(r)
+    _runs(fn, new, r)
+
+
+def test_last_iteration_alone_taken_for_two_is_refuted_and_runs_wrong() -> None:
+    """The mutant loop-fold:tail-alone-for-two (the paired tail's last iteration alone
+    where two are left): the mask check refutes its test, and natively the iteration
+    before the last is never stored."""
+    from transforms.loop.mutants import tail_alone_for_two
+    assert "mask: incorrect" in _refuted(GROUP_MAP, 4, lambda fl: tail_alone_for_two(fl.plan.loop.fn))
+    fn, new, r = _fold(GROUP_MAP, 4)
+    assert tail_alone_for_two(new)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
 
 
 # y[i] = y[i] - (the y[i-1] loaded before), in place: a first-order recurrence of loads.

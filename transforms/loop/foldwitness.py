@@ -461,6 +461,9 @@ class FoldedWitness(Witness):
             assert self.fl.tail_start is not None and self.fl.n_mod is not None
             src_out += [tail, start, rem]
             tgt_out += [self.fl.tail_mask, self.fl.tail_start, self.fl.n_mod]
+            if self.fl.tail_one is not None:  # the last iteration alone: k == 1
+                src_out.append(src.emit(ICmp(I1, None, [rem, ConstInt(it, 0)], pred="eq")))
+                tgt_out.append(self.fl.tail_one)
         self._state(tgt)
         outs = [self._pair_start(tgt, v) if isinstance(v, LastPiece) else tgt.value(v) for v in tgt_out]
         return Obligation("mask", src.finish(src_out), tgt.finish(outs))
@@ -549,7 +552,15 @@ class FoldedWitness(Witness):
         for phi, part, _ in self._vector_phi_types():  # the paired tail's recurrences
             if id(phi) in fl.tail_phis:
                 tgt.vmap[id(fl.tail_phis[id(phi)])] = vphis[id(phi)][part]
-        for block in (fl.tail, fl.tail_middle):
+        tail = fl.tail
+        if fl.tail_one is not None and fl.tail_one_block is not None:
+            # tail.test: the last iteration alone where k == 1 (the mask check proves
+            # tail.one is btc % VF == 0), at n.vec = index + VF.
+            tgt.vmap[id(fl.tail_one)] = TRUE if k == 1 else FALSE
+            if k == 1:
+                tail = fl.tail_one_block
+                tgt.vmap[id(fl.n_vec)] = tgt.emit(BinOp(it, "n.vec", [index, ConstInt(it, self.vf)], op="add"))
+        for block in (tail, fl.tail_middle):
             for inst in block.instructions[:-1]:
                 if id(inst) not in self._folded_links and not isinstance(inst, Phi):
                     tgt.clone(inst)
@@ -584,6 +595,8 @@ class FoldedWitness(Witness):
                 raise WitnessError("the shifted tail does not go to its middle block and on to the exit block")
             if any(isinstance(i, Phi) and not any(i is t for t in fl.tail_phis.values()) for i in fl.tail.instructions):
                 raise WitnessError("the shifted tail has phis of its own")
+            if fl.tail_test is not None or fl.tail_one_block is not None:
+                self._check_tail_alone()
             for key, tphi in fl.tail_phis.items():
                 body_phi = fl.vector_phis[key]
                 if sorted(tphi.blocks) != sorted(body_phi.blocks) or \
@@ -612,6 +625,24 @@ class FoldedWitness(Witness):
                     raise WitnessError(f"%{phi.name} does not continue %{body_phi.name}")
         if any(b is self.loop.header for b in self.fn.blocks):
             raise WitnessError("the scalar loop is still there")
+
+    def _check_tail_alone(self) -> None:
+        """The last iteration alone: tail.test holds only its branch, on tail.one, to
+        vector.tail.1 or the shifted tail; vector.tail.1 goes to the tail's middle block
+        alone and holds no phi; the paired tail carries no recurrence (tail(1) maps none
+        there)."""
+        fl = self.fl
+        assert fl.tail is not None and fl.tail_middle is not None
+        test, alone = fl.tail_test, fl.tail_one_block
+        if test is None or alone is None or fl.tail_one is None or fl.n_body is None:
+            raise WitnessError("the last iteration alone without its test, its block or the paired tail")
+        term = test.instructions[-1] if len(test.instructions) == 1 else None
+        if not isinstance(term, Br) or term.operands != [fl.tail_one] or term.targets != [alone.name, fl.tail.name]:
+            raise WitnessError(f"{test.name} does not branch on %{fl.tail_one.name} alone")
+        if alone.successors() != [fl.tail_middle.name] or any(isinstance(i, Phi) for i in alone.instructions):
+            raise WitnessError(f"{alone.name} does not go on to {fl.tail_middle.name} alone")
+        if fl.tail_phis:
+            raise WitnessError("the last iteration alone with a recurrence")
 
     def _check_pieces(self) -> None:
         """The last vector in pieces: vector.last is the first test; each test holds

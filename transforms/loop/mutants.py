@@ -286,6 +286,16 @@ def tail_start_off_by_one(fn: Function) -> bool:
     return _one_less(named_values(fn, "tail.start", BinOp))
 
 
+def tail_alone_for_two(fn: Function) -> bool:
+    """The paired tail's last iteration alone taken where two iterations are left too
+    (``tail.one``: btc % VF <= 1 for == 0): the next to last iteration never runs."""
+    hits = named_values(fn, "tail.one", ICmp)
+    for cmp in hits:
+        cmp.pred = "ule"
+        cmp.operands[1] = ConstInt(cmp.operands[1].type, 1)
+    return bool(hits)
+
+
 def tail_splice_first_lane(fn: Function) -> bool:
     """The paired tail's first lane takes its predecessor from the last full vector's
     lane VF-1 (right only when the tail does not overlap it) instead of lane btc % VF."""
@@ -336,6 +346,10 @@ def _all(chunk: int) -> list[Mutant]:
         Mutant("loop-fold:tail-start-off-by-one", "loop-fold",
                "the shifted tail starts one iteration early (the last iteration never runs)", tail_start_off_by_one,
                fuzz_kernels=partial(loop_kernels, masked=True, recurrence=False, max_reductions=0),
+               fuzz_chunk=chunk),
+        Mutant("loop-fold:tail-alone-for-two", "loop-fold",
+               "the paired tail's last iteration alone taken where two are left (the one before never runs)",
+               tail_alone_for_two, fuzz_kernels=partial(group_kernels, types=ints),
                fuzz_chunk=chunk),
         Mutant("loop-fold:tail-splice-first-lane", "loop-fold",
                "the paired tail's first lane takes its predecessor from the full vector's last lane",

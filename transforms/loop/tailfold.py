@@ -42,6 +42,12 @@ the first stored, as the shifted tail does. Pieces pay a vector and a test per b
 k, about a nanosecond each (``PIECE_COST``): cabs2_f32 at n=5 ran twice as long in
 pieces of 4 and 1 as in two vectors of 4.
 
+**The last iteration alone** (``tail_alone``: where the last vector runs as pairs, with
+interleave groups, up to 4 lanes):
+where k == 1 the shifted tail would re-cover VF-1 lanes of the last full vector for one
+iteration; ``tail.test`` sends it instead to ``vector.tail.1``, the last full vector and
+a piece of one lane at n.vec (``_tail_alone``), then middle.tail.
+
 **Interleave groups** run their last vector in pieces, and (not in place) the shifted
 tail after the full vectors: each one wide access per group, a store group's re-store
 writing every member again. A load group with a gap at its end (``rgba[4*i]`` ..
@@ -203,6 +209,8 @@ IN_PLACE_BITS = 128
 # n=5 in pieces of 4 and 1: 3.8-5.3 ns; two vectors of 4 (the full one and the shifted
 # tail of VF 4): 2.0-2.6 ns; n=8, a piece of 8 alone: 2.4 ns.
 PIECE_COST = 8
+# The last iteration alone (``tail_alone``) up to this many lanes.
+TAIL_ALONE_MAX_VF = 4
 
 
 @dataclass
@@ -261,6 +269,13 @@ class FoldedLoop:
     # ... as two overlapping vectors (``_last_in_pairs``): each piece is then the pair of
     # its width, run where k >= width, its second vector at ``at`` = n.vec + k - width.
     pairs: bool = False
+    # The last iteration alone (``tail_alone``): where k == 1 (``tail_one``: btc % VF == 0)
+    # the paired tail's block ``tail_one_block`` runs the last full vector and a piece of one
+    # lane at n.vec, not the shifted vector re-covering VF-1 lanes; vector.body and
+    # vector.check leave to ``tail_test``, which branches on ``tail_one``.
+    tail_test: Block | None = None
+    tail_one_block: Block | None = None
+    tail_one: Value | None = None  # (vector.ph)
 
     @property
     def lanes(self) -> int:
@@ -269,9 +284,9 @@ class FoldedLoop:
 
     @property
     def body_exit(self) -> Block:
-        """Where vector.body goes after the full vectors: the shifted tail, or the masked
-        last vector."""
-        return self.tail if self.tail is not None else self.last
+        """Where vector.body goes after the full vectors: the shifted tail (or the test
+        before it, ``tail_alone``), or the masked last vector."""
+        return self.tail_test or self.tail or self.last
 
 
 def backedge_taken_count(ind: Induction, bound: Value, emit: Emit) -> Value:
@@ -539,6 +554,9 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     if check is not None:
         fl.check = check
         fl.n_body = p(BinOp(it, "n.body", [n_vec, ConstInt(it, -vf)], op="add"))
+        if in_pieces and tail_alone(plan, shifted, vf):
+            fl.tail_test, fl.tail_one_block = blocks.new("tail.test"), blocks.new("vector.tail.1")
+            fl.tail_one = p(ICmp(I1, "tail.one", [n_mod, ConstInt(it, 0)], pred="eq"))
     # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
     # (where the tail is shifted, only when no full vector runs).
     w.emit_body()
@@ -590,6 +608,8 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
                     _emit_overlapping(inst, wf, wt)
         fl.tail_exit_values = _fill_middle(fl, fl.tail_middle, wt, vf - 1)
         fl.tail.instructions.append(Br(void_type(), None, [], targets=[fl.tail_middle.name]))
+        if fl.tail_test is not None and fl.tail_one_block is not None and fl.n_body is not None:
+            _tail_alone(fl, ph, zero_start, splats)
         fl.tail_widened = wt.vectors
         exits.append((fl.tail_middle, fl.tail_exit_values))
     # Wire: the preheader enters vector.ph, the exit is reached from the middle blocks
@@ -597,7 +617,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     ph.instructions.append(Br(void_type(), None, [skip], targets=[last.name, (check or body).name]))
     if check is not None and fl.tail is not None and fl.n_body is not None:
         one = Adder(check)(ICmp(I1, "one.full.vector", [fl.n_body, ConstInt(it, 0)], pred="eq"))
-        check.instructions.append(Br(void_type(), None, [one], targets=[fl.tail.name, body.name]))
+        check.instructions.append(Br(void_type(), None, [one], targets=[fl.body_exit.name, body.name]))
     term = loop.preheader.instructions[-1]
     assert isinstance(term, Br)
     term.targets = [ph.name if t == loop.header.name else t for t in term.targets]
@@ -608,7 +628,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
             ephi.operands.append(values[id(ephi)])
             ephi.blocks.append(blk.name)
     at = fn.blocks.index(loop.header)
-    tail_blocks = [fl.tail, fl.tail_middle] if fl.tail is not None and fl.tail_middle is not None else []
+    tail_blocks = [b for b in (fl.tail_test, fl.tail, fl.tail_one_block, fl.tail_middle) if b is not None]
     piece_blocks = [b for piece in fl.pieces for b in (piece.test, piece.block)][1:]  # (vector.last first)
     fn.blocks[at:at + 1] = [ph, *([check] if check is not None else []), body, *tail_blocks, last, *piece_blocks,
                             middle]
@@ -766,6 +786,45 @@ def _emit_overlapping(inst: Instruction, aligned: Widener, shifted: Widener) -> 
         shifted.emit_memory(inst)
 
 
+def tail_alone(plan: LoopPlan, shifted: bool, vf: int) -> bool:
+    """Whether the paired tail runs the last iteration alone where it is the only one
+    left (k == 1): a piece of one lane after the last full vector, not the shifted vector
+    re-covering VF-1 of that vector's lanes for it. Where the last vector runs as pairs
+    (``in_pairs``: a map of one object into others, no recurrence), with interleave
+    groups (whose shuffles the vector pays and a piece of one lane does not: without
+    them a piece costs as many instructions as the vector, and the test is extra), of at
+    most ``TAIL_ALONE_MAX_VF`` lanes (the test costs every other trip count a branch).
+    Measured (A/B in one run, load ~3, of LLVM 22 -O3's time, the last iteration alone /
+    the shifted tail, at n = 13, 9, 17, 5, 29, each k == 1 at VF 4): cmul_f64 0.88 / 1.04,
+    0.89 / 1.10, 0.88 / 0.99, 0.95 / 1.28, 0.87 / 0.94; cmag2_f64 0.84 / 0.90, 0.81 /
+    0.88, 1.00 / 1.06, 0.73 / 0.78, 0.93 / 0.96; without groups about the same:
+    waxpby_f64 0.97 / 0.90, 1.02 / 1.09, 1.02 / 1.05, 1.08 / 1.01, 1.06 / 0.93, cdiff_f64
+    0.92 / 0.89, 0.91 / 1.01, 0.94 / 0.99, 0.87 / 0.80, 0.95 / 0.93. At VF 8 the 42
+    kernels of the six sets taking pairs ran at 0.93 (n=9) and 0.92 (n=17: k == 1) but
+    1.055 at n=13 (k == 5; kernels of a nanosecond or two 1.1-1.36, stereo_swap_i16,
+    rgba_swap_rb_u8, stereo_join_i16: the test and its operands are a fifth of their
+    instructions): k == 1, one trip count in 8, does not repay the other seven."""
+    return in_pairs(plan, shifted) and bool(plan.groups) and vf <= TAIL_ALONE_MAX_VF
+
+
+def _tail_alone(fl: FoldedLoop, ph: Block, zero_start: bool, splats: dict[int, Value]) -> None:
+    """``tail.test`` (branch on ``tail.one``: k == 1) and ``vector.tail.1``: the last full
+    vector at n.body and the last iteration alone at n.vec, access by access as the
+    paired tail's two vectors, then ``middle.tail`` (no value of a lane is live after a
+    loop whose last vector runs as pairs: the middle block reads none)."""
+    assert fl.tail_test is not None and fl.tail_one_block is not None and fl.tail is not None
+    assert fl.tail_middle is not None and fl.n_body is not None and fl.tail_one is not None
+    plan = fl.plan
+    full = Widener(plan, fl.vf, ph, fl.tail_one_block, fl.n_body, zero_start, splats=splats)  # type: ignore[arg-type]
+    alone = _PieceWidener(plan, 1, ph, fl.tail_one_block, fl.n_vec, zero_start)  # type: ignore[arg-type]
+    for inst in plan.loop.body:
+        if id(inst) in full.access:
+            _emit_overlapping(inst, full, alone)
+    fl.tail_one_block.instructions.append(Br(void_type(), None, [], targets=[fl.tail_middle.name]))
+    fl.tail_test.instructions.append(Br(void_type(), None, [fl.tail_one],
+                                        targets=[fl.tail_one_block.name, fl.tail.name]))
+
+
 def _accumulator_start(red: Reduction, vf: int, w: Widener) -> Value:
     """The accumulator's start: the identity on every lane (the initial value joins after
     the reduction: ``_final_reduction``). For minnum/maxnum an infinity, which their
@@ -918,7 +977,8 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
 
 def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted: bool, in_pieces: bool) -> int:
     """What the folded loop of ``lanes`` lanes costs at trip count n: its (n-1)//lanes
-    full vectors, then the shifted tail (one vector, where there is a full one), or the
+    full vectors, then the shifted tail (one vector, where there is a full one; a vector of
+    one lane and its test where one iteration is left: ``tail_alone``), or the
     last vector: as a pair (``in_pairs``), one or two vectors of the widest w <= k and
     the tests down to it; in pieces, a vector of each bit of the k iterations left and a
     test per bit; each pair or piece ``PIECE_COST`` more; masked (no masked moves), a
@@ -926,6 +986,8 @@ def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted
     scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
     full = (n - 1) // lanes
     if shifted and full:
+        if in_pieces and tail_alone(plan, shifted, lanes) and n - full * lanes == 1:  # the last iteration alone
+            return full * vector_iter + vector_iteration_cost(plan, 1, target)[1] + 1
         return (full + 1) * vector_iter
     if not in_pieces:
         return (full + 1) * vector_iter + lanes * scalar_iter
