@@ -225,3 +225,26 @@ def test_a_run_without_numpy_sees_what_run_sees() -> None:
         assert value == result.value == int.from_bytes(block[:4], "little")
         assert finals == [b.tobytes() for b in result.buffers] and oob == result.oob_writes
         assert oob == ([] if len(block) == 8 else [0]) and finals[0][4:8] == (b"\x07\0\0\0" if len(block) == 8 else b"")
+
+
+def test_native_buffers_agree_where_both_hold_a_nan_of_any_sign() -> None:
+    """Two native results of a float pointee agree where both elements are NaNs (an
+    operation's NaN result may take any sign and payload: x86's FMA that folds a negation
+    keeps an input NaN's sign, the negation computed apart flips it); a NaN against a
+    number, or two numbers, still differ."""
+    import numpy as np
+
+    from vecverify.execute.memory_runs import agree_but_nan_bits
+    from vecverify.ir.types import FloatType
+
+    f32 = FloatType("float", 8, 24)
+    src = np.array([1.5, np.nan, -2.0], dtype=np.float32)
+    flipped = src.copy()
+    flipped.view(np.uint32)[1] ^= 0x8000_0000  # the NaN's sign
+    assert agree_but_nan_bits(src.view(np.uint8), flipped.view(np.uint8), f32)
+    number = src.copy()
+    number[1] = 0.0
+    assert not agree_but_nan_bits(src.view(np.uint8), number.view(np.uint8), f32)
+    other = src.copy()
+    other[0] = -1.5
+    assert not agree_but_nan_bits(src.view(np.uint8), other.view(np.uint8), f32)

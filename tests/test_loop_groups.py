@@ -35,7 +35,7 @@ from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
 from vecverify.ir.function import Module
-from vecverify.ir.values import BinOp, Call, Cast, ICmp, Load, ShuffleVector, Store
+from vecverify.ir.values import BinOp, Br, Call, Cast, ICmp, Load, ShuffleVector, Store
 from vecverify.llvm import parse_module, print_module
 
 ALIGN = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "float": 4, "double": 8}
@@ -478,36 +478,12 @@ CAPPED = """
 """ for j, c in enumerate((255, 511, 1023)))
 
 
-# Complex multiply on doubles as clang contracts it: both members an fmuladd, of
-# different operands (no member-wise form).
-CMUL = """
-  %s = getelementptr inbounds nuw [2 x double], ptr %a, i64 %i
-  %t = getelementptr inbounds nuw [2 x double], ptr %b, i64 %i
-  %so = getelementptr inbounds nuw [2 x double], ptr %out, i64 %i
-  %ar = load double, ptr %s, align 8
-  %ap = getelementptr inbounds nuw i8, ptr %s, i64 8
-  %ai = load double, ptr %ap, align 8
-  %br = load double, ptr %t, align 8
-  %bp = getelementptr inbounds nuw i8, ptr %t, i64 8
-  %bi = load double, ptr %bp, align 8
-  %nbi = fneg double %bi
-  %p = fmul double %ai, %nbi
-  %re = call double @llvm.fmuladd.f64(double %ar, double %br, double %p)
-  %q = fmul double %ai, %br
-  %im = call double @llvm.fmuladd.f64(double %ar, double %bi, double %q)
-  store double %re, ptr %so, align 8
-  %sp = getelementptr inbounds nuw i8, ptr %so, i64 8
-  store double %im, ptr %sp, align 8
-"""
-
-
 def test_member_wise_store_group_through_an_intrinsic() -> None:
     """Members computed by one intrinsic (``smin`` with a ceiling per member, after an add
     of one invariant: rgb_bright_u8's shape) are member-wise too: one ``smin`` on F*VF
     lanes stored without interleaving shuffles; proved folded for every trip count, run
     as the scalar loop; the ceilings laid out member by member are refuted and seen
-    natively. Complex multiply's members (``fmuladd`` of different operands) keep their
-    shuffles, and the partial match leaves nothing behind."""
+    natively."""
     fn = _fn(struct_loop(CAPPED, "i32", params="ptr noalias %out, ptr noalias %a, i32 %k"))
     new, (r,) = vectorize_loops(fn, LoopOptions(vf=2, tail="fold"))
     assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
@@ -516,34 +492,90 @@ def test_member_wise_store_group_through_an_intrinsic() -> None:
     assert wide and all(isinstance(i, Call) and i.callee.startswith("llvm.smin.v") for i in wide)
     assert all(any(isinstance(s, Store) and s.operands[0] is w for s in insts) for w in wide)
     _proved_native_and_mutant_refuted(fn, new, r, 2, member_wise_constants_by_member)
-    cmul, _ = vectorize_loops(_fn(struct_loop(CMUL, "double", params="ptr noalias %out, ptr noalias %a, ptr noalias %b")),
-                              LoopOptions(vf=4, tail="fold"))
-    assert cmul is not None
-    names = [i.name or "" for b in cmul.blocks for i in b.instructions]
-    assert "interleaved.vec" in names and not [n for n in names if n.startswith(("members.", "interleaved.wide"))]
 
 
-# Complex multiply on i64 pairs (members of different operations: interleaved).
-CMUL_I64 = """
-  %s = getelementptr inbounds nuw [2 x i64], ptr %a, i64 %i
-  %t = getelementptr inbounds nuw [2 x i64], ptr %b, i64 %i
-  %so = getelementptr inbounds nuw [2 x i64], ptr %out, i64 %i
-  %ar = load i64, ptr %s, align 8
-  %ap = getelementptr inbounds nuw i8, ptr %s, i64 8
-  %ai = load i64, ptr %ap, align 8
-  %br = load i64, ptr %t, align 8
-  %bp = getelementptr inbounds nuw i8, ptr %t, i64 8
-  %bi = load i64, ptr %bp, align 8
-  %rr = mul i64 %ar, %br
-  %ii = mul i64 %ai, %bi
-  %re = sub i64 %rr, %ii
-  %ri = mul i64 %ar, %bi
-  %ir = mul i64 %ai, %br
-  %im = add i64 %ri, %ir
-  store i64 %re, ptr %so, align 8
-  %sp = getelementptr inbounds nuw i8, ptr %so, i64 8
-  store i64 %im, ptr %sp, align 8
+# Complex multiply on Gaussian integers in clang's shape for floats: ar*br + ai*-bi and
+# ar*bi + ai*br (one operation per step, the last factors of different operations).
+CMUL_NEG = """
+  %s = getelementptr inbounds nuw [2 x i32], ptr %a, i64 %i
+  %t = getelementptr inbounds nuw [2 x i32], ptr %b, i64 %i
+  %so = getelementptr inbounds nuw [2 x i32], ptr %out, i64 %i
+  %ar = load i32, ptr %s, align 4
+  %ap = getelementptr inbounds nuw i8, ptr %s, i64 4
+  %ai = load i32, ptr %ap, align 4
+  %br = load i32, ptr %t, align 4
+  %bp = getelementptr inbounds nuw i8, ptr %t, i64 4
+  %bi = load i32, ptr %bp, align 4
+  %nbi = sub i32 0, %bi
+  %rr = mul i32 %ar, %br
+  %p = mul i32 %ai, %nbi
+  %re = add i32 %rr, %p
+  %ri = mul i32 %ar, %bi
+  %q = mul i32 %ai, %br
+  %im = add i32 %ri, %q
+  store i32 %re, ptr %so, align 4
+  %sp = getelementptr inbounds nuw i8, ptr %so, i64 4
+  store i32 %im, ptr %sp, align 4
 """
+
+
+def test_operands_of_different_operations_blended_under_one_operation() -> None:
+    """Complex multiply's members are one computation whose last factors differ by
+    operation: ``ar`` in both (member 0 repeated: members.moved), ``br``/``bi`` (b's wide
+    load), ``ai`` in both, and ``-bi``/``br`` (a negation of member 1, member 0), which
+    are blended (members.blend; cmul_f32's fmul and fmuladd likewise): the members'
+    operations on F*VF lanes, no interleave, and nothing a partial match emitted left
+    behind (every instruction of the body used); proved folded for every trip count, run
+    as the scalar loop; the blend's two computations swapped is refuted and seen
+    natively."""
+    fn = _fn(struct_loop(CMUL_NEG, "i32", params="ptr noalias %out, ptr noalias %a, ptr noalias %b"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    body = r.vector.body.instructions
+    used = {id(o) for i in body for o in i.operands}
+    (wide,) = [i for i in body if i.name == "interleaved.wide"]
+    assert isinstance(wide, BinOp) and wide.op == "add" and wide.type.count == 8
+    assert [i for i in body if (i.name or "").startswith("members.blend")]
+    assert all(id(i) in used for i in body if not isinstance(i, Store | Br) and
+               not (i.name or "").startswith("strided.vec")), [i.name for i in body if id(i) not in used]
+    _proved_native_and_mutant_refuted(fn, new, r, 4, members_blend_swapped)
+
+
+# Complex numbers (Gaussian integers) scaled in place by (cr, ci), with the operand
+# orders clang gives cscale_inplace_f32: re*cr + im*-ci, and re*ci + cr*im (the second
+# product's factors the other way round).
+CSCALE = """
+  %s = getelementptr inbounds nuw [2 x i32], ptr %a, i64 %i
+  %re = load i32, ptr %s, align 4
+  %s1 = getelementptr inbounds nuw i8, ptr %s, i64 4
+  %im = load i32, ptr %s1, align 4
+  %rc = mul i32 %re, %cr
+  %p = mul i32 %im, %nci
+  %x = add i32 %rc, %p
+  store i32 %x, ptr %s, align 4
+  %ri = mul i32 %re, %ci
+  %q = mul i32 %cr, %im
+  %y = add i32 %ri, %q
+  store i32 %y, ptr %s1, align 4
+"""
+
+
+def test_commuted_operands_line_up_for_a_member_wise_store() -> None:
+    """A commutative operation's operands swapped in one member (``cr * im`` against
+    ``im * -ci``) line up with the other's: the members' multiplications and addition
+    on F*VF lanes, of member 0 and member 1 repeated (members.moved) and the invariants
+    laid out struct by struct (members.splat), no interleave (cscale_inplace_f32's
+    fmul and fmuladd likewise); proved folded for every trip count, run as the scalar
+    loop; the invariants laid out in reverse are refuted and seen natively."""
+    fn = _fn(struct_loop(CSCALE, "i32", params="ptr noalias %a, i32 %cr, i32 %ci, i32 %nci"))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    body = r.vector.body.instructions
+    (wide,) = [i for i in body if i.name == "interleaved.wide"]
+    moved = [i for i in body if (i.name or "").startswith("members.moved")]
+    assert sorted(m.mask[:4] for m in moved) == [(0, 0, 2, 2), (1, 1, 3, 3)]
+    assert not [i for i in body if (i.name or "").startswith("interleaved.vec")]
+    _proved_native_and_mutant_refuted(fn, new, r, 4, member_wise_invariants_swapped)
 
 
 def test_pairs_of_64_bit_members_interleaved_within_128_bit_lanes() -> None:
@@ -552,7 +584,8 @@ def test_pairs_of_64_bit_members_interleaved_within_128_bit_lanes() -> None:
     interleaving shuffle as five shuffles and a blend); proved folded for every trip
     count, run as the scalar loop; each lane's odd elements put first is refuted and seen
     natively. At VF 2 the one shuffle stays."""
-    fn = _fn(struct_loop(CMUL_I64, "i64", params="ptr noalias %out, ptr noalias %a, ptr noalias %b"))
+    # (stereo samples joined: the members are loads of other arrays, so no blend)
+    fn = _fn(struct_loop(JOIN, "i64", params="ptr noalias %out, ptr noalias %l, ptr noalias %r"))
     new, (r,) = vectorize_loops(fn, LoopOptions(vf=4, tail="fold"))
     assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
     body = r.vector.body.instructions

@@ -50,7 +50,8 @@ from .groups import Group, group_of
 DIVISIONS = ("udiv", "sdiv", "urem", "srem")
 
 # A planned wide value: ("wide", id(load group)), ("splat", id(v)),
-# ("op", opcode, op, flags, type, operand plans...), ("move", plan, s, t).
+# ("op", opcode, op, flags, type, operand plans...), ("move", plan, d): lane k*F + i from
+# k*F + (i + d) % F (a value at member s moved to t: d = s - t).
 Plan = tuple[object, ...]
 
 
@@ -104,7 +105,7 @@ class BlendPlanner:
                 return None
             parts.append(part)
         at = next((s for _, s in parts if s is not None), None)
-        keys = [k if s is None or at is None or s == at else ("move", k, s, at) for k, s in parts]
+        keys = [k if s is None or at is None or s == at else ("move", k, (s - at) % self.factor) for k, s in parts]
         key = ("op", v.opcode, getattr(v, "op", ""), tuple(sorted(getattr(v, "flags", ()))), str(v.type), *keys)
         self._templates.setdefault(key, v)
         self._scalar_ops.add(id(v))
@@ -175,11 +176,11 @@ class BlendPlanner:
             v = self._templates[key]
             out = self.splat(v, VectorType(f * self.vf, v.type))  # type: ignore[arg-type]
         elif kind == "move":
-            inner, s, to = key[1], key[2], key[3]
+            inner, d = key[1], key[2]
             src = self._emit(inner, t)  # type: ignore[arg-type]
             st = src.type
             assert isinstance(st, VectorType)
-            mask = tuple(k * f + (i + s - to) % f for k in range(self.vf) for i in range(f))  # type: ignore[operator]
+            mask = tuple(k * f + (i + d) % f for k in range(self.vf) for i in range(f))  # type: ignore[operator]
             out = self.add(ShuffleVector(st, "members.move", [src, ConstPoison(st)], mask=mask))
         else:
             tmpl = self._templates[key]

@@ -557,20 +557,21 @@ class Widener:
         whole = self._wide_of(vals, memo)
         if whole is None:  # what a partial match emitted goes (complex multiply: fmuladd of different operands)
             del self.body.instructions[emitted[0]:], self.ph.instructions[emitted[1]:]
-            return self._blended(g, vals)
         if isinstance(whole, Instruction) and whole.name is None:
             whole.name = "interleaved.wide"
         return whole
 
-    def _blended(self, g: Group, vals: list[Value]) -> Value | None:
-        """Members that are different lane-wise computations of load members: computed
-        on the wide vectors and blended (:mod:`.blend`), where that costs less."""
-        planner = BlendPlanner(self.plan.groups, g.factor, self.vf, self.vectors, self.loop.is_invariant,
+    def _blended(self, vals: list[Value], wt: VectorType) -> Value | None:
+        """Members that are different lane-wise computations of load members (a whole
+        store group's, or an operand's of one operation: stereo mid/side's ``0.5 * (l +
+        r)`` and ``0.5 * (l - r)``): computed on the wide vectors and blended
+        (:mod:`.blend`), where that costs less."""
+        planner = BlendPlanner(self.plan.groups, len(vals), self.vf, self.vectors, self.loop.is_invariant,
                                self.loop.contains, lambda v: id(v) in self.vectors, self._wide_splat, self._add)
         picks = [planner.plan(v) for v in vals]
         if any(p is None for p in picks) or not planner.cheaper(picks):  # type: ignore[arg-type]
             return None
-        return planner.emit(picks, g.wide_type(self.vf))  # type: ignore[arg-type]
+        return planner.emit(picks, wt)  # type: ignore[arg-type]
 
     def _wide_splat(self, v: Value, wt: VectorType) -> Value:
         """An invariant or constant on all lanes of ``wt`` (built in vector.ph)."""
@@ -613,21 +614,46 @@ class Widener:
                                            mask=tuple(k * factor + order[j] for k in range(self.vf)
                                                       for j in range(factor))))
         if not _one_operation(vals):
-            return None
+            return self._blended(vals, wt)
         if any(id(v) in self.vectors for v in vals) or not all(self.loop.contains(v) for v in vals):
             return None  # widened already for another use: keep the members' shuffles
         assert isinstance(first, Instruction)
-        maybe = [op if _immediate(first, k, op) else self._wide_of([v.operands[k] for v in vals], memo)  # type: ignore[attr-defined]
+        operands = [self._oriented(v, first) for v in vals]  # type: ignore[arg-type]
+        before = len(self.body.instructions), len(self.ph.instructions), dict(memo)
+        maybe = [op if _immediate(first, k, op) else self._wide_of([ops[k] for ops in operands], memo)
                  for k, op in enumerate(first.operands)]
         ops = [o for o in maybe if o is not None]
-        if len(ops) < len(maybe):
-            return None
+        if len(ops) < len(maybe):  # what the operands that matched emitted goes
+            del self.body.instructions[before[0]:], self.ph.instructions[before[1]:]
+            memo.clear()
+            memo.update(before[2])
+            return self._blended(vals, wt)
         if isinstance(first, Call):
             return self._add(Call(wt, None, ops, callee=f"{intrinsic_base(first.callee)}.{type_suffix(wt)}",
                                   flags=first.flags))
         wide = copy.copy(first)
         wide.type, wide.name, wide.operands = wt, None, ops
         return self._add(wide)
+
+    def _oriented(self, v: Instruction, first: Instruction) -> list[Value]:
+        """``v``'s operands, the two of a commutative operation swapped where that lines
+        them up with ``first``'s (complex scale: ``im * -ci`` and ``cr * im``): an
+        invariant against an invariant, a load group's member against one of the same
+        group, an operation against the same operation."""
+        ops = list(v.operands)
+        if v is first or not _commutes(v):
+            return ops
+        want = [self._kind(o) for o in first.operands[:2]]
+        if [self._kind(o) for o in ops[:2]] != want and [self._kind(o) for o in ops[1::-1]] == want:
+            ops[0], ops[1] = ops[1], ops[0]
+        return ops
+
+    def _kind(self, v: Value) -> tuple[object, ...]:
+        if self.loop.is_invariant(v):
+            return ("invariant",)
+        if isinstance(v, Load):
+            return ("load", id(group_of(self.plan.groups, v)))
+        return ("op", type(v).__name__, _operation(v)) if isinstance(v, Instruction) and v.operands else ("value",)
 
     def _pattern_splat(self, vals: list[Value], wt: VectorType) -> Value:
         """Loop-invariant values that differ by member (stereo gains: ``gl``, ``gr``) on the
@@ -758,6 +784,17 @@ def _one_operation(vals: list[Value]) -> bool:
     if isinstance(first, BinOp) and first.op in DIVISIONS or isinstance(first, Call) and not _pure_call(first):
         return False
     return all(type(v) is type(first) and _operation(v) == _operation(first) for v in vals)  # type: ignore[arg-type]
+
+
+COMMUTATIVE = ("add", "mul", "and", "or", "xor", "fadd", "fmul")
+
+
+def _commutes(v: Instruction) -> bool:
+    """``v``'s first two operands may be swapped: a commutative operator, or the product
+    of ``llvm.fmuladd`` / ``llvm.fma``."""
+    if isinstance(v, BinOp):
+        return v.op in COMMUTATIVE
+    return isinstance(v, Call) and intrinsic_base(v.callee) in ("llvm.fmuladd", "llvm.fma")
 
 
 def _operation(v: Instruction) -> tuple[str, ...]:

@@ -10,7 +10,12 @@ comparison, a branch or a getelementptr) are drawn small, the others over their 
 range, biased to edge values; floating-point values carry no edge values (two NaN
 payloads meeting may give either, natively). A run where the source
 writes out of bounds is not compared (the source is UB there). Both functions' return
-values and the final contents of every buffer are compared byte for byte.
+values and the final contents of every buffer are compared byte for byte, except where a
+floating-point pointee's element is a NaN in both: an operation's NaN result may take any
+sign and payload (LangRef, "Behavior of Floating-Point NaN values"), and two back ends
+choose differently (x86 folds ``a*b + x*-y`` into an FMA that subtracts, which keeps an
+input NaN's sign; with the negation computed apart, as a vectorized complex multiply
+does, the sign flips). A NaN against a number still differs.
 
 The two native results are compared with each other, not with the source's semantics
 (vecverify.execute.runs.compare_natively does that, but draws loop bounds over their
@@ -77,8 +82,8 @@ def compare_inputs(src: Function, tgt: Function, inputs: Iterable[Input], reorde
     tgt_fn = copy.copy(tgt)
     tgt_fn.name = f"{src.name}.vectorized"
     module = compile_module(print_module(Module(functions={src.name: src, tgt_fn.name: tgt_fn})))
-    floats: dict[int, FloatType] = {k: t for k, t in pointee_types(src).items()
-                                    if isinstance(t, FloatType)} if reordered else {}
+    nans: dict[int, FloatType] = {k: t for k, t in pointee_types(src).items() if isinstance(t, FloatType)}
+    floats = nans if reordered else {}
     ret = src.ret_type if reordered and isinstance(src.ret_type, FloatType) else None
     pointers = [k for k, arg in enumerate(src.args) if isinstance(arg.type, PtrType)]
     todo = list(inputs)
@@ -103,7 +108,9 @@ def compare_inputs(src: Function, tgt: Function, inputs: Iterable[Input], reorde
             return f"{where}: returns {a.value}, vectorized {b.value}"
         for k, (x, y) in enumerate(zip(a.buffers, b.buffers, strict=True)):
             ft = floats.get(pointers[k]) if k < len(pointers) else None
-            if not np.array_equal(x, y) and not (ft is not None and close_within_rounding(x, y, ft)):
+            nt = nans.get(pointers[k]) if k < len(pointers) else None
+            if not np.array_equal(x, y) and not (ft is not None and close_within_rounding(x, y, ft)) and \
+                    not (nt is not None and agree_but_nan_bits(x, y, nt)):
                 at = int(np.flatnonzero(x != y)[0])
                 return f"{where}: pointer {k}, byte {at}: {x[at]:#04x} vs {y[at]:#04x}"
         return None
@@ -144,6 +151,19 @@ def tame_floats(data: np.ndarray, t: FloatType, seed: int) -> np.ndarray:
     count = len(data) // (t.bits // 8)
     values = rng.uniform(0.5, 2.0, count) * rng.choice([-1.0, 1.0], count)
     return values.astype(_FLOAT_DTYPE[t.bits]).view(np.uint8).copy()
+
+
+_IEEE = {(16, 11), (32, 24), (64, 53)}  # (bits, significand bits) numpy holds as float16/32/64
+
+
+def agree_but_nan_bits(x: np.ndarray, y: np.ndarray, t: FloatType) -> bool:
+    """Whether two buffers of ``t`` encodings (bytes) agree byte for byte except at
+    elements that are a NaN in both (any sign or payload: the module docstring)."""
+    if (t.bits, t.sbits) not in _IEEE or len(x) != len(y) or len(x) % (t.bits // 8):
+        return False
+    a, b = x.view(_UINT_DTYPE[t.bits]), y.view(_UINT_DTYPE[t.bits])
+    both = np.isnan(a.view(_FLOAT_DTYPE[t.bits])) & np.isnan(b.view(_FLOAT_DTYPE[t.bits]))
+    return bool(np.all((a == b) | both))
 
 
 def close_within_rounding(x: np.ndarray, y: np.ndarray, t: FloatType) -> bool:
