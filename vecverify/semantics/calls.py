@@ -309,7 +309,8 @@ class Environment:
         candidates = [e for e in self.events if e.callee == callee and e.effects == effects
                       and _same_shape(e.args, args) and len(e.ret) == len(ret_widths)
                       and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
-        matches = [self._refines(ctx, e, args, memory, order) for e in candidates]
+        conditions = [self._refines(ctx, e, args, memory, order) for e in candidates]
+        matches = [m for m, _ in conditions]
         matched = any_of(matches)
         if not candidates or z3.is_false(simplify(matched)):
             dummy = tuple(Lane(z3.BitVecVal(0, w), TRUE) for w in ret_widths)
@@ -317,10 +318,19 @@ class Environment:
         # The first match wins: an ite chain, the last candidate as the default. A callee
         # that keeps no memory of its own may match a source call after fewer or more
         # memory-writing calls; a source call after as many is tried first (where two
-        # match, the one the target call stands for in order).
+        # match, the one the target call stands for in order). Within each of those two
+        # ranks a source call with exactly the target call's argument poison comes
+        # before one whose poison argument the target's defined one refines: f(%p) then
+        # f(%x) reordered, with %p poison, must not give the target's f(%x) the outputs
+        # of f(%p). (Ahead of the ranks it passed over the order: an identity matched its
+        # second call of f(%q) with f(%p) where %p == %q.)
         ranked = list(zip(candidates, matches, strict=True))
         if not may_access(effects, False, HIDDEN) and len(candidates) > 1:
             ranked = [(e, z3.And(m, order == e.order)) for e, m in ranked] + ranked
+        if len(candidates) > 1 and any(exact is not m for m, exact in conditions):
+            by_event = {id(e): c for e, c in zip(candidates, conditions, strict=True)}
+            split = len(candidates) if len(ranked) > len(candidates) else 0
+            ranked = _exact_first(ranked[:split], by_event) + _exact_first(ranked[split:], by_event)
         ret, ub, returns = candidates[-1].ret, candidates[-1].ub, candidates[-1].returns
         clobber = candidates[-1].clobber
         for e, m in reversed(ranked[:-1]):
@@ -341,7 +351,10 @@ class Environment:
 
     def _refines(
         self, ctx: Context, e: CallEvent, args: tuple[Lane, ...], memory: Memory, order: z3.BitVecRef,
-    ) -> z3.BoolRef:
+    ) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """Whether the target call's inputs refine those of the source call ``e``, and
+        whether they do with exactly its argument poison (the same condition, the same
+        term, where they cannot differ: no second memory key)."""
         # Only a call the source makes on this input can be matched: a call on another
         # path of the source never gave the environment its inputs (its outputs are
         # unconstrained variables there).
@@ -354,7 +367,24 @@ class Environment:
             key = ctx.fresh("call.byte", PTR_BITS)
             (sb, sp), (tb, tp) = e.memory.read(key), memory.read(key)
             conds.append(z3.Implies(self.reachable(key, e.reads_from), z3.Or(sp, z3.And(z3.Not(tp), tb == sb))))
-        return all_of(conds)
+        refines = all_of(conds)
+        # A source argument never poison is refined only by a defined one, and one whose
+        # poison is the target's own term has the same: equal poison adds nothing there.
+        same_poison = [s.poison == t.poison for s, t in zip(e.args, args, strict=True)
+                       if not (z3.is_false(s.poison) or z3.eq(s.poison, t.poison))]
+        return refines, (all_of([refines, *same_poison]) if same_poison else refines)
+
+
+def _exact_first(
+    ranked: list[tuple[CallEvent, z3.BoolRef]], conditions: dict[int, tuple[z3.BoolRef, z3.BoolRef]],
+) -> list[tuple[CallEvent, z3.BoolRef]]:
+    """One rank of the match chain with its exact matches first: each candidate on its
+    exact condition, then the rank as it was, less the candidates whose exact condition
+    is their matching one (already tried, on the same condition)."""
+    first = [(e, m if conditions[id(e)][1] is conditions[id(e)][0] else z3.And(m, conditions[id(e)][1]))
+             for e, m in ranked]
+    rest = [(e, m) for e, m in ranked if conditions[id(e)][1] is not conditions[id(e)][0]]
+    return first + rest
 
 
 def _argument_blocks(inst: Call, args: list[SymValue], write: bool) -> ArgumentBlocks | None:
