@@ -70,6 +70,7 @@ from .groups import (
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
 from .phis import Recurrence, Reduction
+from .structorder import struct_order
 from .structure import Decline
 
 I32 = IntType(32)
@@ -466,6 +467,24 @@ class Widener:
         self.body.instructions.append(inst)
         return inst
 
+    @property
+    def order(self) -> tuple[int, ...] | None:
+        """The struct each lane computes where not the iterations in order
+        (:mod:`.structorder`: load groups de-interleaved within 128-bit lanes)."""
+        if not hasattr(self, "_order"):
+            self._order = None if self.vscale else struct_order(self.plan, self.vf)
+        return self._order
+
+    def stored(self, v: Value) -> Value:
+        """``v``'s vector for a contiguous store: lane k iteration k's value (put back in
+        order where the part computes in a struct order)."""
+        val = self.widen(v)
+        order = self.order
+        if order is None or self.loop.is_invariant(v):
+            return val
+        back = tuple(order.index(k) for k in range(self.vf))
+        return self._add(ShuffleVector(val.type, "lanes.in.order", [val, ConstPoison(val.type)], mask=back))
+
     def vt(self, t: Type) -> VectorType:
         assert isinstance(t, IntType | FloatType), t
         return VectorType(self.vf, t, self.vscale)
@@ -503,7 +522,7 @@ class Widener:
             else:
                 self.vectors[id(inst)] = self._add(gather_call(inst, ptrs, self.gather_mask(), self.vf, self.vscale))
         elif isinstance(inst, Store):
-            val = self.widen(inst.operands[0])
+            val = self.stored(inst.operands[0])
             self._add(Store(void_type(), None, [val, self.lane0(inst.operands[1])], align=inst.align))
         else:
             assert isinstance(inst, Load)
@@ -535,7 +554,7 @@ class Widener:
             values = [self.widen(g.members[j][0].inst.operands[0]) for j in range(g.factor)]
             store_group(g, self.vf, values, ptr, self._add, self.vscale)
         else:
-            self.vectors.update(load_group(g, self.vf, ptr, self._add, self.vscale))
+            self.vectors.update(load_group(g, self.vf, ptr, self._add, self.vscale, self.order))
 
     def _member_wise(self, g: Group) -> Value | None:
         """A store group whose F members are one computation, member j of each of its

@@ -166,9 +166,11 @@ def group_of(groups: list[Group], inst: Load | Store) -> Group | None:
 # ----------------------------------------------------------------------------- code
 
 
-def lane_masks(factor: int, vf: int) -> list[tuple[int, ...]]:
-    """Member j's lanes of the wide vector: <j, j+F, j+2F, ...>."""
-    return [tuple(j + factor * k for k in range(vf)) for j in range(factor)]
+def lane_masks(factor: int, vf: int, order: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
+    """Member j's lanes of the wide vector: <j, j+F, j+2F, ...> (lane k from struct
+    ``order[k]`` where an order is given)."""
+    structs = order if order is not None else range(vf)
+    return [tuple(j + factor * k for k in structs) for j in range(factor)]
 
 
 def interleave_mask(factor: int, vf: int) -> tuple[int, ...]:
@@ -185,10 +187,11 @@ def _intrinsic_suffix(t: VectorType) -> str:
     return f"nxv{t.count // t.vscale}{t.elem.__class__.__name__[0].lower()}{t.elem.bits}"  # type: ignore[attr-defined]
 
 
-def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dict[int, Value]:
-    """The wide load and one strided shuffle per member: id(load) -> its vector. At a
-    ``vscale`` (``--vla``): ``llvm.vector.deinterleave<F>`` of the wide load, a member per
-    field."""
+def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0,
+               order: tuple[int, ...] | None = None) -> dict[int, Value]:
+    """The wide load and one strided shuffle per member: id(load) -> its vector (lane k
+    the struct ``order[k]``: structorder.py; in order where None). At a ``vscale``
+    (``--vla``): ``llvm.vector.deinterleave<F>`` of the wide load, a member per field."""
     wide_t = g.wide_type(vf, vscale)
     leader = g.leader.inst
     wide = add(Load(wide_t, "wide.vec", [ptr], align=leader.align))
@@ -209,7 +212,7 @@ def load_group(g: Group, vf: int, ptr: Value, add: Emit, vscale: int = 0) -> dic
     if container is not None and g.packed_members:
         out = _unpacked_members(g, vf, wide, container, add)
     out[id(g)] = wide  # the group read whole (codegen's member-wise stores)
-    masks = lane_masks(g.factor, vf)
+    masks = lane_masks(g.factor, vf, order)
     for j in sorted(set(g.members) - (g.packed_members if container is not None else set())):
         strided = add(ShuffleVector(vt, "strided.vec", [wide, ConstPoison(wide_t)], mask=masks[j]))
         for a in g.members[j]:
@@ -363,7 +366,8 @@ def end_gap(g: Group) -> int:
     return 0 if g.is_store else g.factor - 1 - max(g.members)
 
 
-def trimmed_load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Value]:
+def trimmed_load_group(g: Group, vf: int, ptr: Value, add: Emit,
+                       order: tuple[int, ...] | None = None) -> dict[int, Value]:
     """A load group with a gap at its end, read without the last struct's gap: the
     ``E = F*VF - gap`` elements from member 0 of the first lane to the last member of
     the last, as two overlapping loads of H elements (H the largest power of two below
@@ -372,7 +376,7 @@ def trimmed_load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Va
     reads past the last iteration's last member, and both are whole registers (a load
     of an odd count, ``<31 x i8>``, is built byte by byte on x86). Each member's
     shuffle takes its lanes from the two: element e from the first where e < H, else
-    from the second at ``e - (E - H)``."""
+    from the second at ``e - (E - H)`` (lane k from struct ``order[k]`` where given)."""
     gap = end_gap(g)
     total = g.factor * vf - gap
     half = 1 << (total.bit_length() - 1)
@@ -385,7 +389,7 @@ def trimmed_load_group(g: Group, vf: int, ptr: Value, add: Emit) -> dict[int, Va
         shift = total - half
         at = add(GetElementPtr(ptr.type, "wide.hi.ptr", [ptr, ConstInt(IntType(64), shift)], source_type=g.elem))
         hi = add(Load(ht, "wide.vec.hi", [at], align=_align_at(leader.align, shift * int(getattr(g.elem, "byte_size", 1)))))
-    masks = lane_masks(g.factor, vf)
+    masks = lane_masks(g.factor, vf, order)
     out: dict[int, Value] = {}
     for j in sorted(g.members):
         lanes = tuple(e if e < half else half + e - shift for e in masks[j])

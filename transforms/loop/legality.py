@@ -52,6 +52,7 @@ class LoopPlan:
     groups: list[Group] = field(default_factory=list)  # interleave groups (groups.py)
     addresses: frozenset[int] = frozenset()  # ids of instructions only addresses use (lane 0 only)
     index32: bool = False  # gathers keep 32-bit index vectors (LoopOptions.index32)
+    register_bits: int = 0  # the target's vector register (0: not known; structorder.py)
 
     @property
     def requires_scalar_epilogue(self) -> bool:

@@ -235,6 +235,16 @@ def members_move_one_short(fn: Function) -> bool:
     return bool(hits)
 
 
+def struct_order_unrestored(fn: Function) -> bool:
+    """A part computing in a struct order (structorder.py) stores its vector without
+    putting it back in order (codegen's "lanes.in.order" made the identity): iteration
+    ``order[k]``'s value lands at lane k."""
+    hits = named_values(fn, "lanes.in.order", ShuffleVector)
+    for inst in hits:
+        inst.mask = tuple(range(len(inst.mask)))
+    return bool(hits)
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)

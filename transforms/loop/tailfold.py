@@ -342,7 +342,7 @@ class _MaskedWidener(Widener):
         align = ParamAttrs(align=inst.align or 1)
         none = ParamAttrs()
         if isinstance(inst, Store):
-            val = self.widen(inst.operands[0])
+            val = self.stored(inst.operands[0])
             vt = val.type
             self._add(Call(void_type(), None, [val, self.lane0(inst.operands[1]), self.mask],
                            callee=f"llvm.masked.store.{type_suffix(vt)}.p0", arg_attrs=[none, align]))
@@ -390,7 +390,8 @@ class _TrimmedGroups(Widener):
             super()._group_member(inst)
             return
         if self.access[id(inst)].position == g.position:
-            self.vectors.update(trimmed_load_group(g, self.vf, self.lane0(g.leader.inst.operands[0]), self._add))
+            self.vectors.update(trimmed_load_group(g, self.vf, self.lane0(g.leader.inst.operands[0]), self._add,
+                                                     self.order))
 
 
 class _ShiftedWidener(_TrimmedGroups, _MaskedWidener):

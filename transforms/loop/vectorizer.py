@@ -119,6 +119,7 @@ def vectorize_loops(fn: Function, options: LoopOptions | None = None) -> tuple[F
         try:
             plan = analyze(lp)
             plan.index32 = options.index32
+            plan.register_bits = target.register_bits
             if options.vf is not None:
                 vf = options.vf if plan.max_vf is None else min(options.vf, plan.max_vf)
                 if vf < 2 or vf & (vf - 1):
