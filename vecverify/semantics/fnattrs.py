@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ..errors import Unsupported
 from ..ir.function import Function
-from ..ir.types import PtrType, Type, VectorType
+from ..ir.types import ArrayType, PtrType, StructType, Type, VectorType
 from ..ir.values import (
     Alloca,
     Argument,
@@ -120,12 +120,24 @@ def _instruction_roots(inst: Instruction, roots: dict[Value, frozenset[Root]]) -
     return frozenset({UNKNOWN})
 
 
+def _holds_no_bytes(t: Type) -> bool:
+    """An empty aggregate (``{}``, ``[0 x i32]``, a struct of such): a load or store of it
+    touches no memory, so no attribute about reading or writing is broken by it (as
+    alive-tv reads it)."""
+    if isinstance(t, StructType):
+        return all(_holds_no_bytes(f) for f in t.fields)
+    if isinstance(t, ArrayType):
+        return t.count == 0 or _holds_no_bytes(t.elem)
+    return False
+
+
 def _accesses(inst: Instruction) -> list[tuple[Value, str]]:
-    """The pointer operands through which ``inst`` itself reads or writes memory."""
+    """The pointer operands through which ``inst`` itself reads or writes memory (none
+    for an access of no bytes)."""
     if isinstance(inst, Load):
-        return [(inst.operands[0], "read")]
+        return [] if _holds_no_bytes(inst.type) else [(inst.operands[0], "read")]
     if isinstance(inst, Store):
-        return [(inst.operands[1], "write")]
+        return [] if _holds_no_bytes(inst.operands[0].type) else [(inst.operands[1], "write")]
     if isinstance(inst, Call) and inst.callee.startswith("llvm."):
         found = _INTRINSIC_ACCESSES.get(intrinsic_base_name(inst.callee), ())
         return [(inst.operands[i], kind) for i, kind in found if i < len(inst.operands)]
