@@ -1,7 +1,9 @@
 """Struct order (transforms/loop/structorder.py): a vector body whose load groups'
 members are combined lane by lane into one stored value per struct computes its lanes
 in an order of the structs that x86 de-interleaves within 128-bit lanes, and puts the
-stored vector back in order before each store. Each form proved by the witness for
+stored vector back in order before each store. Spread lanes (transforms/loop/spread.py):
+where the members are widened (bytes to i16), the body computes on two 128-bit halves,
+each reading its structs from a window of its own, and packs the halves once. Each form proved by the witness for
 every trip count (folded and with the scalar epilogue), run natively as the scalar loop,
 and the store without the restoring shuffle refuted. Doubles at VF 4 (two 256-bit
 registers of structs) keep the proofs to seconds."""
@@ -12,7 +14,7 @@ import pytest
 
 from tests.test_loop_groups import member, struct_loop, struct_start, sum_of_members
 from transforms.loop import LoopOptions, vectorize_loops
-from transforms.loop.mutants import struct_order_unrestored
+from transforms.loop.mutants import spread_halves_swapped, struct_order_unrestored
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.structorder import in_lane_order
 from transforms.loop.tailfold import FoldedLoop
@@ -153,3 +155,81 @@ def test_kept_in_order(name: str) -> None:
     assert new is not None and r.vf == 4, r.line()
     assert not _shuffles(new, "lanes.in.order")
     assert all(i.mask[1] - i.mask[0] == 2 for i in _shuffles(new, "strided.vec") if i.type.count == 4)
+
+
+# out[i] = (u16) (29 * b + 150 * g + 77 * r) over structs of F bytes (bgr_to_gray_u16's
+# shape: i16 arithmetic of zero-extended members), members 0..2 read.
+def gray_u16(factor: int, shift: bool = False) -> str:
+    lines = [struct_start(factor, "i8")] + [member(k, "i8") for k in range(3)]
+    lines += ["  %z0 = zext i8 %m0 to i16", "  %z1 = zext i8 %m1 to i16", "  %z2 = zext i8 %m2 to i16",
+              "  %w0 = mul nuw nsw i16 %z0, 29", "  %w1 = mul nuw i16 %z1, 150", "  %w2 = mul nuw nsw i16 %z2, 77",
+              "  %s1 = add nuw i16 %w0, %w1", "  %s2 = add nuw i16 %s1, %w2"]
+    if shift:  # gray_bgrx_u8: (... + 128) >> 8 stored as a byte
+        lines += ["  %s3 = add nuw i16 %s2, 128", "  %s4 = lshr i16 %s3, 8", "  %y = trunc nuw i16 %s4 to i8",
+                  "  %po = getelementptr inbounds nuw i8, ptr %out, i64 %i", "  store i8 %y, ptr %po, align 1"]
+    else:
+        lines += ["  %po = getelementptr inbounds nuw i16, ptr %out, i64 %i", "  store i16 %s2, ptr %po, align 2"]
+    return struct_loop("\n".join(lines), "i8")
+
+
+def test_widened_members_spread_on_two_halves() -> None:
+    """Stride-3 bytes widened to i16 at VF 8 (8 x i16: one 128-bit register; 24 bytes:
+    two): two windows of 16 bytes (at 0 and 8), each member one shuffle of them with
+    zeros bitcast to <16 x i16> (struct k at lane k for k < 4, 8 + k - 4 above: window 1 holds bytes 8-23), the
+    sum on 16 lanes, the stored lanes packed by one shuffle; proved folded for every
+    trip count, run as the scalar loop; the halves packed the other way round refuted
+    and seen natively."""
+    fn = _fn(gray_u16(3))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=8, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    body = r.vector.body.instructions
+    assert not [i for i in body if (i.name or "").startswith("strided.vec")]
+    (hi,) = [i for i in body if i.name == "spread.hi.ptr"]
+    assert hi.operands[1].value == 8  # type: ignore[attr-defined]
+    members = [i for i in body if isinstance(i, ShuffleVector) and (i.name or "").startswith("spread.member")]
+    assert len(members) == 3 and all(i.type.count == 32 for i in members)
+    first = next(i for i in members if i.mask[0] == 0)  # member 0: byte 0, then a zero byte
+    assert first.mask[:8] == (0, 32, 3, 32, 6, 32, 9, 32) and first.mask[16:24] == (20, 32, 23, 32, 26, 32, 29, 32)
+    (lanes,) = [i for i in body if (i.name or "").startswith("spread.lanes")]
+    assert isinstance(lanes, ShuffleVector) and lanes.mask == (0, 1, 2, 3, 8, 9, 10, 11)
+    _proved_native_refuted(fn, new, r, 8, spread_halves_swapped)
+
+
+def test_spread_with_a_gap_and_a_narrowed_result() -> None:
+    """BGRX bytes (a gap at each struct's end) to a byte of gray: the windows at 0 and
+    15 (the last struct's gap never read), the result packed before its ``trunc``;
+    proved folded for every trip count, run as the scalar loop."""
+    fn = _fn(gray_u16(4, shift=True))
+    new, (r,) = vectorize_loops(fn, LoopOptions(vf=8, tail="fold"))
+    assert new is not None and isinstance(r.vector, FoldedLoop), r.line()
+    body = r.vector.body.instructions
+    (hi,) = [i for i in body if i.name == "spread.hi.ptr"]
+    assert hi.operands[1].value == 15  # type: ignore[attr-defined]
+    (store,) = [i for i in body if isinstance(i, Store)]
+    trunc = store.operands[0]
+    assert trunc.opcode == "trunc" and (trunc.operands[0].name or "").startswith("spread.lanes")  # type: ignore[attr-defined]
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 26 and not runs.mismatches, runs.mismatches
+
+
+def test_spread_not_taken_at_other_widths() -> None:
+    """VF 4 (4 x i16: half a register) and 128-bit registers: the members de-interleaved
+    as before."""
+    for opts in (LoopOptions(vf=4, tail="fold"), LoopOptions(vf=8, tail="fold", target="sse4")):
+        fn = _fn(gray_u16(3))
+        new, (r,) = vectorize_loops(fn, opts)
+        assert new is not None, r.line()
+        assert not _shuffles(new, "spread.") and _shuffles(new, "strided.vec")
+
+
+def _proved_native_refuted(fn, new, r, vf: int, mutate) -> None:  # noqa: ANN001
+    proof = prove_loop(r)
+    assert proof.status == "proved" and not proof.vacuous, proof.line()
+    runs = compare_at_trip_counts(fn, new, r.vector)
+    assert runs.runs >= 3 * vf + 2 and not runs.mismatches, runs.mismatches
+    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
+    assert bad is not None and mutate(bad)
+    assert prove_loop(rb).status == "refuted"
+    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches

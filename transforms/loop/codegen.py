@@ -70,6 +70,7 @@ from .groups import (
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
 from .phis import Recurrence, Reduction
+from .spread import SpreadEmitter, spread_shape, spread_windows
 from .structorder import struct_order
 from .structure import Decline
 
@@ -475,9 +476,20 @@ class Widener:
             self._order = None if self.vscale else struct_order(self.plan, self.vf)
         return self._order
 
+    @property
+    def spread(self) -> SpreadEmitter | None:
+        """The part's spread form (:mod:`.spread`: widened members on two 128-bit
+        halves), or None."""
+        if not hasattr(self, "_spread"):
+            shape = None if self.vscale or self.order is not None else spread_shape(self.plan, self.vf)
+            self._spread = None if shape is None else SpreadEmitter(self.plan, shape, {}, self._wide_splat, self._add)
+        return self._spread
+
     def stored(self, v: Value) -> Value:
         """``v``'s vector for a contiguous store: lane k iteration k's value (put back in
-        order where the part computes in a struct order)."""
+        order where the part computes in a struct order or spread)."""
+        if self.spread is not None:
+            return self.spread.stored(v)
         val = self.widen(v)
         order = self.order
         if order is None or self.loop.is_invariant(v):
@@ -510,7 +522,13 @@ class Widener:
     def emit_memory(self, inst: Instruction) -> None:
         """This part's vector form of one of the loop's memory instructions."""
         acc = self.access[id(inst)]
-        if acc.kind == "strided":
+        if acc.kind == "strided" and self.spread is not None:
+            g = group_of(self.plan.groups, inst)  # type: ignore[arg-type]
+            assert g is not None and not g.is_store
+            if acc.position == g.position:
+                ptr = self.lane0(g.leader.inst.operands[0])
+                self.spread.windows[id(g)] = spread_windows(g, self.spread.shape, ptr, self._add)
+        elif acc.kind == "strided":
             self._group_member(inst)
         elif acc.kind in ("gather", "scatter"):
             gep = inst.operands[1 if isinstance(inst, Store) else 0]

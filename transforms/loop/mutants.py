@@ -245,6 +245,16 @@ def struct_order_unrestored(fn: Function) -> bool:
     return bool(hits)
 
 
+def spread_halves_swapped(fn: Function) -> bool:
+    """A part in the spread form (spread.py) packs its two halves' lanes the other way
+    round (codegen's "spread.lanes" taking the high half's structs first)."""
+    hits = named_values(fn, "spread.lanes", ShuffleVector)
+    for inst in hits:
+        n = len(inst.mask)
+        inst.mask = tuple(None if m is None else (m + n) % (2 * n) for m in inst.mask)
+    return bool(hits)
+
+
 def mask_off_by_one(fn: Function) -> bool:
     """The mask lets lane l on when index + l <= tc (`<=` for `<`): one lane too many."""
     hits = named_values(fn, "rem.splatinsert", InsertElement)

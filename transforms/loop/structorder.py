@@ -18,9 +18,9 @@ The order only changes which iteration each lane computes: every lane still comp
 one iteration's value from that iteration's members with the scalar loop's operations,
 in its order (nothing reassociates: ``fmuladd`` stays with its operands, flags stay),
 and the store writes iteration i's value at i. It is taken where every vector the body
-computes is such a lane-wise value (``_lane_wise``): no induction vector, no contiguous
-load, no reduction or recurrence, no live-out, no store group (those have lanes tied to
-their position), and where it pays (``_pays``).
+computes is such a lane-wise value (``lane_wise``, ``plain_stores``): no induction
+vector, no contiguous load, no reduction or recurrence, no live-out, no store group
+(those have lanes tied to their position), and where it pays (``pays``).
 """
 
 from __future__ import annotations
@@ -75,12 +75,9 @@ def in_lane_order(factor: int, bits: int, vf: int, register_bits: int) -> tuple[
 def struct_order(plan: LoopPlan, vf: int) -> tuple[int, ...] | None:
     """The struct order of a vector part of ``vf`` lanes (module docstring), or None
     (the iterations in order)."""
-    if plan.register_bits <= LANE_BITS or not plan.groups or any(g.is_store for g in plan.groups):
-        return None
-    if plan.phis.reductions or plan.phis.recurrences or plan.exit_phis:
-        return None
-    if any(packed_container(g) is not None and g.packed_members for g in plan.groups):
-        return None
+    stores = plain_stores(plan)
+    if stores is None or any(packed_container(g) is not None and g.packed_members for g in plan.groups):
+        return None  # (a packed group's members are not shuffled out)
     orders = {in_lane_order(g.factor, _bits(g.elem), vf, plan.register_bits) for g in plan.groups}
     if len(orders) != 1:
         return None
@@ -88,26 +85,37 @@ def struct_order(plan: LoopPlan, vf: int) -> tuple[int, ...] | None:
     if order is None:
         return None
     bits = _bits(plan.groups[0].elem)
-    stores = [a.inst for a in plan.accesses if a.is_store]
-    if not stores or any(a.kind not in ("strided", "uniform", "consecutive") or a.kind == "consecutive"
-                         and not a.is_store for a in plan.accesses):
-        return None
     members: set[tuple[int, int]] = set()
     seen: set[int] = set()
     for s in stores:
         assert isinstance(s, Store)
-        if not _lane_wise(plan, s.operands[0], bits, members, seen):
+        if not lane_wise(plan, s.operands[0], bits, members, seen):
             return None
-    return order if _pays(len(members), len(stores)) else None
+    return order if pays(len(members), len(stores)) else None
 
 
-def _pays(members: int, stores: int) -> bool:
+def plain_stores(plan: LoopPlan) -> list[Store] | None:
+    """The loop's stores where its vectors may take another layout of the lanes: on a
+    target with registers wider than 128 bits, load groups and uniform loads read, contiguous stores written, no reduction, recurrence or live-out; else
+    None."""
+    if plan.register_bits <= LANE_BITS or not plan.groups or any(g.is_store for g in plan.groups):
+        return None
+    if plan.phis.reductions or plan.phis.recurrences or plan.exit_phis:
+        return None
+    stores = [a.inst for a in plan.accesses if a.is_store]
+    if not stores or any(a.kind not in ("strided", "uniform", "consecutive") or a.kind == "consecutive"
+                         and not a.is_store for a in plan.accesses):
+        return None
+    return stores  # type: ignore[return-value]
+
+
+def pays(members: int, stores: int) -> bool:
     """Each member read saves its cross-lane shuffles (at least one per register of the
     member); each store adds one permutation: taken where members outnumber stores."""
     return members > stores
 
 
-def _lane_wise(plan: LoopPlan, v: Value, bits: int, members: set[tuple[int, int]], seen: set[int]) -> bool:
+def lane_wise(plan: LoopPlan, v: Value, bits: int, members: set[tuple[int, int]], seen: set[int]) -> bool:
     """Whether ``v``'s vector is a lane-wise computation of load groups' members and
     invariants, every value ``bits`` wide (or a compare's i1): ``members`` collects
     (id(group), member) read."""
@@ -130,4 +138,4 @@ def _lane_wise(plan: LoopPlan, v: Value, bits: int, members: set[tuple[int, int]
             return False
     elif not isinstance(v, BinOp | Cast | FNeg | Select | ICmp | FCmp):
         return False
-    return all(_lane_wise(plan, o, bits, members, seen) for o in v.operands)
+    return all(lane_wise(plan, o, bits, members, seen) for o in v.operands)
