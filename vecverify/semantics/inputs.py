@@ -269,7 +269,9 @@ def observed_pointer_args(fn: Function) -> set[int]:
     to load or store through (compared, returned, stored, merged, passed on), directly or
     through getelementptr. Only these may be null: for the others a null pointer is no
     different from a pointer into an empty block, which the inputs already include
-    (but for a dereferenceable_or_null argument: null is allowed, an empty block not)."""
+    (but for a dereferenceable_or_null argument: null is allowed, an empty block not;
+    and for a nonnull one: null is poison, which a load of no bytes is UB through, and
+    a pointer into an empty block is not)."""
     uses: dict[int, list[tuple[object, int]]] = {}
     for inst in fn.instructions():
         for k, op in enumerate(inst.operands):
@@ -278,7 +280,7 @@ def observed_pointer_args(fn: Function) -> set[int]:
     for i, arg in enumerate(fn.args):
         if not _is_pointer(arg.type):
             continue
-        if arg.attrs.dereferenceable_or_null:  # null is allowed where other blocks are not
+        if arg.attrs.dereferenceable_or_null or arg.attrs.nonnull:  # null differs from an empty block
             out.add(i)
             continue
         work: list[object] = [arg]
