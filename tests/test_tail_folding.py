@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from properties.loop_strategies import loop_kernels, trip_counts
 from properties.loops import LoopKernel, evaluate, random_inputs, run_native
 from tests.test_loop_vectorizer import REDUCTION, kernel
-from transforms.loop import LoopOptions, vectorize_loops
+from transforms.loop import LoopOptions, tailfold, vectorize_loops
 from transforms.loop.native import compare_at_trip_counts
 from transforms.loop.tailfold import FoldedLoop
 from transforms.loop.witness import prove_loop
@@ -70,9 +70,9 @@ exit:
 """
 
 
-def _fold(text: str, vf: int):  # noqa: ANN202
+def _fold(text: str, vf: int, shape: str | None = None):  # noqa: ANN202
     fn = parse_module(text, "<test>").functions["f"]
-    new, reports = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
+    new, reports = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold", tail_shape=shape))
     assert new is not None, reports[0].line()
     (r,) = reports
     assert isinstance(r.vector, FoldedLoop) and r.vf == vf and "tail folded" in r.line()
@@ -476,6 +476,41 @@ def test_last_iteration_alone_taken_for_two_is_refuted_and_runs_wrong() -> None:
     assert "mask: incorrect" in _refuted(GROUP_MAP, 4, lambda fl: tail_alone_for_two(fl.plan.loop.fn))
     fn, new, r = _fold(GROUP_MAP, 4)
     assert tail_alone_for_two(new)
+    assert compare_at_trip_counts(fn, new, r.vector).mismatches
+
+
+@pytest.mark.parametrize("text,vf", [(GROUP_MAP, 4), (GROUP_MAP, 2), (MAP, 4)])
+def test_pairs_after_the_full_vectors_proved_and_native(text: str, vf: int) -> None:
+    """The tail shape ``pairs``: no shifted tail; vector.body leaves to vector.last,
+    whose tests k >= VF, k >= VF/2, .. run the k iterations left after the full vectors
+    (or all of them, n <= VF) as two overlapping vectors of the widest w <= k. Proved
+    for every trip count (the mask check proves each test and second start from n.vec,
+    wherever the full vectors end) and run at 0..3*VF+1."""
+    fn, new, r = _fold(text, vf, tailfold.PAIRS)
+    fl = r.vector
+    assert fl.pairs and fl.tail is None and fl.check is None and fl.tail_test is None
+    assert fl.body_exit is fl.last and fl.last.name in fl.body.successors()
+    assert "pairs of" in r.line() and "after the full vectors" in r.line()
+    _proved(r)
+    _runs(fn, new, r)
+
+
+def test_pairs_not_taken_in_place() -> None:
+    """An in-place map runs its last vector in pieces (each lane stored once): the
+    shape ``pairs`` is declined there, as the shifted tail is."""
+    fn = parse_module(IN_PLACE, "<test>").functions["f"]
+    new, reports = vectorize_loops(fn, LoopOptions(vf=4, tail="fold", tail_shape=tailfold.PAIRS))
+    assert new is None and "the last vector as pairs" in reports[0].reason
+
+
+def test_pair_start_early_is_refuted_and_runs_wrong() -> None:
+    """The mutant loop-fold:pair-start-early (each pair's second vector at n.vec + k -
+    w - 1): the mask check refutes the second start, and natively the last iteration is
+    never stored where k > w (after the full vectors too)."""
+    from transforms.loop.mutants import pair_start_early
+    assert "mask: incorrect" in _refuted(GROUP_MAP, 4, lambda fl: pair_start_early(fl.plan.loop.fn))
+    fn, new, r = _fold(GROUP_MAP, 4, tailfold.PAIRS)
+    assert pair_start_early(new)
     assert compare_at_trip_counts(fn, new, r.vector).mismatches
 
 

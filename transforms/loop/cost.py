@@ -26,9 +26,70 @@ from vecverify.ir.types import FloatType, IntType, Type, VectorType
 from vecverify.ir.values import BinOp, Call, Cast, GetElementPtr, Instruction, Load, Phi, Store
 
 from ..vectorize.costs import SCALAR, Target
-from .groups import group_cost, group_of
+from .groups import Group, group_cost, group_of
 from .legality import LoopPlan
+from .spread import spread_shape
+from .structorder import struct_order
 from .structure import Decline
+
+
+def _moves(nbytes: int, register_bytes: int) -> int:
+    """The loads (or stores) of ``nbytes`` contiguous bytes: whole registers, then one
+    of each power of two the rest holds (24 bytes: 16 + 8; 12: 8 + 4)."""
+    return nbytes // register_bytes + bin(nbytes % register_bytes).count("1")
+
+
+def interleave_cost(g: Group, vf: int, target: Target, in_lanes: bool = False) -> int:
+    """An interleave group of VF lanes as x86 lowers it: its wide access's moves
+    (``_moves``), and for a load each member's vector gathered from the wide vector's
+    pieces, for a store each piece of the wide vector gathered from the F members
+    (``_gathers``). A shuffle reads 128 bits in-lane (``pshufb``, ``shufps``, ``punpck``),
+    or on AVX2 a whole register for 32 and 64 bits (``vpermps``, ``vpermq`` cross the
+    halves). ``in_lanes``: the body computes its lanes in an order that keeps each
+    member within its 128-bit half (``structorder.py``, ``spread.py``): both halves are
+    de-interleaved at once by in-lane shuffles, as a group of VF/2 lanes in 128 bits.
+    Measured on the code llc-22 gives for ``-mcpu=x86-64-v3`` (the vector body's
+    instructions): a factor-3 byte load at VF 4 / 8 two moves and 3 / 9 shuffles
+    (priced 5 / 11), a factor-4 float load of 3 members at VF 8 seven moves and 20
+    shuffles in order (priced 25), 9 and a permutation in the struct order (priced 13),
+    while one scalar iteration is about 12. Other targets (structure loads and stores:
+    ``ld3``, ``vlseg3``) and packed groups (one integer per struct) as
+    ``groups.group_cost``."""
+    if target.name not in ("sse4", "avx2") or g.packed or g.packed_members:
+        return group_cost(g, vf, target)
+    elem_bytes = max(8, getattr(g.elem, "bits", 64)) // 8
+    reg = target.register_bits // 8
+    whole = g.factor * vf * elem_bytes
+    if in_lanes and reg > 16 and vf >= 2:
+        return _moves(whole, reg) + _gathers(g, vf // 2, elem_bytes, 16, False) * target.shuffle
+    return _moves(whole, reg) + _gathers(g, vf, elem_bytes, reg, elem_bytes >= 4 and reg > 16) * target.shuffle
+
+
+def _gathers(g: Group, vf: int, elem_bytes: int, reg: int, cross: bool) -> int:
+    """The shuffles of ``interleave_cost``. A result from S sources: one shuffle where S
+    is 1; else S shuffles of one source and S-1 blends or ors (``pshufb``, ``vpermps``),
+    or S-1 shuffles of two sources (``shufps``, ``unpcklps``: 32 and 64 bits in-lane); an
+    in-lane result wider than 128 bits one more to join its halves; a store in one
+    register F-1 joins of its members. A power-of-two factor whose F members are all
+    there transposes instead, where cheaper: log2(F) rounds of a shuffle per source
+    (and on AVX2 the halves put in order)."""
+    whole = g.factor * vf * elem_bytes
+    unit = reg if cross else 16
+    sources = -(-whole // unit)
+    two_source = elem_bytes >= 4 and not cross
+
+    def gathered(n: int, result_bytes: int) -> int:
+        joins = 1 if not cross and result_bytes > 16 and reg > 16 else 0
+        return (1 if n == 1 else n - 1 if two_source else 2 * n - 1) + joins
+
+    if g.is_store:
+        shuffles = sources * gathered(g.factor, unit) if sources > 1 else g.factor - 1
+    else:
+        shuffles = len(g.members) * gathered(sources, vf * elem_bytes)
+    if g.factor & (g.factor - 1) == 0 and len(g.members) == g.factor and sources > 1:
+        transpose = (g.factor.bit_length() - 1) * sources + (sources if reg > 16 and whole > 16 else 0)
+        shuffles = min(shuffles, transpose)
+    return shuffles
 
 
 def _scalar_cost(inst: Instruction) -> int:
@@ -57,7 +118,10 @@ def _vector_cost(inst: Instruction, vf: int, target: Target, plan: LoopPlan) -> 
         rec = any(inst is r.phi for r in plan.phis.recurrences)
         return target.shuffle * regs if rec else 0
     if isinstance(inst, Load | Store) and (g := group_of(plan.groups, inst)) is not None:
-        return group_cost(g, vf, target) if inst is g.leader.inst else 0  # the group, once
+        if inst is not g.leader.inst:
+            return 0  # the group, once
+        in_lanes = not g.is_store and (struct_order(plan, vf) is not None or spread_shape(plan, vf) is not None)
+        return interleave_cost(g, vf, target, in_lanes)
     if isinstance(inst, Load | Store):
         kind = next((a.kind for a in plan.accesses if a.inst is inst), "")
         if kind == "gather":

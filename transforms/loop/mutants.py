@@ -316,6 +316,13 @@ def tail_alone_for_two(fn: Function) -> bool:
     return bool(hits)
 
 
+def pair_start_early(fn: Function) -> bool:
+    """Each pair's second vector one iteration early (at n.vec + k - w - 1, not n.vec +
+    k - w: ``tailfold._last_in_pairs``): where k > w, the loop's last iteration never
+    runs."""
+    return _one_less(named_values(fn, "last.over", BinOp))
+
+
 def tail_splice_first_lane(fn: Function) -> bool:
     """The paired tail's first lane takes its predecessor from the last full vector's
     lane VF-1 (right only when the tail does not overlap it) instead of lane btc % VF."""
@@ -374,6 +381,9 @@ def _all(chunk: int) -> list[Mutant]:
                "the paired tail's last iteration alone taken where two are left (the one before never runs)",
                tail_alone_for_two, fuzz_kernels=partial(group_kernels, types=ints),
                fuzz_chunk=chunk),
+        Mutant("loop-fold:pair-start-early", "loop-fold",
+               "each pair's second vector one iteration early (the last iteration never runs where k > w)",
+               pair_start_early, fuzz_kernels=partial(group_kernels, types=ints), fuzz_chunk=chunk),
         Mutant("loop-fold:tail-splice-first-lane", "loop-fold",
                "the paired tail's first lane takes its predecessor from the full vector's last lane",
                tail_splice_first_lane,

@@ -482,18 +482,24 @@ def paired(plan: LoopPlan) -> bool:
     return not plan.phis.reductions
 
 
-def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
+def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None) -> FoldedLoop:
     """Rewrite ``plan.loop``'s function in place (a copy of the input) into the
     tail-folded vector loop, removing the scalar loop, or raise Decline before changing
     anything. ``vscale`` (not 0): the vector-length-agnostic form of ``vectorize --vla``
-    read at that vscale (``vf`` = vscale x N lanes; see vla.py)."""
+    read at that vscale (``vf`` = vscale x N lanes; see vla.py). ``shape``: what runs
+    the iterations left after the full vectors (``TAIL_SHAPES``; None: the shifted tail
+    where it may run, see ``tail_shapes``)."""
     check_foldable(plan, vscale)
     loop, ind = plan.loop, plan.induction
     fn, it = loop.fn, ind.type
     in_pieces = pieces_decline(plan) is None and not vscale
-    # In place, the shifted tail's overlapping stores stall the next reading of them; the
-    # pieces store each lane once.
-    shifted = shift_decline(plan) is None and not vscale and not (in_pieces and updates_in_place(plan))
+    shapes = tail_shapes(plan, vf, vscale)
+    if shape is None:
+        shape = shapes[0]
+    elif shape not in shapes:
+        raise Decline(f"tail folding: the last vector as {shape} (possible here: {', '.join(shapes)})")
+    may_shift = SHIFTED in shapes
+    shifted = shape in (SHIFTED, ALONE)
     pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
@@ -555,7 +561,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     if check is not None:
         fl.check = check
         fl.n_body = p(BinOp(it, "n.body", [n_vec, ConstInt(it, -vf)], op="add"))
-        if in_pieces and tail_alone(plan, shifted, vf):
+        if shape == ALONE:
             fl.tail_test, fl.tail_one_block = blocks.new("tail.test"), blocks.new("vector.tail.1")
             fl.tail_one = p(ICmp(I1, "tail.one", [n_mod, ConstInt(it, 0)], pred="eq"))
     # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
@@ -574,7 +580,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     fl.index_next = close_vector_loop(body, index, step, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
     fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
-    if in_pieces and in_pairs(plan, shifted):
+    if in_pieces and in_pairs(plan, may_shift) and shape != PIECES:
         fl.pairs = True
         fl.pieces = _last_in_pairs(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start)
     elif in_pieces:
@@ -634,6 +640,36 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0) -> FoldedLoop:
     fn.blocks[at:at + 1] = [ph, *([check] if check is not None else []), body, *tail_blocks, last, *piece_blocks,
                             middle]
     return fl
+
+
+# What runs the iterations left after the full vectors (``fold_tail``'s ``shape``).
+SHIFTED = "shifted"  # the shifted tail: one vector of VF lanes re-covering some
+ALONE = "alone"  # the shifted tail, and where k == 1 the last iteration alone (``tail_alone``)
+PAIRS = "pairs"  # the last vector as two overlapping vectors of w lanes (``_last_in_pairs``)
+PIECES = "pieces"  # the last vector in pieces of the bits of k (``_last_in_pieces``)
+MASKED = "masked"  # the last vector under a mask
+TAIL_SHAPES = (SHIFTED, ALONE, PAIRS, PIECES, MASKED)
+
+
+def tail_shapes(plan: LoopPlan, vf: int, vscale: int = 0) -> list[str]:
+    """The shapes the iterations left after the full vectors of ``vf`` lanes may take,
+    the default first. Where the last vector runs in pieces (``pieces_decline``) and the
+    shifted tail may run (``shift_decline``; not in place, whose overlapping stores
+    stall the next reading of them): the shifted tail, with the last iteration alone
+    where it runs as pairs (``in_pairs``: no recurrence; the default where
+    ``tail_alone`` holds), the last vector as pairs after the full vectors too (each
+    pair's second vector re-stores what its first stored, as the shifted tail does), or
+    in pieces; in place, pieces only. Without pieces, the shifted tail (where it may
+    run) or the masked last vector."""
+    in_pieces = pieces_decline(plan) is None and not vscale
+    may_shift = shift_decline(plan) is None and not vscale and not (in_pieces and updates_in_place(plan))
+    if not in_pieces:
+        return [SHIFTED] if may_shift else [MASKED]
+    if not may_shift:
+        return [PIECES]
+    if not in_pairs(plan, True):
+        return [SHIFTED, PIECES]
+    return [ALONE, SHIFTED, PAIRS, PIECES] if tail_alone(plan, True, vf) else [SHIFTED, ALONE, PAIRS, PIECES]
 
 
 def pieces_decline(plan: LoopPlan) -> str | None:
@@ -945,61 +981,73 @@ def masked_access_cost(plan: LoopPlan, vf: int, target: Target) -> int | None:
     return extra
 
 
-def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> int:
-    """``--tail fold``'s lanes for short trip counts where the target has no masked moves
-    for the loop's accesses (SSE4; i8 and i16 on AVX2), or where the last vector runs in
-    pieces (``pieces_decline``): the masked last vector moves lane by lane, a branch
-    each, and it runs for every trip count up to VF (no full vector before it); the
-    pieces cost a vector each and a test of each bit. Of VF and its halves down to half
-    the nominal trip count, the one whose folded loop costs least over the trip counts
-    1 .. ``NOMINAL_TRIP_COUNT`` (``_short_fold_cost``). Where masked moves exist (and
-    no pieces), VF. A loop updating an object in place (with no interleave group of a
-    factor that is no power of two): one 128-bit register of the widest element
-    (``IN_PLACE_BITS``; without groups at most that, where it holds 4 lanes or more)."""
+def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> tuple[int, str]:
+    """``--tail fold``'s lanes and tail shape (``tail_shapes``) for short trip counts.
+    Where the target has masked moves for the loop's accesses and the last vector does
+    not run in pieces, VF and the default shape. Else (SSE4; i8 and i16 on AVX2; the
+    last vector in pieces: ``pieces_decline``) the masked last vector moves lane by
+    lane, a branch each, and pieces and pairs cost a vector each and their tests: of VF
+    and its halves down to half the nominal trip count, and of the shapes possible, the
+    pair whose folded loop costs least over the trip counts 1 .. ``NOMINAL_TRIP_COUNT``
+    (``_short_fold_cost``; the default shape, then the wider VF, on a tie). A loop
+    updating an object in place (with no interleave group of a factor that is no power
+    of two): one 128-bit register of the widest element (``IN_PLACE_BITS``; without
+    groups at most that, where it holds 4 lanes or more)."""
     in_pieces = pieces_decline(plan) is None
     if masked_access_cost(plan, vf, target) is not None and not in_pieces:
-        return vf
+        return vf, tail_shapes(plan, vf)[0]
     in_register = max(2, IN_PLACE_BITS // max(plan.widest_bits, 8))
     in_place = in_pieces and updates_in_place(plan) and target.register_bits > IN_PLACE_BITS \
         and not any(g.factor & (g.factor - 1) for g in plan.groups)
     if in_place and plan.groups:
-        return min(vf, in_register)
-    shifted = shift_decline(plan) is None and not (in_pieces and updates_in_place(plan))
-    best, best_cost = vf, -1
+        return min(vf, in_register), PIECES
+    best, best_cost = (vf, tail_shapes(plan, vf)[0]), -1
     lanes = vf
     while lanes >= max(2, NOMINAL_TRIP_COUNT // 2):
-        total = sum(_short_fold_cost(plan, lanes, target, n, shifted, in_pieces)
-                    for n in range(1, NOMINAL_TRIP_COUNT + 1))
-        if best_cost < 0 or total < best_cost:
-            best, best_cost = lanes, total
+        for shape in tail_shapes(plan, lanes):
+            total = sum(_short_fold_cost(plan, lanes, target, n, shape) for n in range(1, NOMINAL_TRIP_COUNT + 1))
+            if best_cost < 0 or total < best_cost:
+                best, best_cost = (lanes, shape), total
         lanes //= 2
-    return min(best, in_register) if in_place and in_register >= 4 else best
+    if in_place and in_register >= 4:
+        return min(best[0], in_register), best[1]
+    return best
 
 
-def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shifted: bool, in_pieces: bool) -> int:
-    """What the folded loop of ``lanes`` lanes costs at trip count n: its (n-1)//lanes
-    full vectors, then the shifted tail (one vector, where there is a full one; a vector of
-    one lane and its test where one iteration is left: ``tail_alone``), or the
-    last vector: as a pair (``in_pairs``), one or two vectors of the widest w <= k and
-    the tests down to it; in pieces, a vector of each bit of the k iterations left and a
-    test per bit; each pair or piece ``PIECE_COST`` more; masked (no masked moves), a
-    vector iteration and a scalar one per lane."""
+def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shape: str) -> int:
+    """What the folded loop of ``lanes`` lanes costs at trip count n with the tail's
+    ``shape``: its (n-1)//lanes full vectors, then the shifted tail (one vector, where
+    there is a full one; a piece of one lane and its test where one iteration is
+    left: ``tail_alone``), or the last vector of the k iterations left: as a pair
+    (``in_pairs``, where the shifted tail may run and no full vector does, or
+    ``PAIRS``), one or two vectors of the widest w <= k and the tests down to it; in
+    pieces, a vector of each bit of k and a test per bit; each pair or piece
+    ``PIECE_COST`` more; masked (no masked moves), a vector iteration and a scalar one
+    per lane. A piece of w lanes costs ``_piece_cost``."""
     scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
     full = (n - 1) // lanes
-    if shifted and full:
-        if in_pieces and tail_alone(plan, shifted, lanes) and n - full * lanes == 1:  # the last iteration alone
-            return full * vector_iter + vector_iteration_cost(plan, 1, target)[1] + 1
-        return (full + 1) * vector_iter
-    if not in_pieces:
-        return (full + 1) * vector_iter + lanes * scalar_iter
     k = n - full * lanes
-    if in_pairs(plan, shifted):  # n <= VF: the widest w <= k, twice where k > w
+    if shape == ALONE and full:  # the test, and where k == 1 the last iteration alone
+        return full * vector_iter + (_piece_cost(plan, 1, target) if k == 1 else vector_iter) + 1
+    if shape == SHIFTED and full:
+        return (full + 1) * vector_iter
+    if shape == MASKED or (shape == SHIFTED and pieces_decline(plan) is not None):
+        return (full + 1) * vector_iter + lanes * scalar_iter
+    if shape in (SHIFTED, ALONE, PAIRS) and in_pairs(plan, True):  # the widest w <= k, twice where k > w
         w = 1 << (k.bit_length() - 1)
         tests = lanes.bit_length() - w.bit_length() + 1
-        return (1 if k == w else 2) * vector_iteration_cost(plan, w, target)[1] + tests + PIECE_COST
-    pieces = sum(vector_iteration_cost(plan, w, target)[1] + PIECE_COST
-                 for w in (1 << b for b in range(lanes.bit_length())) if k & w)
+        return full * vector_iter + (1 if k == w else 2) * _piece_cost(plan, w, target) + tests + PIECE_COST
+    pieces = sum(_piece_cost(plan, w, target) + PIECE_COST for w in (1 << b for b in range(lanes.bit_length()))
+                 if k & w)
     return full * vector_iter + pieces + lanes.bit_length()
+
+
+def _piece_cost(plan: LoopPlan, lanes: int, target: Target) -> int:
+    """A vector of ``lanes`` lanes run once (a piece, a pair's half): the vector
+    iteration without the latch's compare and branch; one lane is scalar code, at most
+    one scalar iteration."""
+    scalar_iter, vector_iter = vector_iteration_cost(plan, lanes, target)
+    return (min(scalar_iter, vector_iter) if lanes == 1 else vector_iter) - 2
 
 
 def updates_in_place(plan: LoopPlan) -> bool:
@@ -1027,8 +1075,7 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     epilogue = (t // vf) * vector_iter + (vf - 1) * scalar_iter // 2 + 2
     if pieces_decline(plan) is None:
         # The last vector in pieces: no masked move, no mask; in place no shifted tail.
-        shifted = shift_decline(plan) is None and not updates_in_place(plan)
-        return _short_fold_cost(plan, vf, target, t, shifted, True) + 1 <= epilogue
+        return _short_fold_cost(plan, vf, target, t, tail_shapes(plan, vf)[0]) + 1 <= epilogue
     if extra is None:
         return False
     if shift_decline(plan) is None and vf <= NOMINAL_TRIP_COUNT:

@@ -40,6 +40,10 @@ class LoopOptions(TransformOptions):
     tail: str = "epilogue"
     index32: bool = False  # gathers index with <VF x i32> (sign-extended by the getelementptr)
     epilogue_vf: int | None = None
+    # ``tail`` fold: what runs the iterations left after the full vectors, forced
+    # (``tailfold.TAIL_SHAPES``); None: the cost model's (``short_fold_vf``), or with a
+    # forced ``vf`` the default (``tailfold.tail_shapes``).
+    tail_shape: str | None = None
     # Vector-length-agnostic loops (vla.py): VF = vscale x N (N: ``vf``, or one register
     # of the target at vscale 1), for every vscale in 1..vscale_max; ``tail`` fold or
     # auto: the last vector under the lane mask, epilogue: the scalar loop.
@@ -82,7 +86,10 @@ class LoopReport:
         what = ["tail folded"] if folded else ["scalar epilogue"] if isinstance(self.vector, ScalableLoop) else []
         if isinstance(self.vector, FoldedLoop) and self.vector.pieces:
             what.append(("last vector in overlapping pairs of " if self.vector.pairs else "last vector in pieces of ")
-                        + ", ".join(str(pc.width) for pc in self.vector.pieces))
+                        + ", ".join(str(pc.width) for pc in self.vector.pieces)
+                        + (" after the full vectors" if self.vector.pairs and self.vector.tail is None else ""))
+        if isinstance(self.vector, FoldedLoop) and self.vector.tail_test is not None:
+            what.append("the last iteration alone")
         if isinstance(self.vector, ScalableLoop):
             what.append(f"{self.vector.vscale_range.stated()}")
         what += [f"recurrence {r}" for r in self.recurrences] + [f"reduction {r}" for r in self.reductions]
@@ -198,7 +205,8 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
     if options.tail == "fold":
         if options.uf not in (None, 1):
             raise Decline("tail folding: interleaving (UF > 1) is not done under a mask")
-        return fold_tail(plan, vf if options.vf is not None else short_fold_vf(plan, vf, target))
+        lanes, shape = (vf, options.tail_shape) if options.vf is not None else short_fold_vf(plan, vf, target)
+        return fold_tail(plan, lanes, shape=options.tail_shape or shape)
     if options.tail == "auto" and prefer_fold(plan, vf, target):
         try:
             return fold_tail(plan, vf)
