@@ -53,13 +53,18 @@ def interleave_cost(g: Group, vf: int, target: Target, in_lanes: bool = False) -
     (priced 5 / 11), a factor-4 float load of 3 members at VF 8 seven moves and 20
     shuffles in order (priced 25), 9 and a permutation in the struct order (priced 13),
     while one scalar iteration is about 12. Other targets (structure loads and stores:
-    ``ld3``, ``vlseg3``) and packed groups (one integer per struct) as
-    ``groups.group_cost``."""
-    if target.name not in ("sse4", "avx2") or g.packed or g.packed_members:
-        return group_cost(g, vf, target)
+    ``ld3``, ``vlseg3``), packed groups (one integer per struct), and groups of 8- and
+    16-bit elements as ``groups.group_cost``: llc lowers the wide ones by sequences of
+    its own (X86InterleavedAccess: c/gray_rgb_u8's factor-3 byte group runs faster at
+    VF 32 than at 16, 0.99 / 1.16 of LLVM's time at n=1024, which this pricing would
+    reverse), and the epilogue's lanes for them (``epilogue.short_trip_vf``) were
+    measured against that price; the narrow ones priced here (``in_lanes`` and
+    ``_gathers`` take any width) are left for when both are measured again."""
     elem_bytes = max(8, getattr(g.elem, "bits", 64)) // 8
     reg = target.register_bits // 8
     whole = g.factor * vf * elem_bytes
+    if target.name not in ("sse4", "avx2") or g.packed or g.packed_members or elem_bytes < 4:
+        return group_cost(g, vf, target)
     if in_lanes and reg > 16 and vf >= 2:
         return _moves(whole, reg) + _gathers(g, vf // 2, elem_bytes, 16, False) * target.shuffle
     return _moves(whole, reg) + _gathers(g, vf, elem_bytes, reg, elem_bytes >= 4 and reg > 16) * target.shuffle

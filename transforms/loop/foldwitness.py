@@ -579,8 +579,9 @@ class FoldedWitness(Witness):
 
     def _check_structure(self) -> None:
         """What the checks take for granted: vector.ph goes to vector.body or
-        vector.last, vector.body to itself or vector.last, vector.last to the middle
-        block, the middle block to the exit block; vector.last's phis continue
+        vector.last, vector.body to itself or vector.last (the tail shape ``pairs``:
+        its first test, with no shifted tail; pieces and pairs: ``_check_pieces``),
+        vector.last to the middle block, the middle block to the exit block; vector.last's phis continue
         vector.body's (the same start, the same value after a full vector); and the
         scalar loop's block is gone."""
         fl = self.fl

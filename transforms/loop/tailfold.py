@@ -42,8 +42,14 @@ the first stored, as the shifted tail does. Pieces pay a vector and a test per b
 k, about a nanosecond each (``PIECE_COST``): cabs2_f32 at n=5 ran twice as long in
 pieces of 4 and 1 as in two vectors of 4.
 
-**The last iteration alone** (``tail_alone``: where the last vector runs as pairs, with
-interleave groups, up to 4 lanes):
+**The tail's shape** after the full vectors (``tail_shapes``; ``--tail fold`` takes the
+cheapest with its VF: ``short_fold_vf``): the shifted tail, the shifted tail with the
+last iteration alone (below), the last vector as pairs after the full vectors too
+(vector.body leaves to vector.last: no shifted tail), or in pieces.
+
+**The last iteration alone** (by default where ``tail_alone``: the last vector runs as
+pairs, with interleave groups, up to 4 lanes; at more lanes where the cost model takes
+it):
 where k == 1 the shifted tail would re-cover VF-1 lanes of the last full vector for one
 iteration; ``tail.test`` sends it instead to ``vector.tail.1``, the last full vector and
 a piece of one lane at n.vec (``_tail_alone``), then middle.tail.
