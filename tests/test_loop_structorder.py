@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_loop_groups import member, struct_loop, struct_start, sum_of_members
+from tests.test_loop_groups import (
+    _proved_native_and_mutant_refuted,
+    member,
+    struct_loop,
+    struct_start,
+    sum_of_members,
+)
 from transforms.loop import LoopOptions, vectorize_loops
 from transforms.loop.mutants import spread_halves_swapped, struct_order_unrestored
 from transforms.loop.native import compare_at_trip_counts
@@ -192,7 +198,7 @@ def test_widened_members_spread_on_two_halves() -> None:
     assert first.mask[:8] == (0, 32, 3, 32, 6, 32, 9, 32) and first.mask[16:24] == (20, 32, 23, 32, 26, 32, 29, 32)
     (lanes,) = [i for i in body if (i.name or "").startswith("spread.lanes")]
     assert isinstance(lanes, ShuffleVector) and lanes.mask == (0, 1, 2, 3, 8, 9, 10, 11)
-    _proved_native_refuted(fn, new, r, 8, spread_halves_swapped)
+    _proved_native_and_mutant_refuted(fn, new, r, 8, spread_halves_swapped)
 
 
 def test_spread_with_a_gap_and_a_narrowed_result() -> None:
@@ -222,14 +228,3 @@ def test_spread_not_taken_at_other_widths() -> None:
         new, (r,) = vectorize_loops(fn, opts)
         assert new is not None, r.line()
         assert not _shuffles(new, "spread.") and _shuffles(new, "strided.vec")
-
-
-def _proved_native_refuted(fn, new, r, vf: int, mutate) -> None:  # noqa: ANN001
-    proof = prove_loop(r)
-    assert proof.status == "proved" and not proof.vacuous, proof.line()
-    runs = compare_at_trip_counts(fn, new, r.vector)
-    assert runs.runs >= 3 * vf + 2 and not runs.mismatches, runs.mismatches
-    bad, (rb,) = vectorize_loops(fn, LoopOptions(vf=vf, tail="fold"))
-    assert bad is not None and mutate(bad)
-    assert prove_loop(rb).status == "refuted"
-    assert compare_at_trip_counts(fn, bad, rb.vector).mismatches
