@@ -379,12 +379,11 @@ def _exact_first(
     ranked: list[tuple[CallEvent, z3.BoolRef]], conditions: dict[int, tuple[z3.BoolRef, z3.BoolRef]],
 ) -> list[tuple[CallEvent, z3.BoolRef]]:
     """One rank of the match chain with its exact matches first: each candidate on its
-    exact condition, then the rank as it was, less the candidates whose exact condition
-    is their matching one (already tried, on the same condition)."""
-    first = [(e, m if conditions[id(e)][1] is conditions[id(e)][0] else z3.And(m, conditions[id(e)][1]))
-             for e, m in ranked]
-    rest = [(e, m) for e, m in ranked if conditions[id(e)][1] is not conditions[id(e)][0]]
-    return first + rest
+    exact condition, then the candidates whose exact condition is not their matching one
+    on the rank's condition (the others were tried on that already)."""
+    differs = {i for i, (refines, exact) in conditions.items() if exact is not refines}
+    first = [(e, z3.And(m, conditions[id(e)][1]) if id(e) in differs else m) for e, m in ranked]
+    return first + [(e, m) for e, m in ranked if id(e) in differs]
 
 
 def _argument_blocks(inst: Call, args: list[SymValue], write: bool) -> ArgumentBlocks | None:
