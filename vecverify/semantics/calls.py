@@ -35,7 +35,7 @@ target call matches a source call only after as many calls that may write it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import z3
@@ -306,7 +306,7 @@ class Environment:
     ) -> tuple[SymValue, z3.BoolRef, z3.BoolRef, Clobber | None]:
         """The outputs of a target call: those of the first source call it matches. Returns
         (result, UB, returns, clobber); no match is UB."""
-        candidates = [e for e in self.events if e.callee == callee and e.effects == effects
+        candidates = [e for e in self.events if e.callee == callee and _stands_for(e.effects, effects)
                       and _same_shape(e.args, args) and len(e.ret) == len(ret_widths)
                       and all(a.value.size() == w for a, w in zip(e.ret, ret_widths, strict=True))]
         conditions = [self._refines(ctx, e, args, memory, order) for e in candidates]
@@ -373,6 +373,21 @@ class Environment:
         same_poison = [s.poison == t.poison for s, t in zip(e.args, args, strict=True)
                        if not (z3.is_false(s.poison) or z3.eq(s.poison, t.poison))]
         return refines, (all_of([refines, *same_poison]) if same_poison else refines)
+
+
+def _stands_for(source: CalleeEffects, target: CalleeEffects) -> bool:
+    """Whether a target call of these effects may take the outputs of a source call of
+    those: the same effects, but for promises the source's call site makes and the
+    target's drops (``noreturn``, ``willreturn``, a ``noundef`` result). Each promise
+    broken is UB in the source, whose call event already assumes it kept (``returns``
+    false or true, a result never poison); the target's call then behaves alike.
+    A promise only the target makes is more UB: no match. Memory effects and ``nofree``
+    must be equal (the match chain merges the candidates' clobbers as alike)."""
+    if (target.noreturn and not source.noreturn or target.willreturn and not source.willreturn
+            or target.ret_noundef and not source.ret_noundef):
+        return False
+    return replace(source, noreturn=target.noreturn, willreturn=target.willreturn,
+                   ret_noundef=target.ret_noundef) == target
 
 
 def _exact_first(
