@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from vecverify.app.cli import main
 from vecverify.app.fuzz.campaign import CampaignOptions, run_campaign
 from vecverify.cluster import load_security
 from vecverify.errors import InputError
-from vecverify.jobs import check_address
+from vecverify.jobs import Jobs, Lost, LostJob, check_address
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -77,20 +78,38 @@ class Cluster:
     tls: list[str]
     workers: dict[str, subprocess.Popen[bytes]]
     scheduler_file: Path
+    logs: Path  # the scheduler's and each worker's log (their stderr), kept in the test's folder
 
     def args(self) -> list[str]:
         return ["--cluster", self.address, "--cluster-security", str(self.security)]
 
     def start_worker(self, name: str) -> None:
-        self.workers[name] = subprocess.Popen(
+        self.workers[name] = _logged(
             [DASK, "worker", "--scheduler-file", str(self.scheduler_file), "--name", name, "--nthreads", "1",
-             "--no-nanny", "--host", "127.0.0.1", "--no-dashboard", *self.tls],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
+             "--no-nanny", "--host", "127.0.0.1", "--no-dashboard", *self.tls], self.logs / f"worker-{name}.log")
+
+    def story(self) -> str:
+        """Every log of the cluster's processes, each under its name."""
+        return "".join(f"\n----- {f.name}\n{f.read_text(errors='replace')}" for f in sorted(self.logs.glob("*.log")))
+
+    @contextmanager
+    def traced(self) -> Iterator[None]:
+        """A failure inside prints the cluster's logs (pytest shows them with the failure)."""
+        try:
+            yield
+        except BaseException:
+            print(self.story())
+            raise
 
     def client(self) -> Any:
         from distributed import Client
 
         return Client(self.address, security=load_security(self.security), timeout="30s")
+
+
+def _logged(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as f:  # the child keeps its own descriptor
+        return subprocess.Popen(command, stdout=f, stderr=subprocess.STDOUT, cwd=REPO)
 
 
 def _wait_for(cond: Any, what: str, limit: float = 60.0) -> None:
@@ -101,33 +120,42 @@ def _wait_for(cond: Any, what: str, limit: float = 60.0) -> None:
         time.sleep(0.1)
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    d = tmp_path_factory.mktemp("cluster")
+@contextmanager
+def _started(d: Path, names: tuple[str, ...]) -> Iterator[Cluster]:
+    """A scheduler and one single-threaded worker per name, over TLS on 127.0.0.1, their
+    logs in ``d/logs``; stopped at the end (the processes started here only)."""
     security = make_tls(d)
     tls = ["--tls-ca-file", str(d / "ca.pem"), "--tls-cert", str(d / "cert.pem"), "--tls-key", str(d / "key.pem")]
     sfile = d / "scheduler.json"
-    scheduler = subprocess.Popen(
-        [DASK, "scheduler", "--protocol", "tls", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-         "--scheduler-file", str(sfile), *tls], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
-    c = Cluster("", security, tls, {}, sfile)
+    logs = d / "logs"
+    logs.mkdir()
+    scheduler = _logged([DASK, "scheduler", "--protocol", "tls", "--host", "127.0.0.1", "--port", "0",
+                         "--no-dashboard", "--scheduler-file", str(sfile), *tls], logs / "scheduler.log")
+    c = Cluster("", security, tls, {}, sfile, logs)
     try:
-        _wait_for(lambda: sfile.exists() and sfile.stat().st_size > 0, "the scheduler")
-        c.address = json.loads(sfile.read_text())["address"]
-        assert c.address.startswith("tls://127.0.0.1:")
-        for name in ("w1", "w2"):
-            c.start_worker(name)
-        with c.client() as client:
-            client.wait_for_workers(2, timeout=90)
+        with c.traced():
+            _wait_for(lambda: sfile.exists() and sfile.stat().st_size > 0, "the scheduler")
+            c.address = json.loads(sfile.read_text())["address"]
+            assert c.address.startswith("tls://127.0.0.1:")
+            for name in names:
+                c.start_worker(name)
+            with c.client() as client:
+                client.wait_for_workers(len(names), timeout=90)
         yield c
     finally:
-        for p in [*c.workers.values(), scheduler]:  # the processes this fixture started
+        for p in [*c.workers.values(), scheduler]:  # the processes started here
             p.terminate()
         for p in [*c.workers.values(), scheduler]:
             try:
                 p.wait(10)
             except subprocess.TimeoutExpired:
                 p.kill()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    with _started(tmp_path_factory.mktemp("cluster"), ("w1", "w2")) as c:
+        yield c
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -216,14 +244,25 @@ def test_addresses_that_would_expose_workers_are_refused(tmp_path: Path, capsys:
     assert code == 2 and "no distributed.comm.tls section" in err, err
 
 
+def _tasks_on_the_scheduler(client: Any) -> str:
+    """The scheduler's view of vecverify's tasks: state, worker, times its workers died."""
+    def view(dask_scheduler: Any) -> list[str]:
+        return [f"{k} {ts.state} on={ts.processing_on} who_has={ts.who_has} suspicious={ts.suspicious} "
+                f"wanted_by={[c.client_key for c in ts.who_wants or ()]}"
+                for k, ts in dask_scheduler.tasks.items() if "vecverify-" in str(k)]
+
+    return "\n".join(client.run_on_scheduler(view))
+
+
 def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: Path) -> None:
-    """Last in this module: it kills one of the fixture's workers (and starts another)."""
+    """After the fixture's other tests: it kills one of its workers (and starts another)."""
     d = _folder(tmp_path, SLOW)
-    proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *cluster.args()], cwd=REPO,
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # SIGABRT prints every thread's stack
+    proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *cluster.args()], cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     killed = None
     try:
-        with cluster.client() as client:
+        with cluster.traced(), cluster.client() as client:
             def busy() -> bool:
                 nonlocal killed
                 info = client.scheduler_info()["workers"]
@@ -237,11 +276,77 @@ def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: P
             time.sleep(0.3)
             os.kill(cluster.workers[str(killed)].pid, signal.SIGKILL)
             _wait_for(lambda: len(client.scheduler_info()["workers"]) == 1, "the scheduler to see the loss")
-        out, err = proc.communicate(timeout=300)
+            try:
+                out, err = proc.communicate(timeout=300)
+            except subprocess.TimeoutExpired:  # the scheduler's view of the jobs, and where vecverify waits
+                tasks = _tasks_on_the_scheduler(client)
+                proc.send_signal(signal.SIGABRT)
+                out, err = proc.communicate(timeout=30)
+                raise AssertionError(f"vecverify check did not finish; its jobs on the scheduler:\n{tasks}\n"
+                                     f"its stderr:\n{err}") from None
+            assert proc.returncode == 0, err
+            files = json.loads(out)["files"]
+            assert len(files) == len(SLOW) and all(f["as_expected"] and f["got"] == "correct" for f in files)
     finally:
         if proc.poll() is None:
             proc.kill()
         cluster.start_worker(f"{killed}-again")
-    assert proc.returncode == 0, err
-    files = json.loads(out)["files"]
-    assert len(files) == len(SLOW) and all(f["as_expected"] and f["got"] == "correct" for f in files)
+
+
+def test_jobs_left_with_no_worker_are_reported_lost_and_the_rest_kept(tmp_path: Path) -> None:
+    """A cluster whose only worker dies mid-campaign and is not replaced: the campaign
+    ends, names each file it could not check once on stderr (verdict ``lost``, exit 2)
+    and keeps the rows that came."""
+    d = _folder(tmp_path, SLOW)
+    for name in SLOW:  # twice as many jobs as files: some are still to run when the worker dies
+        shutil.copy(REPO / "corpus" / "paper" / f"{name}.srctgt.ll", d / f"{name.replace('/', '-')}-2.srctgt.ll")
+    (tmp_path / "solo").mkdir()
+    with _started(tmp_path / "solo", ("solo",)) as c, c.traced(), c.client() as client:
+        proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *c.args(), "--cluster-lost-after", "5"],
+                                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            # the scheduler has sent vecverify a result (it logs each gather): kill the only worker
+            _wait_for(lambda: any(msg.get("action") == "gather" for _, msg in client.get_events("all")),
+                      "a result sent to vecverify", 240)
+            os.kill(c.workers["solo"].pid, signal.SIGKILL)
+            out, err = proc.communicate(timeout=240)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert proc.returncode == 2, err
+        report = json.loads(out)
+        files = report["files"]
+        lost = [f for f in files if f["got"].startswith("lost: ")]
+        kept = [f for f in files if f not in lost]
+        assert len(files) == 2 * len(SLOW) and lost and kept, out
+        assert all(f["as_expected"] and f["got"] == "correct" for f in kept), out
+        assert all(not f["as_expected"] and "no worker" in f["got"] for f in lost), out
+        assert report["summary"]["lost"] == len(lost)
+        for f in lost:
+            assert err.count(f"lost on the cluster: {f['file']}: ") == 1, err
+        assert err.count("lost on the cluster: ") == len(lost), err
+
+
+class _AllLost(Jobs):
+    """Jobs that a cluster loses, every one."""
+
+    def _submit(self, fn: Any, item: Any) -> Any:
+        return item
+
+    def _wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, Any]]:
+        return [(h, Lost(f"{h} gone")) for h in handles]
+
+    def deliver(self, wait: float) -> None:
+        pass
+
+    def close(self, cancel: bool) -> None:
+        pass
+
+
+def test_a_lost_job_is_named_once_and_given_its_commands_result(capsys: pytest.CaptureFixture[str]) -> None:
+    got = dict(_AllLost(None).run(str, ["a", "b"], on_lost=lambda item, why: LostJob(f"job {item}", f"lost: {why}")))
+    assert got == {0: "lost: a gone", 1: "lost: b gone"}
+    assert capsys.readouterr().err.splitlines() == ["lost on the cluster: job a: a gone",
+                                                    "lost on the cluster: job b: b gone"]
+    with pytest.raises(InputError, match="a job was lost: a gone"):  # a caller with no result for it
+        list(_AllLost(None).run(str, ["a"]))

@@ -4,8 +4,9 @@ prove every rule's obligation at every type it claims.
 A rule expected to hold must be proved (the checker says correct); a known-false rule
 must be refuted with a replayed counterexample. A solver timeout is "failed", never
 "proved". Exit codes: 0 every rule got its expected result, 1 some rule did not (a
-holding rule refuted, or a known-false rule proved), 3 otherwise something failed to
-prove or is unsupported.
+holding rule refuted, or a known-false rule proved), 2 a rule's job was lost on a
+cluster (not proved: docs/cluster.md), 3 otherwise something failed to prove or is
+unsupported.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from typing import Any
 
 from vecverify.checker import check_pair
 from vecverify.errors import InputError
-from vecverify.exit_codes import EXIT_INCONCLUSIVE, EXIT_OK
+from vecverify.exit_codes import EXIT_BAD_INPUT, EXIT_INCONCLUSIVE, EXIT_OK
 from vecverify.exit_codes import EXIT_INCORRECT as EXIT_MISMATCH
 from vecverify.ir.function import Function
-from vecverify.jobs import Placement
+from vecverify.jobs import LostJob, Placement
 from vecverify.pool import in_order, open_jobs
 from vecverify.refine import CheckOptions, Verdict
 from vecverify.report import format_example
@@ -40,7 +41,7 @@ class ProofResult:
     rule: str
     transform: str
     type: str
-    result: str  # proved | refuted | failed | unsupported
+    result: str  # proved | refuted | failed | unsupported | lost (its job lost on a cluster)
     expected: str  # holds | refuted
     seconds: float
     counterexample: str | None = None  # the ERROR line and Example block, for refuted
@@ -216,10 +217,10 @@ def prove_pairs(
     # Rules hold lambdas: workers look them up by name (their registry is the same).
     with open_jobs(where, count=len(work)) as pool:
         jobs_laws = [(rule_name, element, law, timeout_ms) for rule_name, element, law in _law_jobs(work, law_work)]
-        law_results += in_order(pool.run(_prove_law_by_rule, jobs_laws))
+        law_results += in_order(pool.run(_prove_law_by_rule, jobs_laws, on_lost=_lost_law))
         proved = [r.key for r in law_results if r.status == "correct"]
         rule_jobs = [(work[i][0].name, work[i][1], timeout_ms, proved) for i in order]
-        for k, res in pool.run(_prove_by_name, rule_jobs):
+        for k, res in pool.run(_prove_by_name, rule_jobs, on_lost=_lost_rule):
             record(order[k], res)
     return [r for r in out if r is not None]
 
@@ -290,9 +291,27 @@ def _prove_by_name(job: tuple[str, str, int, list[LawKey]]) -> ProofResult:
     return prove_rule(get_rule(name), type_name, timeout_ms)
 
 
+def _lost_law(job: tuple[str, str, str, int], why: str) -> LostJob:
+    """A law whose job a cluster lost: not proved (the rules on it are not either)."""
+    name, element, law, _ = job
+    checker = get_rule(name).checker
+    assert isinstance(checker, LawChecker)
+    return LostJob(f"law {law} at {element}", LawResult(law_key(checker.laws, element, law), "lost", 0.0))
+
+
+def _lost_rule(job: tuple[str, str, int, list[LawKey]], why: str) -> LostJob:
+    """A rule whose job a cluster lost: ``lost``, not proved."""
+    name, type_name, _, _ = job
+    rule = get_rule(name)
+    return LostJob(f"{name} at {type_name}",
+                   ProofResult(rule.name, rule.transform, type_name, "lost", rule.expected, 0.0, detail=why))
+
+
 def exit_code(results: list[ProofResult]) -> int:
     if any(r.result in ("proved", "refuted") and not r.matched for r in results):
         return EXIT_MISMATCH
+    if any(r.result == "lost" for r in results):
+        return EXIT_BAD_INPUT
     if any(not r.matched for r in results):
         return EXIT_INCONCLUSIVE
     return EXIT_OK

@@ -4,8 +4,17 @@ The same interface as the local processes (vecverify/pool.py): a job is a Dask t
 running a module-level function of vecverify on a worker that has vecverify installed;
 its result comes back as it finishes, and a worker lost mid-job has its job re-run on
 another (Dask's scheduler does that: up to ``distributed.scheduler.allowed-failures``
-times, then the job's error is raised here). Events a job emits travel as Dask events
-under a topic of this run's own, so that the caller saves every finding as it arrives.
+times). Events a job emits travel as Dask events under a topic of this run's own, so
+that the caller saves every finding as it arrives.
+
+A job can also be lost for good: every worker that ran it died, the cluster has no
+worker left (or none that can run it), the scheduler forgot it, or it runs on well past
+the deadline its caller gave (a fuzz campaign's budget). The client looks at the
+scheduler's view of its pending jobs every few seconds (``_watch``); a job that stays
+with no worker to run it for ``Placement.lost_after`` seconds, or is still pending that
+long after the deadline, is given back to ``Jobs.run`` as ``Lost``, which names it and
+lets the command report it as lost (never a hang, never a verdict for a job that did
+not run).
 
 Who can run code where: a Dask worker runs whatever function a client of its scheduler
 sends it, and the client unpickles what the workers send back. Anyone who can connect
@@ -21,15 +30,20 @@ import logging
 import pickle
 import queue as queue_mod
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .jobs import EventSink, Jobs, Placement, check_address, set_sink
+from .jobs import EventSink, Jobs, Lost, Placement, check_address, set_sink
 
 CONNECT_TIMEOUT = "20s"
+WATCH_EVERY = 2.0  # s between looks at the scheduler's view of the pending jobs
+ASK_TIMEOUT = 20.0  # s for the scheduler to answer such a look
+RESULT_WAIT = 10.0  # s to fetch a finished job's result (its data gone with a worker: it runs again)
+_PENDING = object()  # a done job's result that did not come (DaskJobs._result)
 
 
 def _key(tls: dict[str, Any], *path: str) -> str:
@@ -104,6 +118,21 @@ def _run_job(topic: str, warm: Callable[[], None] | None, fn: Callable[[Any], An
 # ----------------------------------------------------------------------------- the client
 
 
+def _unattended(state: str | None, workers: int) -> str | None:
+    """Why a pending job with this state on the scheduler has no worker to run it, or
+    None if it has one (running, or waiting for one of the cluster's workers)."""
+    if state == "processing" or (state in ("waiting", "queued") and workers):
+        return None
+    if state in ("waiting", "queued"):
+        return "no worker in the cluster"
+    if state == "no-worker":
+        return "no worker can run it"
+    if state in ("memory", "erred"):
+        return f"its outcome ({state}) did not reach this client"
+    return f"the scheduler does not have it ({state or 'unknown'})"
+
+
+
 class DaskJobs(Jobs):
     def __init__(self, where: Placement, warm: Callable[[], None] | None, on_event: EventSink | None) -> None:
         super().__init__(on_event)
@@ -134,6 +163,9 @@ class DaskJobs(Jobs):
         self._events: queue_mod.Queue[Any] = queue_mod.Queue()
         self.client.subscribe_topic(self.topic, self._events.put)
         self._submitted: list[Any] = []
+        self.lost_after = where.lost_after
+        self._looked = time.monotonic()  # the last look at the scheduler (_watch)
+        self._unattended_since: dict[Any, float] = {}  # key: when it was first seen with no worker to run it
 
     def _submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         f = self.client.submit(_run_job, self.topic, self.warm, fn, item, pure=False,
@@ -142,17 +174,70 @@ class DaskJobs(Jobs):
         return f
 
     def _wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, Any]]:
-        from distributed import KilledWorker, wait
+        from distributed import wait
+        from distributed.client import FuturesCancelledError
 
         try:
-            done = wait(handles, timeout=timeout, return_when="FIRST_COMPLETED").done
-        except TimeoutError:
-            return []
+            wait(handles, timeout=timeout, return_when="FIRST_COMPLETED")
+        except (TimeoutError, FuturesCancelledError):  # a cancelled job is taken below
+            pass
         self.deliver(0.0)
+        out: list[tuple[Any, Any]] = []
+        for h in handles:
+            if h.done():  # finished, erred or cancelled (a job whose result was lost is pending again)
+                got = self._result(h)
+                if got is not _PENDING:
+                    out.append((h, got))
+        came = {h for h, _ in out}
+        return out + self._watch([h for h in handles if h not in came])
+
+    def _result(self, h: Any) -> Any:
+        """A done job's result (its exception raised), a ``Lost``, or ``_PENDING`` if its
+        result went with a worker before it came (Dask runs it again)."""
+        from distributed import KilledWorker
+
+        if h.cancelled():
+            return Lost("cancelled (this client lost the scheduler, or the scheduler dropped it)")
         try:
-            return [(h, h.result()) for h in handles if h in done]
+            return h.result(timeout=RESULT_WAIT)
         except KilledWorker as e:
-            raise InputError(f"--cluster: a job was lost with every worker that ran it ({e})") from None
+            return Lost(f"every worker that ran it died ({getattr(e, 'allowed_failures', '?')} allowed: "
+                        "distributed.scheduler.allowed-failures)")
+        except TimeoutError:
+            if h.status == "error":
+                raise  # the job's own exception
+            return _PENDING
+
+    def _watch(self, handles: list[Any]) -> list[tuple[Any, Any]]:
+        """The pending jobs that are lost: with no worker to run them for ``lost_after``
+        seconds, or still pending that long after the deadline. Looks at the scheduler
+        every ``WATCH_EVERY`` seconds."""
+        now = time.monotonic()
+        if not handles or now - self._looked < WATCH_EVERY:
+            return []
+        self._looked = now
+        scheduler: Any = self.client.scheduler
+        try:
+            states = self.client.sync(scheduler.get_task_status, keys=[h.key for h in handles],
+                                      callback_timeout=ASK_TIMEOUT)
+            workers = len(self.client.sync(scheduler.ncores, callback_timeout=ASK_TIMEOUT))
+            unreachable = None
+        except (OSError, TimeoutError) as e:  # CommClosedError is an OSError
+            states, workers, unreachable = {}, 0, f"the scheduler does not answer ({type(e).__name__})"
+        late = self.deadline is not None and time.time() > self.deadline + self.lost_after
+        lost: list[tuple[Any, Any]] = []
+        for h in handles:
+            if late:
+                lost.append((h, Lost(f"not finished {self.lost_after:.0f} s after its deadline")))
+                continue
+            why = unreachable or _unattended(states.get(h.key), workers)
+            if why is None:
+                self._unattended_since.pop(h.key, None)
+                continue
+            since = self._unattended_since.setdefault(h.key, now)
+            if now - since >= self.lost_after:
+                lost.append((h, Lost(f"{why} for {now - since:.0f} s")))
+        return lost
 
     def deliver(self, wait: float) -> None:
         self._deliver(wait)
@@ -173,8 +258,9 @@ class DaskJobs(Jobs):
 
     def close(self, cancel: bool) -> None:
         try:
-            if cancel:
-                self.client.cancel([f for f in self._submitted if not f.done()], force=True)
+            unfinished = [f for f in self._submitted if not f.done()]  # cancelled, or lost
+            if unfinished:
+                self.client.cancel(unfinished, force=True)
             while self._deliver(0.3):  # what the jobs sent before they finished or stopped
                 pass
             self.client.unsubscribe_topic(self.topic)

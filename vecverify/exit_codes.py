@@ -2,7 +2,8 @@
 
   0  everything checked is correct (for a directory: every file got its expected verdict)
   1  some transformation is incorrect (for a directory: some file got an unexpected verdict)
-  2  bad input or bad usage (one line on stderr says what and where)
+  2  bad input or bad usage (one line on stderr says what and where), or a job lost on a
+     cluster (``lost``: named on stderr, docs/cluster.md)
   3  nothing incorrect, but something was unsupported or failed to prove
   4  internal error (a bug in vecverify: please report it)
   130 interrupted
@@ -22,12 +23,12 @@ EXIT_INTERRUPTED = 130
 
 def exit_code(counts: Mapping[str, int]) -> int:
     """The code for verdict counts by status (correct, incorrect, failed, unsupported,
-    error, internal): the worst one wins, incorrect first."""
+    error, lost, internal): the worst one wins, incorrect first."""
     if counts.get("incorrect"):
         return EXIT_INCORRECT
     if counts.get("internal"):
         return EXIT_INTERNAL
-    if counts.get("error"):
+    if counts.get("error") or counts.get("lost"):
         return EXIT_BAD_INPUT
     if counts.get("unsupported") or counts.get("failed"):
         return EXIT_INCONCLUSIVE

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InputError
 
@@ -25,15 +25,21 @@ EventSink = Callable[[Event], None]
 # ----------------------------------------------------------------------------- where
 
 
+LOST_AFTER = 60.0  # s: a cluster's job with no worker to run it this long is lost (--cluster-lost-after)
+
+
 @dataclass(frozen=True)
 class Placement:
     """Where jobs run: ``cluster`` (a Dask scheduler's address, or ``local`` for a
     cluster of ``jobs`` workers started on 127.0.0.1), else ``jobs`` processes here
-    (1: in this process). ``security``: the TLS file for a ``tls://`` address."""
+    (1: in this process). ``security``: the TLS file for a ``tls://`` address.
+    ``lost_after``: how long a cluster's job may stay with no worker to run it (or run
+    past its deadline) before it is reported lost."""
 
     jobs: int = 1
     cluster: str | None = None
     security: Path | None = None
+    lost_after: float = LOST_AFTER
 
     @property
     def parallel(self) -> bool:
@@ -98,6 +104,29 @@ def set_sink(sink: EventSink | None) -> EventSink | None:
     return old
 
 
+# ----------------------------------------------------------------------------- lost jobs
+
+
+@dataclass(frozen=True)
+class Lost:
+    """What ``Jobs._wait`` gives for a job that will not finish (a cluster lost it:
+    vecverify/cluster.py), and why."""
+
+    why: str
+
+
+class LostJob(NamedTuple):
+    """What a command reports for a lost job: its name in messages (a file, a rule at a
+    type, a fuzz unit) and the command's own result for it, a verdict that is not
+    correct (``lost``)."""
+
+    name: str
+    result: Any
+
+
+OnLost = Callable[[Any, str], LostJob]  # (the job's item, why it was lost)
+
+
 # ----------------------------------------------------------------------------- the interface
 
 
@@ -111,15 +140,24 @@ class Jobs(ABC):
     def __init__(self, on_event: EventSink | None) -> None:
         self.on_event = on_event
 
+    deadline: float | None = None  # time.time() by which every job should have ended (run's)
+
     def run(self, fn: Callable[[Any], Any], items: Iterable[Any], window: int | None = None,
-            more: Callable[[], bool] | None = None) -> Iterator[tuple[int, Any]]:
+            more: Callable[[], bool] | None = None, on_lost: OnLost | None = None,
+            deadline: float | None = None) -> Iterator[tuple[int, Any]]:
         """``fn(item)`` for each item, yielded as ``(index, result)`` when it finishes.
         At most ``window`` jobs are submitted ahead (default: all); items are taken
-        from ``items`` only while ``more()`` (checked often: it may raise to stop)."""
+        from ``items`` only while ``more()`` (checked often: it may raise to stop).
+
+        A job the cluster loses (vecverify/cluster.py: no worker to run it, or still
+        running well past ``deadline``, a time.time() value derived from the jobs'
+        budget) is named once on stderr and yields ``on_lost(item, why).result``; with
+        no ``on_lost`` it stops the run (InputError: exit 2)."""
         source = enumerate(items)
-        pending: dict[Any, int] = {}
+        pending: dict[Any, tuple[int, Any]] = {}
         exhausted = False
         limit = window if window is not None else self.ahead
+        self.deadline = deadline
         while True:
             go_on = more() if more is not None else True
             while not exhausted and go_on and len(pending) < limit:
@@ -127,13 +165,14 @@ class Jobs(ABC):
                 if nxt is None:
                     exhausted = True
                     break
-                pending[self._submit(fn, nxt[1])] = nxt[0]
+                pending[self._submit(fn, nxt[1])] = nxt
             if not pending:
                 if exhausted or not go_on:
                     break
                 continue
             for handle, result in self._wait(list(pending), 0.05):
-                yield pending.pop(handle), result
+                index, item = pending.pop(handle)
+                yield index, (_report_lost(on_lost, item, result.why) if isinstance(result, Lost) else result)
             self.deliver(0.0)
         self.deliver(0.05)
 
@@ -143,7 +182,7 @@ class Jobs(ABC):
     @abstractmethod
     def _wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, Any]]:
         """The handles among ``handles`` that finished within ``timeout``, with results
-        (a job's exception is raised here)."""
+        (a job's exception is raised here), and those lost, with a ``Lost``."""
 
     @abstractmethod
     def deliver(self, wait: float) -> None:
@@ -159,6 +198,14 @@ class Jobs(ABC):
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close(cancel=exc is not None)
+
+
+def _report_lost(on_lost: OnLost | None, item: Any, why: str) -> Any:
+    if on_lost is None:
+        raise InputError(f"--cluster: a job was lost: {why}")
+    lost = on_lost(item, why)
+    print(f"lost on the cluster: {lost.name}: {why}", file=sys.stderr, flush=True)
+    return lost.result
 
 
 class InProcess(Jobs):

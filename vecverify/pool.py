@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
-from .jobs import EventSink, InProcess, Jobs, Placement, set_sink
+from .jobs import EventSink, InProcess, Jobs, OnLost, Placement, set_sink
 
 CONTEXT = mp.get_context("spawn")
 
@@ -111,11 +111,13 @@ def open_jobs(where: Placement, warm: Callable[[], None] | None = None,
 
 
 def run_all(fn: Callable[[Any], Any], items: list[Any], where: Placement,
-            progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[int, Any]]:
+            progress: Callable[[int, int], None] | None = None,
+            on_lost: OnLost | None = None) -> Iterator[tuple[int, Any]]:
     """Each ``fn(item)`` where ``where`` says, as ``(index, result)`` when it finishes;
-    ``progress(done, total)`` after each."""
+    ``progress(done, total)`` after each; a job a cluster lost as ``on_lost`` says
+    (``Jobs.run``)."""
     with open_jobs(where, count=len(items)) as jobs:
-        for done, pair in enumerate(jobs.run(fn, items), 1):
+        for done, pair in enumerate(jobs.run(fn, items, on_lost=on_lost), 1):
             if progress is not None:
                 progress(done, len(items))
             yield pair

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from ..errors import InputError
 from ..exit_codes import EXIT_BAD_INPUT
-from ..jobs import Placement, check_address
+from ..jobs import LOST_AFTER, Placement, check_address
 
 # argparse translates each of its own messages through gettext, which searches the disk
 # for a catalogue at every call (~40 while a command's parser is built, each a dozen
@@ -104,6 +104,9 @@ def add_cluster_options(p: argparse.ArgumentParser) -> None:
                    "tcp://127.0.0.1:PORT, or tls://HOST:PORT with --cluster-security (docs/cluster.md)")
     p.add_argument("--cluster-security", type=Path, metavar="FILE",
                    help="Dask configuration file with the TLS certificates for a tls:// cluster")
+    p.add_argument("--cluster-lost-after", type=seconds, default=LOST_AFTER, metavar="SECONDS",
+                   help="a job with no worker to run it (or not done past its deadline) this long "
+                   f"is reported lost (default {LOST_AFTER:g})")
 
 
 def placement(args: argparse.Namespace, jobs: int) -> Placement:
@@ -116,7 +119,8 @@ def placement(args: argparse.Namespace, jobs: int) -> Placement:
             raise InputError("--cluster-security: only with --cluster")
         return Placement(jobs=jobs)
     check_address(cluster, security)
-    return Placement(jobs=jobs, cluster=cluster, security=security)
+    return Placement(jobs=jobs, cluster=cluster, security=security,
+                     lost_after=getattr(args, "cluster_lost_after", LOST_AFTER))
 
 
 def add_solver_option(p: argparse.ArgumentParser, default: str) -> None:

@@ -17,9 +17,9 @@ from typing import Any
 from ...checker import read_module, select_pairs
 from ...compare import Comparison, Witness, compare_case, compare_functions, exit_code
 from ...errors import InputError
-from ...exit_codes import EXIT_INCORRECT, EXIT_OK
+from ...exit_codes import EXIT_BAD_INPUT, EXIT_INCORRECT, EXIT_OK
 from ...ir.vscale import DEFAULT_VSCALE_MAX
-from ...jobs import Placement
+from ...jobs import LostJob, Placement
 from ...portfolio import CHECK_SOLVER
 from ...refine import CheckOptions
 from ...testfile import TestCase, discover
@@ -82,6 +82,8 @@ def _print_summary(counts: Counter[str]) -> None:
     print(f"  {counts['incorrect']} incorrect transformations")
     print(f"  {counts['failed']} failed-to-prove transformations")
     print(f"  {counts['unsupported'] + counts['error'] + counts['internal']} errors")
+    if counts["lost"]:
+        print(f"  {counts['lost']} lost on the cluster (not checked)")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -141,6 +143,14 @@ def _check_row_star(job: tuple[TestCase, Path, CheckOptions]) -> _Row:
     return _check_row(*job)
 
 
+def _lost_row(job: tuple[TestCase, Path, CheckOptions], why: str) -> LostJob:
+    """The row of a file whose job a cluster lost: not checked, verdict ``lost``."""
+    case, root, _ = job
+    name = str(case.src_path.relative_to(root)) if case.src_path != root else case.name
+    expected = f"ERROR: {case.expected_error}" if case.expected_error else "correct"
+    return LostJob(name, _Row(name, expected, f"lost: {why}", 0.0, False, ["lost"], []))
+
+
 def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Placement,
           bar_shown: bool = True) -> tuple[list[_Row], bool]:
     """Every file's row, in order, and whether all came (Ctrl-C keeps the rows that did);
@@ -159,7 +169,8 @@ def _rows(cases: list[TestCase], root: Path, options: CheckOptions, where: Place
             from ...pool import ProgressBar, run_all  # multiprocessing: only for -j (start-up)
 
             with ProgressBar("checking", bar_shown) as bar:
-                for i, row in run_all(_check_row_star, [(case, root, options) for case in cases], where, bar):
+                for i, row in run_all(_check_row_star, [(case, root, options) for case in cases], where, bar,
+                                      on_lost=_lost_row):
                     got[i] = row
     except KeyboardInterrupt:
         return [got[i] for i in sorted(got)], False
@@ -202,7 +213,9 @@ def _check_directory(root: Path, options: CheckOptions, as_json: bool, where: Pl
     if not complete:
         print(f"interrupted: {len(rows)} of {len(cases)} files checked", file=sys.stderr)
         raise KeyboardInterrupt  # after the rows that came: exit 130
-    return EXIT_OK if mismatches == 0 else EXIT_INCORRECT
+    if any(not r.as_expected and r.statuses != ["lost"] for r in rows):
+        return EXIT_INCORRECT
+    return EXIT_BAD_INPUT if counts["lost"] else EXIT_OK  # a lost file: not checked (exit 2, as errors)
 
 
 def _case_outcome(results: list[Comparison]) -> str:

@@ -83,6 +83,7 @@ def options_from_args(args: argparse.Namespace) -> CampaignOptions:
     return CampaignOptions(
         transforms=args.transforms, mutant=args.mutant, budget=args.budget, max_examples=args.max_examples,
         seed=args.seed, jobs=where.jobs, cluster=where.cluster, cluster_security=where.security,
+        cluster_lost_after=where.lost_after,
         shard=args.shard, corpus=args.corpus,
         database=database, timeout_ms=args.timeout_ms,
         native=not args.no_native, strict=args.strict,

@@ -20,7 +20,7 @@ from xml.etree import ElementTree as ET
 
 from ...errors import InputError
 from ...exit_codes import exit_code as verdict_exit_code
-from ...jobs import Placement
+from ...jobs import LostJob, Placement
 from ...pool import ProgressBar, in_order, run_all
 from ...refine import CheckOptions
 from ...toolchain import ToolchainError, ensure_tool
@@ -76,6 +76,11 @@ def _check_file_star(job: tuple[Path, Path, str | None, CheckOptions]) -> FileRe
     return check_file(*job)
 
 
+def _lost_file(job: tuple[Path, Path, str | None, CheckOptions], why: str) -> LostJob:
+    """A file whose job a cluster lost: not checked, an error (exit 2)."""
+    return LostJob(str(job[0]), FileResult(str(job[0]), error=f"lost on the cluster: {why}"))
+
+
 def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOptions,
              where: Placement, bar_shown: bool = True) -> Iterator[FileResult]:
     """Each file's result in the files' order, as soon as it and those before it are in."""
@@ -86,7 +91,8 @@ def _results(files: list[Path], opt: Path, passes: str | None, options: CheckOpt
                 yield check_file(f, opt, passes, options)
         return
     with ProgressBar("opt-tv", bar_shown) as bar:
-        yield from in_order(run_all(_check_file_star, [(f, opt, passes, options) for f in files], where, bar))
+        yield from in_order(run_all(_check_file_star, [(f, opt, passes, options) for f in files], where, bar,
+                                    on_lost=_lost_file))
 
 
 def cmd_opttv(args: argparse.Namespace, options: CheckOptions) -> int:

@@ -39,7 +39,7 @@ def add_command(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-_STYLE = {"proved": "green", "refuted": "yellow", "failed": "red", "unsupported": "magenta"}
+_STYLE = {"proved": "green", "refuted": "yellow", "failed": "red", "unsupported": "magenta", "lost": "red"}
 
 
 def run_prove(args: argparse.Namespace) -> int:

@@ -31,7 +31,8 @@ from hypothesis import seed as hseed
 from hypothesis import strategies as st
 
 from ...errors import InputError
-from ...jobs import Placement, emit
+from ...exit_codes import EXIT_BAD_INPUT, EXIT_INCORRECT, EXIT_INTERRUPTED, EXIT_OK
+from ...jobs import LOST_AFTER, LostJob, Placement, emit
 from ...pool import open_jobs
 from . import native
 from .corpus import Finding, save
@@ -66,6 +67,7 @@ class CampaignOptions:
     jobs: int = 1
     cluster: str | None = None  # a Dask scheduler's address (docs/cluster.md), instead of jobs here
     cluster_security: Path | None = None  # the TLS file of a tls:// cluster
+    cluster_lost_after: float = LOST_AFTER  # s: a unit with no worker to run it is lost (docs/cluster.md)
     shard: tuple[int, int] = (1, 1)  # I/N, 1-based
     corpus: Path | None = DEFAULT_CORPUS  # None: do not save findings
     # A directory, a SharedDatabase (directory + Redis), an ExampleDatabase, or None.
@@ -86,7 +88,8 @@ class CampaignOptions:
 
     @property
     def placement(self) -> Placement:
-        return Placement(jobs=self.jobs, cluster=self.cluster, security=self.cluster_security)
+        return Placement(jobs=self.jobs, cluster=self.cluster, security=self.cluster_security,
+                         lost_after=self.cluster_lost_after)
 
     def validate(self) -> None:
         i, n = self.shard
@@ -141,6 +144,7 @@ class CampaignResult:
     stats: dict[str, TransformStats] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # Hypothesis-level problems (flaky, ...)
+    lost: list[str] = field(default_factory=list)  # units a cluster lost (docs/cluster.md), each with why
     seconds: float = 0.0
     interrupted: bool = False
     native_available: bool = False
@@ -167,8 +171,10 @@ class CampaignResult:
     @property
     def exit_code(self) -> int:
         if self.findings or self.problems:
-            return 1
-        return 130 if self.interrupted else 0
+            return EXIT_INCORRECT
+        if self.lost:  # some of the campaign did not run: not a pass (exit 2, as for errors)
+            return EXIT_BAD_INPUT
+        return EXIT_INTERRUPTED if self.interrupted else EXIT_OK
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -178,6 +184,7 @@ class CampaignResult:
             "programs": self.programs, "failures": self.failures,
             "transforms": {t: self.stats[t].to_json() for t in self.transforms},
             "findings": [f.to_json() for f in self.findings], "problems": self.problems, "errors": self.errors,
+            "lost": self.lost,
         }
 
 
@@ -592,7 +599,14 @@ def _run_jobs(units: Iterator[Unit], cfg: UnitConfig, where: Placement, collect:
             result.units += 1
             yield unit, cfg
 
+    def lost(job: tuple[Unit, UnitConfig], why: str) -> LostJob:
+        unit = job[0]
+        name = f"{unit.transform} round {unit.round}"
+        result.lost.append(f"{name}: {why}")
+        return LostJob(name, [])
+
     warm = partial(_worker_warm, time.time(), cfg.native)
     with open_jobs(where, warm=warm, on_event=collect) as jobs:
-        for _, errors in jobs.run(_worker_run, taken(), window=2 * jobs.slots, more=more):
+        for _, errors in jobs.run(_worker_run, taken(), window=2 * jobs.slots, more=more, on_lost=lost,
+                                  deadline=cfg.deadline if math.isfinite(cfg.deadline) else None):
             result.errors += errors

@@ -104,6 +104,8 @@ def print_summary(result: CampaignResult, console: Any) -> None:
                           highlight=False)
     for e in result.errors:
         console.print(f"[yellow]note[/] {e}", highlight=False)
+    for e in result.lost:
+        console.print(f"[red]LOST[/] {e} (not run: lost on the cluster)", highlight=False)
     console.print(f"{result.programs} programs, {result.failures} failures, seed {result.seed}", highlight=False)
 
 
