@@ -26,6 +26,7 @@ certificates (``--cluster-security FILE``; encryption required both ways).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import pickle
 import queue as queue_mod
@@ -162,7 +163,9 @@ class DaskJobs(Jobs):
         self.topic = f"vecverify-{uuid.uuid4().hex}"
         self._events: queue_mod.Queue[Any] = queue_mod.Queue()
         self.client.subscribe_topic(self.topic, self._events.put)
-        self._submitted: list[Any] = []
+        # The jobs submitted and not yet taken (a result taken is released at once: were it
+        # held, the scheduler would run it again when the worker holding it died).
+        self._submitted: set[Any] = set()
         self.lost_after = where.lost_after
         self._looked = time.monotonic()  # the last look at the scheduler (_watch)
         self._unattended_since: dict[Any, float] = {}  # key: when it was first seen with no worker to run it
@@ -170,7 +173,7 @@ class DaskJobs(Jobs):
     def _submit(self, fn: Callable[[Any], Any], item: Any) -> Any:
         f = self.client.submit(_run_job, self.topic, self.warm, fn, item, pure=False,
                                key=f"vecverify-{getattr(fn, '__name__', 'job')}-{uuid.uuid4().hex}")
-        self._submitted.append(f)
+        self._submitted.add(f)
         return f
 
     def _wait(self, handles: list[Any], timeout: float) -> list[tuple[Any, Any]]:
@@ -186,8 +189,11 @@ class DaskJobs(Jobs):
         for h in handles:
             if h.done():  # finished, erred or cancelled (a job whose result was lost is pending again)
                 got = self._result(h)
-                if got is not _PENDING:
-                    out.append((h, got))
+                if got is _PENDING:
+                    continue
+                out.append((h, got))
+                if not isinstance(got, Lost):
+                    self._submitted.discard(h)  # released once the caller has its result
         came = {h for h, _ in out}
         return out + self._watch([h for h in handles if h not in came])
 
@@ -258,9 +264,9 @@ class DaskJobs(Jobs):
 
     def close(self, cancel: bool) -> None:
         try:
-            unfinished = [f for f in self._submitted if not f.done()]  # cancelled, or lost
-            if unfinished:
-                self.client.cancel(unfinished, force=True)
+            if self._submitted:  # not finished (interrupted), or lost: none to run later
+                with contextlib.suppress(OSError, TimeoutError):  # the scheduler gone: nothing to stop
+                    self.client.cancel(list(self._submitted), force=True)
             while self._deliver(0.3):  # what the jobs sent before they finished or stopped
                 pass
             self.client.unsubscribe_topic(self.topic)
