@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,10 +83,11 @@ class Cluster:
     def args(self) -> list[str]:
         return ["--cluster", self.address, "--cluster-security", str(self.security)]
 
-    def start_worker(self, name: str) -> None:
+    def start_worker(self, name: str, *extra: str) -> None:
         self.workers[name] = _logged(
             [DASK, "worker", "--scheduler-file", str(self.scheduler_file), "--name", name, "--nthreads", "1",
-             "--no-nanny", "--host", "127.0.0.1", "--no-dashboard", *self.tls], self.logs / f"worker-{name}.log")
+             "--no-nanny", "--host", "127.0.0.1", "--no-dashboard", *self.tls, *extra],
+            self.logs / f"worker-{name}.log")
 
     def story(self) -> str:
         """Every log of the cluster's processes, each under its name."""
@@ -121,9 +122,10 @@ def _wait_for(cond: Any, what: str, limit: float = 60.0) -> None:
 
 
 @contextmanager
-def _started(d: Path, names: tuple[str, ...]) -> Iterator[Cluster]:
-    """A scheduler and one single-threaded worker per name, over TLS on 127.0.0.1, their
-    logs in ``d/logs``; stopped at the end (the processes started here only)."""
+def _started(d: Path, names: tuple[str, ...], *worker_args: str) -> Iterator[Cluster]:
+    """A scheduler and one single-threaded worker per name (with ``worker_args``), over
+    TLS on 127.0.0.1, their logs in ``d/logs``; stopped at the end (the processes started
+    here only)."""
     security = make_tls(d)
     tls = ["--tls-ca-file", str(d / "ca.pem"), "--tls-cert", str(d / "cert.pem"), "--tls-key", str(d / "key.pem")]
     sfile = d / "scheduler.json"
@@ -138,7 +140,7 @@ def _started(d: Path, names: tuple[str, ...]) -> Iterator[Cluster]:
             c.address = json.loads(sfile.read_text())["address"]
             assert c.address.startswith("tls://127.0.0.1:")
             for name in names:
-                c.start_worker(name)
+                c.start_worker(name, *worker_args)
             with c.client() as client:
                 client.wait_for_workers(len(names), timeout=90)
         yield c
@@ -293,38 +295,68 @@ def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: P
         cluster.start_worker(f"{killed}-again")
 
 
-def test_jobs_left_with_no_worker_are_reported_lost_and_the_rest_kept(tmp_path: Path) -> None:
-    """A cluster whose only worker dies mid-campaign and is not replaced: the campaign
-    ends, names each file it could not check once on stderr (verdict ``lost``, exit 2)
-    and keeps the rows that came."""
-    d = _folder(tmp_path, SLOW)
-    for name in SLOW:  # twice as many jobs as files: some are still to run when the worker dies
+def _folder_of_eight(tmp: Path) -> Path:
+    """SLOW twice over: jobs still to run when the test stops the only worker after the first result."""
+    d = _folder(tmp, SLOW)
+    for name in SLOW:
         shutil.copy(REPO / "corpus" / "paper" / f"{name}.srctgt.ll", d / f"{name.replace('/', '-')}-2.srctgt.ll")
-    (tmp_path / "solo").mkdir()
-    with _started(tmp_path / "solo", ("solo",)) as c, c.traced(), c.client() as client:
+    return d
+
+
+def _lost_after_the_first_result(c: Cluster, d: Path, stop: Callable[[Any], None]) -> tuple[list[Any], list[Any], str]:
+    """``check d`` on ``c`` with --cluster-lost-after 5; ``stop(client)`` once the scheduler
+    has sent vecverify a result (it logs each gather). Its rows lost and kept, and its
+    stderr; asserted: exit 2, each lost file named once on stderr, the rows kept correct."""
+    with c.client() as client:
         proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *c.args(), "--cluster-lost-after", "5"],
                                 cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            # the scheduler has sent vecverify a result (it logs each gather): kill the only worker
             _wait_for(lambda: any(msg.get("action") == "gather" for _, msg in client.get_events("all")),
                       "a result sent to vecverify", 240)
-            os.kill(c.workers["solo"].pid, signal.SIGKILL)
+            stop(client)
             out, err = proc.communicate(timeout=240)
         finally:
             if proc.poll() is None:
                 proc.kill()
-        assert proc.returncode == 2, err
-        report = json.loads(out)
-        files = report["files"]
-        lost = [f for f in files if f["got"].startswith("lost: ")]
-        kept = [f for f in files if f not in lost]
-        assert len(files) == 2 * len(SLOW) and lost and kept, out
-        assert all(f["as_expected"] and f["got"] == "correct" for f in kept), out
-        assert all(not f["as_expected"] and "no worker" in f["got"] for f in lost), out
-        assert report["summary"]["lost"] == len(lost)
-        for f in lost:
-            assert err.count(f"lost on the cluster: {f['file']}: ") == 1, err
-        assert err.count("lost on the cluster: ") == len(lost), err
+    assert proc.returncode == 2, err
+    report = json.loads(out)
+    files = report["files"]
+    lost = [f for f in files if f["got"].startswith("lost: ")]
+    kept = [f for f in files if f not in lost]
+    assert len(files) == 2 * len(SLOW) and lost and kept, out
+    assert all(f["as_expected"] and f["got"] == "correct" for f in kept), out
+    assert all(not f["as_expected"] for f in lost) and report["summary"]["lost"] == len(lost), out
+    for f in lost:
+        assert err.count(f"lost on the cluster: {f['file']}: ") == 1, err
+    assert err.count("lost on the cluster: ") == len(lost), err
+    return lost, kept, err
+
+
+def test_jobs_left_with_no_worker_are_reported_lost_and_the_rest_kept(tmp_path: Path) -> None:
+    """A cluster whose only worker dies mid-campaign and is not replaced: the campaign
+    ends, names each file it could not check once on stderr (verdict ``lost``, exit 2)
+    and keeps the rows that came."""
+    d = _folder_of_eight(tmp_path)
+    (tmp_path / "solo").mkdir()
+    with _started(tmp_path / "solo", ("solo",)) as c, c.traced():
+        lost, _, _ = _lost_after_the_first_result(c, d, lambda _: os.kill(c.workers["solo"].pid, signal.SIGKILL))
+        assert all("no worker" in f["got"] for f in lost), lost
+
+
+def test_jobs_waiting_for_a_paused_worker_are_reported_lost(tmp_path: Path) -> None:
+    """The only worker pauses (Dask pauses one near its memory limit: here by hand, with
+    no limit that would resume it) and stays paused: it runs the job it had started to
+    its end (kept) and starts no other, which are lost as waiting for a paused worker."""
+    def pause(dask_worker: Any) -> None:
+        from distributed.core import Status
+
+        dask_worker.status = Status.paused
+
+    d = _folder_of_eight(tmp_path)
+    (tmp_path / "solo").mkdir()
+    with _started(tmp_path / "solo", ("solo",), "--memory-limit", "0") as c, c.traced():
+        lost, _, _ = _lost_after_the_first_result(c, d, lambda client: client.run(pause))
+        assert all("paused" in f["got"] for f in lost), lost
 
 
 class _AllLost(Jobs):

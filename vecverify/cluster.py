@@ -119,19 +119,25 @@ def _run_job(topic: str, warm: Callable[[], None] | None, fn: Callable[[Any], An
 # ----------------------------------------------------------------------------- the client
 
 
-def _unattended(state: str | None, workers: int) -> str | None:
-    """Why a pending job with this state on the scheduler has no worker to run it, or
-    None if it has one (running, or waiting for one of the cluster's workers)."""
-    if state == "processing" or (state in ("waiting", "queued") and workers):
-        return None
+def _unattended(state: str | None, worker: str | None, workers: list[str]) -> str | None:
+    """Why a pending job has no worker to run it, or None if it has one. ``state``: the
+    job's on the scheduler; ``worker``: the status of the worker it is processing on;
+    ``workers``: the status of every worker of the cluster."""
+    if state == "processing":
+        if worker == "running":
+            return None
+        why = " (memory: distributed.worker.memory.pause)" if worker == "paused" else ""
+        return f"its worker is {worker or 'gone'}{why}"
     if state in ("waiting", "queued"):
-        return "no worker in the cluster"
+        if "running" in workers:
+            return None  # its turn will come
+        return f"no running worker in the cluster ({', '.join(sorted(set(workers)))})" if workers else \
+            "no worker in the cluster"
     if state == "no-worker":
         return "no worker can run it"
     if state in ("memory", "erred"):
         return f"its outcome ({state}) did not reach this client"
     return f"the scheduler does not have it ({state or 'unknown'})"
-
 
 
 class DaskJobs(Jobs):
@@ -223,20 +229,36 @@ class DaskJobs(Jobs):
             return []
         self._looked = now
         scheduler: Any = self.client.scheduler
+        states: dict[Any, str | None] = {}
+        status: dict[str, str] = {}  # worker: running, paused, ...
+        on: dict[Any, str] = {}  # key: the worker it is processing on
+        executing: set[Any] = set()  # keys executing on a worker that is not running (paused)
+        unreachable = None
         try:
             states = self.client.sync(scheduler.get_task_status, keys=[h.key for h in handles],
                                       callback_timeout=ASK_TIMEOUT)
-            workers = len(self.client.sync(scheduler.ncores, callback_timeout=ASK_TIMEOUT))
-            unreachable = None
+            status = {w: i.get("status", "?") for w, i in
+                      self.client.sync(scheduler.identity, callback_timeout=ASK_TIMEOUT)["workers"].items()}
+            on = {k: w for w, keys in self.client.sync(scheduler.processing, callback_timeout=ASK_TIMEOUT).items()
+                  for k in keys}
+            held = [h.key for h in handles if states.get(h.key) == "processing"
+                    and status.get(on.get(h.key, "")) not in ("running", None)]
+            if held:  # on a worker not running (paused): attended only if it is executing there
+                try:
+                    stacks = self.client.sync(scheduler.call_stack, keys=held, callback_timeout=ASK_TIMEOUT)
+                    executing = {k for keys in stacks.values() for k in keys}
+                except Exception:  # noqa: BLE001 - a job gone meanwhile (KeyError there): look again later
+                    executing = set(held)
         except (OSError, TimeoutError) as e:  # CommClosedError is an OSError
-            states, workers, unreachable = {}, 0, f"the scheduler does not answer ({type(e).__name__})"
+            unreachable = f"the scheduler does not answer ({type(e).__name__})"
         late = self.deadline is not None and time.time() > self.deadline + self.lost_after
         lost: list[tuple[Any, Any]] = []
         for h in handles:
             if late:
                 lost.append((h, Lost(f"not finished {self.lost_after:.0f} s after its deadline")))
                 continue
-            why = unreachable or _unattended(states.get(h.key), workers)
+            why = unreachable or (None if h.key in executing else
+                                  _unattended(states.get(h.key), status.get(on.get(h.key, "")), list(status.values())))
             if why is None:
                 self._unattended_since.pop(h.key, None)
                 continue
