@@ -169,7 +169,7 @@ def same_constant(a: Value, b: Value) -> bool:
     return False
 
 
-def _is_identity_vector(v: Value, red: Reduction) -> bool:
+def is_identity_vector(v: Value, red: Reduction) -> bool:
     e = identity(red.kind, red.phi.type)
     return isinstance(v, ConstVector) and all(same_constant(x, e) for x in v.elems)
 
@@ -178,7 +178,7 @@ def _is_init_start(v: Value, red: Reduction, vf: int) -> bool:
     """``init`` in lane 0 of the identity vector (or, idempotent, on every lane)."""
     if red.kind in IDEMPOTENT:
         return _is_splat_of(v, red.init, vf)
-    return isinstance(v, InsertElement) and _is_identity_vector(v.operands[0], red) \
+    return isinstance(v, InsertElement) and is_identity_vector(v.operands[0], red) \
         and v.operands[1] is red.init and isinstance(v.operands[2], ConstInt) and v.operands[2].value == 0
 
 
@@ -228,16 +228,16 @@ def fold_of(red: Reduction, vf: int, uf: int, vector_ph: str, body: str, phis: l
     backs: list[Value] = []
     if late_init is None:
         late_init = entered is None and bool(phis) \
-            and _is_identity_vector(incoming(phis[0], vector_ph), red) \
+            and is_identity_vector(incoming(phis[0], vector_ph), red) \
             and not _is_init_start(incoming(phis[0], vector_ph), red, vf)
     for p, phi in enumerate(phis):
         vphi: Value = phi if entered is None else entered[p]
         start = None if entered is not None else incoming(phi, vector_ph)
-        if late_init and start is not None and not _is_identity_vector(start, red):
+        if late_init and start is not None and not is_identity_vector(start, red):
             return f"part {p}'s accumulator does not start with the identity"
         if not late_init and start is not None and not (
                 _is_init_start(start, red, vf) if p == 0 else
-                (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else _is_identity_vector(start, red))):
+                (_is_splat_of(start, red.init, vf) if red.kind in IDEMPOTENT else is_identity_vector(start, red))):
             return f"part {p}'s accumulator does not start with " + ("the initial value" if p == 0 else "the identity")
         back = updated[p] if updated is not None else incoming(phi, body)
         chain: list[Value] = []

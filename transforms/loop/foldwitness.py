@@ -36,6 +36,15 @@ minnum/maxnum the initial value, in the others). ``vector.last``'s accumulator c
 the initial value) and its leaves: the reorder is the operation's algebra, or
 ``reassoc`` / ``nnan nsz``.
 
+**Reduced pairs** (``tailfold.REDUCED``): each pair block's two vectors are the two parts
+of a fold of their own (``fold_of`` with the accumulators entered as the identity, which
+is checked: vector.last is entered from vector.ph alone, before any leaf was folded, as
+the structure check requires), reduced into the middle block's phi, which must be the
+reduction's exit value. ``last k`` compares the source's k leaves and VF - k identities
+with the pair's lanes in iteration order: the first vector's w lanes, the second's lanes
+2w-k.. (iterations w..k-1), then its re-covered lanes (which must hold the identity) and
+VF - 2w identities.
+
 **The frozen bound.** The vector loop reads ``%bound.fr = freeze %bound`` (computed
 once in ``vector.ph``). The obligations' sources are the scalar loop with its bound
 frozen once before it, ``S'``, which refines the scalar loop ``S`` (a frozen value is
@@ -75,8 +84,9 @@ from vecverify.ir.values import (
 )
 
 from .codegen import identity
-from .folds import FLOATING_KINDS, Fold, fold_of
+from .folds import FLOATING_KINDS, Fold, fold_of, is_identity_vector
 from .groups import next_iteration_reads
+from .phis import Reduction
 from .tailfold import FoldedLoop, LastPiece
 from .witness import (
     FALSE,
@@ -104,9 +114,14 @@ class FoldedWitness(Witness):
         self.fl = fl
         self.body_folds: dict[int, Fold] = {}
         self.tail_folds: dict[int, Fold] = {}
+        self.pair_folds: dict[str, dict[int, Fold]] = {}  # reduced pairs: pair block -> its folds
+        self._came = ""  # the last pair block _pair ran
         super().__init__(fl)  # type: ignore[arg-type]  # Witness reads plan, vf, vector_phis
         self._folded_links |= {id(link) for f in self.body_folds.values() for link in f.links}
         self._folded_links |= {id(link) for f in self.tail_folds.values() for link in [*f.links, *f.final]}
+        self._folded_links |= {id(link) for folds in self.pair_folds.values() for f in folds.values()
+                               for link in [*f.links, *f.final]}
+        self._folded_links |= {id(fl.pair_rdx[key]) for key in self.folds if key in fl.pair_rdx}
 
     def _find_folds(self) -> dict[int, Fold]:
         """The reductions whose fold the algebra proves (``folds.fold_of``, one part, in
@@ -120,8 +135,17 @@ class FoldedWitness(Witness):
             key = id(red.phi)
             uses = [fl.exit_values[id(ep)] for ep in self.plan.exit_phis if fl.live_outs[id(ep)] is red.result]
             body = fold_of(red, self.vf, 1, (fl.check or fl.vector_ph).name, fl.body.name, [fl.vector_phis[key]], [])
-            last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
-                           updated=[fl.widened[id(red.result)]])
+            pairs: dict[str, Fold | str] = {}
+            if key in fl.pair_rdx:
+                # Reduced pairs: each pair block's vectors are the parts of a fold of its
+                # own, which starts with the identity and reduces into the middle
+                # block's phi; the first pair's stands for the last vector's.
+                for piece in fl.pieces:
+                    pairs[piece.block.name] = self._pair_fold(red, piece)
+                last = pairs[fl.pieces[0].block.name]
+            else:
+                last = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.last.name, [fl.last_phis[key]], uses,
+                               updated=[fl.widened[id(red.result)]])
             tail: Fold | str | None = None
             if fl.tail is not None and isinstance(body, Fold):
                 # The shifted tail continues vector.body's accumulator (no phi of its own).
@@ -130,15 +154,52 @@ class FoldedWitness(Witness):
                 tail = fold_of(red, self.vf, 1, fl.vector_ph.name, fl.tail.name, [fl.vector_phis[key]], tail_uses,
                                updated=[fl.tail_widened[id(red.result)]],
                                entered=[_incoming(fl.body.name, fl.vector_phis[key])], late_init=body.late)
-            why = next((f for f in (body, last, tail) if isinstance(f, str)), None)
+            why = next((f for f in (body, last, tail, *pairs.values()) if isinstance(f, str)), None)
             if why is None:
                 assert isinstance(body, Fold) and isinstance(last, Fold)
                 folds[key], self.body_folds[key] = last, body
+                for name, fold in pairs.items():
+                    assert isinstance(fold, Fold)
+                    self.pair_folds.setdefault(name, {})[key] = fold
                 if isinstance(tail, Fold):
                     self.tail_folds[key] = tail
             elif red.kind in FLOATING_KINDS:
                 raise WitnessError(f"reduction %{red.phi.name}: {why}")
         return folds
+
+    def _pair_fold(self, red: Reduction, piece: LastPiece) -> Fold | str:
+        """A reduced pair's fold: its vectors' accumulators (the parts), each starting
+        with the identity, reduced into the value the middle block's phi takes from
+        the pair's block."""
+        parts = piece.parts.get(id(red.phi), [])
+        if not parts or not all(is_identity_vector(start, red) for start, _ in parts):
+            return f"a reduced pair's accumulator of %{red.phi.name} does not start with the identity"
+        starts = [start for start, _ in parts]
+        use = _incoming(piece.block.name, self.fl.pair_rdx[id(red.phi)])
+        return fold_of(red, piece.width, len(parts), self.fl.vector_ph.name, piece.block.name, starts,  # type: ignore[arg-type]
+                       [use], updated=[acc for _, acc in parts], entered=starts, late_init=True)
+
+    def _pair_leaves(self, side: Side, k: int) -> list[Value]:
+        """The reduced pair's leaves for k iterations, in the scalar iterations' order:
+        the first vector's w lanes (iterations 0..w-1), the second's lanes 2w-k..w-1
+        (iterations w..k-1); then its re-covered lanes 0..2w-k-1 and VF - 2w lanes of
+        the identity, for the source's inactive lanes (where k == w: the first vector
+        and VF - w of the identity)."""
+        piece = next(pc for pc in self.fl.pieces if pc.width <= k)
+        folds = self.pair_folds[piece.block.name]
+        w = piece.width
+        slots = [(0, lane) for lane in range(w)]
+        if k > w:
+            slots += [(1, lane) for lane in range(2 * w - k, w)] + [(1, lane) for lane in range(2 * w - k)]
+        out: list[Value] = []
+        for part, lane in slots:
+            for fold in folds.values():
+                for leaf in fold.leaves[part]:
+                    out.append(side.emit(ExtractElement(leaf.type.scalar, None,  # type: ignore[attr-defined]
+                                                        [side.value(leaf), ConstInt(I32, lane)])))
+        for _ in range(self.vf - len(slots)):
+            out += self._inactive_leaves(side)
+        return out
 
     def _inactive_leaves(self, side: Side) -> list[Value]:
         """What each folded reduction's link folds in an inactive lane (one per link):
@@ -243,7 +304,8 @@ class FoldedWitness(Witness):
         if index is not None:
             side.vmap[id(fl.index)] = index
         for phi, k, _ in self._vector_phi_types():
-            side.vmap[id(phis[id(phi)])] = vphis[id(phi)][k]
+            if id(phi) in phis:  # (reduced pairs: vector.last has no reduction phis)
+                side.vmap[id(phis[id(phi)])] = vphis[id(phi)][k]
         if last and fl.pieces:
             self._pieces(side, last)
             return
@@ -298,7 +360,9 @@ class FoldedWitness(Witness):
             side.vmap[id(piece.at)] = n_vec if k == piece.width else \
                 side.emit(BinOp(it, None, [n_vec, ConstInt(it, k - piece.width)], op="add"))
             for inst in piece.block.instructions[:-1]:
-                side.clone(inst)
+                if id(inst) not in self._folded_links:
+                    side.clone(inst)
+            self._came = piece.block.name
             return
 
     def _new(self) -> tuple[Side, Side]:
@@ -392,11 +456,15 @@ class FoldedWitness(Witness):
         _, vphis = self._state(tgt)
         self._vector_block(tgt, vphis, last=k)
         for inst in self.fl.middle.instructions[:-1]:
-            if id(inst) not in self._folded_links:
+            if id(inst) in self._folded_links:
+                continue
+            if isinstance(inst, Phi):  # reduced pairs, a reduction the solver compares: the pair's value
+                tgt.vmap[id(inst)] = tgt.value(_incoming(self._came, inst))
+            else:
                 tgt.clone(inst)
         tgt_exit = [tgt.value(self.fl.exit_values[id(ep)]) for ep in exits]
-        return Obligation(f"last{k}", src.finish([*src_exit, *src_leaves]),
-                          tgt.finish([*tgt_exit, *self._block_leaves(tgt, self.folds)]))
+        leaves = self._pair_leaves(tgt, k) if self.pair_folds else self._block_leaves(tgt, self.folds)
+        return Obligation(f"last{k}", src.finish([*src_exit, *src_leaves]), tgt.finish([*tgt_exit, *leaves]))
 
     def mask(self) -> Obligation:
         """From any ``index`` with Last, the mask has lane l on exactly when the scalar
@@ -591,6 +659,8 @@ class FoldedWitness(Witness):
             self._check_pieces()
         elif fl.last.successors() != [fl.middle.name]:
             raise WitnessError("the last vector does not go to the middle block alone")
+        if fl.pair_rdx:
+            self._check_reduced_pairs()
         if fl.tail is not None and fl.tail_middle is not None:
             if fl.tail.successors() != [fl.tail_middle.name] or fl.tail_middle.successors() != [self.loop.exit.name]:
                 raise WitnessError("the shifted tail does not go to its middle block and on to the exit block")
@@ -644,6 +714,26 @@ class FoldedWitness(Witness):
             raise WitnessError(f"{alone.name} does not go on to {fl.tail_middle.name} alone")
         if fl.tail_phis:
             raise WitnessError("the last iteration alone with a recurrence")
+
+    def _check_reduced_pairs(self) -> None:
+        """Reduced pairs: they follow the shifted tail's form (vector.body leaves to the
+        shifted tail, so vector.last is entered from vector.ph alone, before any vector
+        folded a leaf: each pair's accumulators start with the identity); the middle
+        block's phis are the reductions' pair values, each entered from every pair block
+        and the last test (k >= 1, which the mask check proves always holds) and no
+        other, and the exit values of the reductions' results."""
+        fl = self.fl
+        if fl.tail is None or not fl.pairs:
+            raise WitnessError("reduced pairs without the shifted tail")
+        names = sorted([*(pc.block.name for pc in fl.pieces), fl.pieces[-1].test.name])
+        phis = [i for i in fl.middle.instructions if isinstance(i, Phi)]
+        if sorted(map(id, phis)) != sorted(id(phi) for phi in fl.pair_rdx.values()) or \
+                any(sorted(phi.blocks) != names for phi in phis):
+            raise WitnessError("the middle block's phis are not the reduced pairs' values")
+        for red in self.plan.phis.reductions:
+            for ep in self.plan.exit_phis:
+                if fl.live_outs[id(ep)] is red.result and fl.exit_values[id(ep)] is not fl.pair_rdx.get(id(red.phi)):
+                    raise WitnessError(f"the exit value of %{red.phi.name} is not its reduced pairs' value")
 
     def _check_pieces(self) -> None:
         """The last vector in pieces: vector.last is the first test; each test holds

@@ -323,6 +323,16 @@ def pair_start_early(fn: Function) -> bool:
     return _one_less(named_values(fn, "last.over", BinOp))
 
 
+def pair_recovered_unmasked(fn: Function) -> bool:
+    """A reduced pair's second vector folds its re-covered lanes too (``rdx.recovered``'s
+    select dropped: ``tailfold._last_reduced_pairs``): where k > w, the iterations both
+    vectors run are counted twice."""
+    hits = named_values(fn, "rdx.recovered", Select)
+    for sel in hits:
+        replace_uses(fn, sel, sel.operands[1])
+    return bool(hits)
+
+
 def tail_splice_first_lane(fn: Function) -> bool:
     """The paired tail's first lane takes its predecessor from the last full vector's
     lane VF-1 (right only when the tail does not overlap it) instead of lane btc % VF."""
@@ -390,6 +400,11 @@ def _all(chunk: int) -> list[Mutant]:
         Mutant("loop-fold:pair-start-early", "loop-fold",
                "each pair's second vector one iteration early (the last iteration never runs where k > w)",
                pair_start_early, fuzz_kernels=partial(group_kernels, types=ints), fuzz_chunk=chunk),
+        Mutant("loop-fold:pair-recovered-unmasked", "loop-fold",
+               "a reduced pair's re-covered lanes folded again (counted twice where k > w)", pair_recovered_unmasked,
+               fuzz_kernels=partial(loop_kernels, masked=True, types=("i8", "i16"), recurrence=False,
+                                    min_reductions=1, max_reductions=1, max_stores=0, scatter=False),
+               fuzz_chunk=chunk),
         Mutant("loop-fold:tail-splice-first-lane", "loop-fold",
                "the paired tail's first lane takes its predecessor from the full vector's last lane",
                tail_splice_first_lane,

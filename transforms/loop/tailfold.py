@@ -42,6 +42,24 @@ the first stored, as the shifted tail does. Pieces pay a vector and a test per b
 k, about a nanosecond each (``PIECE_COST``): cabs2_f32 at n=5 ran twice as long in
 pieces of 4 and 1 as in two vectors of 4.
 
+**The last vector of a reduction as reduced pairs** (``REDUCED``: loops with reductions
+whose shifted tail may run, consecutive accesses: ``reduced_decline``): a reduction cannot
+run its last vector in pieces or pairs as above (its lanes would be folded twice), so
+where no full vector runs (n <= VF; n == VF too: n.vec is computed from the back-edge-
+taken count) the last vector is masked, and AVX2 moves 8- and 16-bit lanes of a masked
+load one by one, a branch each (SSE4 has no masked move at all): the byte dot product
+at n=5 ran 3.1x LLVM's time. Reduced pairs run it as the pairs' two unmasked vectors of
+w lanes, each folding its leaves into an accumulator of its own that starts with the
+identity, the second's re-covered lanes (2w - k of them) folding the identity
+(``rdx.recovered``: a select on ``pair.mask``, as the shifted tail's ``rdx.masked``);
+the pair's block combines the two lane-wise and reduces them (``_last_reduced_pairs``),
+the middle block's phi takes the value. Every kind the folder takes may be reordered so
+(integers by their algebra, fadd/fmul only under ``reassoc``, minnum/maxnum under ``nnan
+nsz``; an ordered floating-point reduction is not vectorized at all), and the identities
+are the masked form's (the signed and unsigned extremes, 1 for mul, -0.0 for fadd).
+``short_fold_vf`` prices it against the masked last vector where the target has no
+masked move for the loop's accesses (``_short_fold_cost``: a pair as above).
+
 **The tail's shape** after the full vectors (``tail_shapes``; ``--tail fold`` takes the
 cheapest with its VF: ``short_fold_vf``): the shifted tail, the shifted tail with the
 last iteration alone (below), the last vector as pairs after the full vectors too
@@ -230,6 +248,9 @@ class LastPiece:
     at: Value  # (vector.ph)
     test: Block
     block: Block
+    # Reduced pairs (``REDUCED``): id(reduction phi) -> (start, accumulator after it) of
+    # each vector of the pair, the first's then the second's.
+    parts: dict[int, list[tuple[Value, Value]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -282,6 +303,9 @@ class FoldedLoop:
     tail_test: Block | None = None
     tail_one_block: Block | None = None
     tail_one: Value | None = None  # (vector.ph)
+    # Reduced pairs (``REDUCED``): id(reduction phi) -> the middle block's phi of the
+    # pairs' reduced values (each pair block reduces its own vectors).
+    pair_rdx: dict[int, Phi] = field(default_factory=dict)
 
     @property
     def lanes(self) -> int:
@@ -338,6 +362,7 @@ class _MaskedWidener(Widener):
 
     mask: Value
     safe_divisors = True  # a divisor is 1 in inactive lanes
+    masked_name = "rdx.masked"  # a reduction link's operand in inactive lanes
 
     def emit_memory(self, inst: Instruction) -> None:
         acc = self.access[id(inst)]
@@ -371,7 +396,7 @@ class _MaskedWidener(Widener):
         red = next((r for r in self.plan.phis.reductions if any(v is link for link in r.chain)), None)
         if red is not None and not (op is red.phi or any(op is link for link in red.chain)):
             # The operand a reduction link folds in: the identity in inactive lanes.
-            out = self._add(Select(out.type, "rdx.masked", [self.mask, out, self.inactive_operand(red)]))
+            out = self._add(Select(out.type, self.masked_name, [self.mask, out, self.inactive_operand(red)]))
         return out
 
     def inactive_operand(self, red: Reduction) -> Value:
@@ -505,7 +530,8 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None
     elif shape not in shapes:
         raise Decline(f"tail folding: the last vector as {shape} (possible here: {', '.join(shapes)})")
     may_shift = SHIFTED in shapes
-    shifted = shape in (SHIFTED, ALONE)
+    shifted = shape in (SHIFTED, ALONE, REDUCED)
+    reduced = shape == REDUCED
     pair = shifted and paired(plan)
     blocks = LoopBlocks(fn.blocks)
     ph, body, last, middle = (blocks.new(n) for n in ("vector.ph", "vector.body", "vector.last", "middle.block"))
@@ -517,7 +543,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None
     n_vec = p(BinOp(it, "n.vec", [btc, n_mod], op="sub"))
     skip = p(ICmp(I1, "no.full.vectors", [n_vec, ConstInt(it, 0)], pred="eq"))
     mask: Value | None = None
-    if not in_pieces:
+    if not in_pieces and not reduced:
         mask = _lane_mask(p, n_mod, vf, plan.widest_bits) if not vscale else active_lane_mask(p, n_mod, vf, vscale)
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     check = blocks.new("vector.check") if pair else None
@@ -553,11 +579,12 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None
         start = _accumulator_start(red, vf, w)
         vt = VectorType(vf, red.phi.type, vscale)  # type: ignore[arg-type]
         vphi = Phi(vt, "vec.phi", [start], blocks=[(check or ph).name])
-        lphi = Phi(vt, "vec.phi.last", [start], blocks=[ph.name])
         b(vphi)
-        lb(lphi)
         vphis[id(red.phi)] = w.vector_phis[id(red.phi)] = vphi
-        lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
+        if not reduced:  # (reduced pairs start their own accumulators)
+            lphi = Phi(vt, "vec.phi.last", [start], blocks=[ph.name])
+            lb(lphi)
+            lphis[id(red.phi)] = wl.vector_phis[id(red.phi)] = lphi
     fl = FoldedLoop(plan, vf, ph, body, last, middle, bound_fr, btc, n_vec, skip, index, index, mask,
                     vector_phis=vphis, last_phis=lphis, n_mod=n_mod, vscale=vscale)
     if shifted:
@@ -573,7 +600,7 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None
     # vector.body: the full vectors, unmasked; then vector.last: the last one, masked
     # (where the tail is shifted, only when no full vector runs).
     w.emit_body()
-    if not in_pieces:
+    if not in_pieces and not reduced:
         wl.emit_body()
     backs = {id(r.phi): r.previous for r in plan.phis.recurrences} | {id(r.phi): r.result for r in plan.phis.reductions}
     for key, value in backs.items():
@@ -585,14 +612,24 @@ def fold_tail(plan: LoopPlan, vf: int, vscale: int = 0, shape: str | None = None
         fl.live_outs[id(ephi)] = incoming(ephi, loop.header.name)
     fl.index_next = close_vector_loop(body, index, step, fl.n_body or n_vec, fl.body_exit.name)
     fl.widened = wl.vectors
-    fl.exit_values = _fill_middle(fl, middle, wl, None)  # (widens the live-outs in vector.last: first)
+    if reduced:
+        fl.pairs = True
+        fl.pieces, reduced_values = _last_reduced_pairs(plan, vf, ph, blocks, last, middle, n_vec, n_mod,
+                                                        zero_start)
+        for red in plan.phis.reductions:
+            # (the last test, k >= 1, always holds: its edge to the middle block is never taken)
+            pair_values = [*reduced_values[id(red.phi)], (ConstPoison(red.phi.type), fl.pieces[-1].test.name)]
+            rdx_phi = Phi(red.phi.type, "rdx.last", [v for v, _ in pair_values], blocks=[b for _, b in pair_values])
+            middle.instructions.append(rdx_phi)
+            fl.pair_rdx[id(red.phi)] = rdx_phi
+    fl.exit_values = _fill_middle(fl, middle, wl, None, fl.pair_rdx)  # (widens the live-outs in vector.last: first)
     if in_pieces and in_pairs(plan, may_shift) and shape != PIECES:
         fl.pairs = True
         fl.pieces = _last_in_pairs(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start)
     elif in_pieces:
         recs = [(rec, lphis[id(rec.phi)]) for rec in plan.phis.recurrences]
         fl.pieces = _last_in_pieces(plan, vf, ph, blocks, last, middle, n_vec, n_mod, zero_start, recs)
-    else:
+    elif not reduced:  # (reduced pairs: above)
         last.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
     exits = [(middle, fl.exit_values)]
     if fl.tail is not None and fl.tail_middle is not None:
@@ -654,7 +691,8 @@ ALONE = "alone"  # the shifted tail, and where k == 1 the last iteration alone (
 PAIRS = "pairs"  # the last vector as two overlapping vectors of w lanes (``_last_in_pairs``)
 PIECES = "pieces"  # the last vector in pieces of the bits of k (``_last_in_pieces``)
 MASKED = "masked"  # the last vector under a mask
-TAIL_SHAPES = (SHIFTED, ALONE, PAIRS, PIECES, MASKED)
+REDUCED = "reduced"  # the shifted tail; where no full vector runs, reduced pairs (``_last_reduced_pairs``)
+TAIL_SHAPES = (SHIFTED, ALONE, PAIRS, PIECES, MASKED, REDUCED)
 
 
 def tail_shapes(plan: LoopPlan, vf: int, vscale: int = 0) -> list[str]:
@@ -666,10 +704,13 @@ def tail_shapes(plan: LoopPlan, vf: int, vscale: int = 0) -> list[str]:
     ``tail_alone`` holds), the last vector as pairs after the full vectors too (each
     pair's second vector re-stores what its first stored, as the shifted tail does), or
     in pieces; in place, pieces only. Without pieces, the shifted tail (where it may
-    run) or the masked last vector."""
+    run; then with reductions, where ``reduced_decline`` allows, also the last vector as
+    reduced pairs, ``REDUCED``) or the masked last vector."""
     in_pieces = pieces_decline(plan) is None and not vscale
     may_shift = shift_decline(plan) is None and not vscale and not (in_pieces and updates_in_place(plan))
     if not in_pieces:
+        if may_shift and reduced_decline(plan) is None:
+            return [SHIFTED, REDUCED]
         return [SHIFTED] if may_shift else [MASKED]
     if not may_shift:
         return [PIECES]
@@ -807,6 +848,103 @@ def _last_in_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last:
     return pieces
 
 
+def reduced_decline(plan: LoopPlan) -> str | None:
+    """Why a loop's last vector (run where no full vector is: n <= VF) may not run as
+    reduced pairs (``_last_reduced_pairs``), or None: for loops with reductions whose
+    shifted tail may run (no store, no recurrence: ``shift_decline``), with consecutive
+    accesses and uniform loads only (a pair's lanes are its iterations in order: no
+    interleave group, whose lanes may hold another struct order), and no value of a lane
+    live after the loop."""
+    if not plan.phis.reductions:
+        return "no reduction"
+    why = shift_decline(plan)
+    if why is not None:
+        return why
+    for a in plan.accesses:
+        if a.kind != "consecutive" and not (a.kind == "uniform" and not a.is_store):
+            return f"a {a.kind} access"
+    if any(_needs_lane(plan, incoming(ephi, plan.loop.header.name)) for ephi in plan.exit_phis):
+        return "a value of the last iteration used after the loop"
+    return None
+
+
+class _RecoveredWidener(_ShiftedWidener):
+    """A reduced pair's second vector: unmasked loads (its re-covered lanes read what the
+    first vector read), its reduction links fold the identity in the re-covered lanes
+    (``rdx.recovered``: ``mask`` off there), divisors 1 there."""
+
+    safe_divisors = True
+    masked_name = "rdx.recovered"
+
+
+def _last_reduced_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, last: Block, middle: Block,
+                        n_vec: Value, n_mod: Value, zero_start: bool
+                        ) -> tuple[list[LastPiece], dict[int, list[tuple[Value, str]]]]:
+    """The last vector of a loop with reductions, where no full vector runs (n <= VF;
+    ``REDUCED``), as two vectors of w lanes (the widest power of two w <= k = btc % VF +
+    1, the iterations left): at n.vec and at n.vec + k - w, unmasked, each folding its
+    leaves into an accumulator of its own that starts with the identity; the second's
+    first 2w - k lanes re-cover iterations the first ran, and fold the identity there
+    (``select`` on ``pair.mask``: lane l on iff l >= 2w - k). Where k == w, one vector.
+    The block then combines the two accumulators lane-wise and reduces them
+    (``llvm.vector.reduce.*``, the initial value joined after), and goes to the middle
+    block, whose phi (``FoldedLoop.pair_rdx``) takes the pair's value. The tests are
+    ``_last_in_pairs``': k >= VF, k >= VF/2, .., 1. No masked move: AVX2 has none for 8-
+    and 16-bit elements (LLVM moves them lane by lane, a branch each), SSE4 none at all.
+    Returns the pairs, and id(reduction phi) -> (its reduced value, its block) per pair."""
+    p = Adder(ph)
+    it = n_vec.type
+    k = p(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
+    pieces: list[LastPiece] = []
+    reduced: dict[int, list[tuple[Value, str]]] = {id(red.phi): [] for red in plan.phis.reductions}
+    test, width = last, vf
+    while width >= 1:
+        cond = p(ICmp(I1, f"last.atleast{width}", [k, ConstInt(it, width)], pred="uge"))  # type: ignore[arg-type]
+        at = n_vec
+        if 1 < width < vf:
+            over = p(BinOp(it, f"last.over{width}", [k, ConstInt(it, -width)], op="add"))  # type: ignore[arg-type]
+            at = p(BinOp(it, f"last.at{width}", [n_vec, over], op="add"))
+        block = blocks.new(f"vector.last.{width}")
+        nxt = blocks.new(f"last.test.{width // 2}") if width > 1 else middle
+        test.instructions.append(Br(void_type(), None, [cond], targets=[block.name, nxt.name]))
+        m = Adder(block)
+        parts: list[Widener] = [_PieceWidener(plan, width, ph, block, n_vec, zero_start)]  # type: ignore[arg-type]
+        if at is not n_vec:
+            second = _RecoveredWidener(plan, width, ph, block, at, zero_start)  # type: ignore[arg-type]
+            # Lane l is iteration at + l: on iff at + l >= n.vec + w, l >= w-1 - (at - n.vec - 1).
+            before = m(BinOp(it, "pair.over", [at, n_vec], op="sub"))  # type: ignore[arg-type]
+            before = m(BinOp(it, "pair.rem", [before, ConstInt(it, -1)], op="add"))  # type: ignore[arg-type]
+            second.mask = _lane_mask(m, before, width, plan.widest_bits, shifted=True, prefix="pair.")
+            parts.append(second)
+        starts = {id(red.phi): [_accumulator_start(red, width, part) for part in parts]
+                  for red in plan.phis.reductions}
+        for part in parts:
+            for red in plan.phis.reductions:
+                part.vector_phis[id(red.phi)] = starts[id(red.phi)][parts.index(part)]  # type: ignore[assignment]
+        for inst in plan.loop.body:
+            if id(inst) in parts[0].access:
+                for part in parts:
+                    part.emit_memory(inst)
+        piece = LastPiece(width, cond, at, test, block)
+        for red in plan.phis.reductions:
+            accs = [part.widen(red.result) for part in parts]
+            piece.parts[id(red.phi)] = list(zip(starts[id(red.phi)], accs, strict=True))
+            acc = accs[0] if len(accs) == 1 else m(_link(red, accs[0], accs[1], "rdx.pair"))
+            reduced[id(red.phi)].append((_final_reduction(red, acc, m), block.name))
+        block.instructions.append(Br(void_type(), None, [], targets=[middle.name]))
+        pieces.append(piece)
+        test, width = nxt, width // 2
+    return pieces, reduced
+
+
+def _link(red: Reduction, a: Value, b: Value, name: str) -> Instruction:
+    """``a`` ⊕ ``b`` lane-wise, with the reduction's lane flags (``codegen.lane_flags``)."""
+    if red.kind in LANEWISE_INTRINSIC:
+        return Call(a.type, name, [a, b], callee=f"llvm.{LANEWISE_INTRINSIC[red.kind]}.{type_suffix(a.type)}",
+                    flags=lane_flags(red))
+    return BinOp(a.type, name, [a, b], op=red.kind, flags=lane_flags(red))
+
+
 def _emit_overlapping(inst: Instruction, aligned: Widener, shifted: Widener) -> None:
     """``inst``'s access for two overlapping vectors: ``aligned`` (the last full vector,
     or a pair's first, at n.vec) and ``shifted`` (the shifted tail, or a pair's second),
@@ -894,8 +1032,10 @@ def _final_reduction(red: Reduction, vec: Value, m: Adder) -> Value:
     return m(BinOp(t, "rdx", [whole, red.init], op=red.kind, flags=lane_flags(red)))
 
 
-def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | None) -> dict[int, Value]:
-    """A middle block after a last vector (``w``'s): the reductions, the live-outs at the
+def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | None,
+                 reduced: dict[int, Phi] | None = None) -> dict[int, Value]:
+    """A middle block after a last vector (``w``'s): the reductions (``reduced``: the
+    values the last vector's blocks reduced, by reduction phi), the live-outs at the
     last active lane (``lane``, or ``btc % VF`` where None), the induction's end values;
     then the branch to the exit. Returns id(exit phi) -> its value."""
     plan, vf = fl.plan, fl.vf
@@ -903,7 +1043,8 @@ def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | N
     zero_start = isinstance(ind.start, ConstInt) and ind.start.value == 0
     m = Adder(middle)
     live = {id(v): w.widen(v) for v in fl.live_outs.values() if _needs_lane(plan, v)}
-    rdx = {id(red.result): _final_reduction(red, w.widen(red.result), m) for red in plan.phis.reductions}
+    rdx: dict[int, Value] = {id(red.result): reduced[id(red.phi)] if reduced else
+                             _final_reduction(red, w.widen(red.result), m) for red in plan.phis.reductions}
     last_lane: Value | None = None if lane is None else ConstInt(I32, lane)
     out: dict[int, Value] = {}
     for ephi in plan.exit_phis:
@@ -925,25 +1066,26 @@ def _fill_middle(fl: FoldedLoop, middle: Block, w: _MaskedWidener, lane: int | N
     return out
 
 
-def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = False) -> Value:
+def _lane_mask(p: Adder, rem: Value, vf: int, widest_bits: int, shifted: bool = False, prefix: str = "") -> Value:
     """The last vector's mask (in vector.ph): lane l on iff ``l <= btc % VF``, i.e.
     ``n.vec + l <= btc``, compared in lanes as wide as the loop's widest element (8..64
     bits, at most the induction's): one narrow compare, computed once. ``shifted``: the
     shifted tail's, lane l (iteration ``btc - (VF-1) + l``) on iff it is at or above
-    ``n.vec``: ``l >= VF-1 - btc % VF``."""
+    ``n.vec``: ``l >= VF-1 - btc % VF`` (a reduced pair's second vector's, ``prefix``
+    ``pair.``: VF its lanes, ``rem`` its start's distance from n.vec less one)."""
     it = rem.type
     assert isinstance(it, IntType)
     lt = IntType(min(max(widest_bits, 8), it.bits))
+    prefix = prefix or ("tail." if shifted else "")
     if lt.bits < it.bits:
-        rem = p(Cast(lt, "tail.rem.trunc" if shifted else "rem.lanes.trunc", [rem], op="trunc"))
+        rem = p(Cast(lt, f"{prefix}rem.trunc" if shifted else "rem.lanes.trunc", [rem], op="trunc"))
     if shifted:  # VF-1 - rem, in 0..VF-1
-        rem = p(BinOp(lt, "tail.recovered", [ConstInt(lt, vf - 1), rem], op="sub"))
+        rem = p(BinOp(lt, f"{prefix}recovered", [ConstInt(lt, vf - 1), rem], op="sub"))
     vt = VectorType(vf, lt)
-    prefix = "tail." if shifted else ""
     ins = p(InsertElement(vt, f"{prefix}rem.splatinsert", [ConstPoison(vt), rem, ConstInt(I32, 0)]))
     splat = p(ShuffleVector(vt, f"{prefix}rem.splat", [ins, ConstPoison(vt)], mask=(0,) * vf))
     steps = ConstVector(vt, tuple(ConstInt(lt, k) for k in range(vf)))
-    return p(ICmp(VectorType(vf, I1), "tail.mask" if shifted else "active.lane.mask", [steps, splat],
+    return p(ICmp(VectorType(vf, I1), f"{prefix}mask" if shifted else "active.lane.mask", [steps, splat],
                   pred="uge" if shifted else "ule"))
 
 
@@ -1009,7 +1151,9 @@ def short_fold_vf(plan: LoopPlan, vf: int, target: Target) -> tuple[int, str]:
         return min(vf, in_register), PIECES
     best, best_cost = (vf, tail_shapes(plan, vf)[0]), -1
     lanes = vf
-    while lanes >= max(2, NOMINAL_TRIP_COUNT // 2):
+    # (VF itself always where the last vector may run as reduced pairs: its shape is
+    # chosen by cost at any VF)
+    while lanes >= max(2, NOMINAL_TRIP_COUNT // 2) or (lanes == vf and REDUCED in tail_shapes(plan, vf)):
         for shape in tail_shapes(plan, lanes):
             total = sum(_short_fold_cost(plan, lanes, target, n, shape) for n in range(1, NOMINAL_TRIP_COUNT + 1))
             if best_cost < 0 or total < best_cost:
@@ -1026,7 +1170,8 @@ def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shape: 
     there is a full one; a piece of one lane and its test where one iteration is
     left: ``tail_alone``), or the last vector of the k iterations left: as a pair
     (``in_pairs``, where the shifted tail may run and no full vector does, or
-    ``PAIRS``), one or two vectors of the widest w <= k and the tests down to it; in
+    ``PAIRS``; with reductions ``REDUCED``), one or two vectors of the widest w <= k
+    and the tests down to it (reduced there, as the masked vector is in the middle block); in
     pieces, a vector of each bit of k and a test per bit; each pair or piece
     ``PIECE_COST`` more; masked (no masked moves), a vector iteration and a scalar one
     per lane. A piece of w lanes costs ``_piece_cost``."""
@@ -1035,11 +1180,11 @@ def _short_fold_cost(plan: LoopPlan, lanes: int, target: Target, n: int, shape: 
     k = n - full * lanes
     if shape == ALONE and full:  # the test, and where k == 1 the last iteration alone
         return full * vector_iter + (_piece_cost(plan, 1, target) if k == 1 else vector_iter) + 1
-    if shape == SHIFTED and full:
+    if shape in (SHIFTED, REDUCED) and full:
         return (full + 1) * vector_iter
     if shape == MASKED or (shape == SHIFTED and pieces_decline(plan) is not None):
         return (full + 1) * vector_iter + lanes * scalar_iter
-    if shape in (SHIFTED, ALONE, PAIRS) and in_pairs(plan, True):  # the widest w <= k, twice where k > w
+    if shape in (SHIFTED, ALONE, PAIRS, REDUCED) and in_pairs(plan, True):  # the widest w <= k, twice where k > w
         w = 1 << (k.bit_length() - 1)
         tests = lanes.bit_length() - w.bit_length() + 1
         return full * vector_iter + (1 if k == w else 2) * _piece_cost(plan, w, target) + tests + PIECE_COST
@@ -1062,6 +1207,15 @@ def updates_in_place(plan: LoopPlan) -> bool:
     return any(id(a.access.address.base) in stored for a in plan.accesses if not a.is_store)
 
 
+def auto_fold_shape(plan: LoopPlan, vf: int, target: Target) -> str | None:
+    """``--tail auto``'s tail shape where it folds: reduced pairs (``REDUCED``) where the
+    target has no masked move for some access and the last vector may run so, else the
+    default (None)."""
+    if masked_access_cost(plan, vf, target) is None and REDUCED in tail_shapes(plan, vf):
+        return REDUCED
+    return None
+
+
 def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     """``--tail auto``: fold when a loop of the nominal trip count (``NOMINAL_TRIP_COUNT``)
     costs no more folded ((T-1)//VF unmasked vector iterations, one masked: the mask's
@@ -1074,7 +1228,9 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
     (``STORE_FORWARD_STALL``), at the share of trip counts that re-cover lanes ((VF-1)/VF:
     all but the multiples of VF). A loop whose last vector runs in pieces
     (``pieces_decline``) is priced as ``_short_fold_cost`` at T: no mask, no masked move,
-    and in place no shifted tail (so no stall)."""
+    and in place no shifted tail (so no stall); one whose masked last vector would move
+    lanes one by one and that may run it as reduced pairs (``auto_fold_shape``) likewise
+    (no mask, no masked move)."""
     extra = masked_access_cost(plan, vf, target)
     scalar_iter, vector_iter = vector_iteration_cost(plan, vf, target)
     t = NOMINAL_TRIP_COUNT
@@ -1083,7 +1239,8 @@ def prefer_fold(plan: LoopPlan, vf: int, target: Target) -> bool:
         # The last vector in pieces: no masked move, no mask; in place no shifted tail.
         return _short_fold_cost(plan, vf, target, t, tail_shapes(plan, vf)[0]) + 1 <= epilogue
     if extra is None:
-        return False
+        shape = auto_fold_shape(plan, vf, target)
+        return shape is not None and _short_fold_cost(plan, vf, target, t, shape) + 1 <= epilogue
     if shift_decline(plan) is None and vf <= NOMINAL_TRIP_COUNT:
         extra = STORE_FORWARD_STALL * (vf - 1) // vf if updates_in_place(plan) else 0
     mask = 2 + target.broadcast + target.registers(VectorType(vf, IntType(max(plan.widest_bits, 8))))

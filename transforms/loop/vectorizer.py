@@ -15,7 +15,7 @@ from .cost import choose_uf, choose_vf, vector_iteration_cost
 from .epilogue import EpilogueLoop, add_epilogue, epilogue_decline, epilogue_vf
 from .legality import LoopPlan, analyze
 from .structure import Decline, find_loops
-from .tailfold import FoldedLoop, fold_tail, prefer_fold, short_fold_vf
+from .tailfold import FoldedLoop, auto_fold_shape, fold_tail, prefer_fold, short_fold_vf
 from .vla import VLA_VSCALE_MAX, ScalableLoop, finish_vla_function, vectorize_vla_loop, vla_range
 
 
@@ -209,7 +209,7 @@ def _generate(plan: LoopPlan, vf: int, options: LoopOptions, target: Target) -> 
         return fold_tail(plan, lanes, shape=options.tail_shape or shape)
     if options.tail == "auto" and prefer_fold(plan, vf, target):
         try:
-            return fold_tail(plan, vf)
+            return fold_tail(plan, vf, shape=auto_fold_shape(plan, vf, target))
         except Decline:
             pass
     # A forced VF is the shape asked for: one part unless UF is forced too.
