@@ -280,12 +280,12 @@ def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: P
             _wait_for(lambda: len(client.scheduler_info()["workers"]) == 1, "the scheduler to see the loss")
             try:
                 out, err = proc.communicate(timeout=300)
-            except subprocess.TimeoutExpired:  # the scheduler's view of the jobs, and where vecverify waits
-                tasks = _tasks_on_the_scheduler(client)
+            except subprocess.TimeoutExpired:  # the scheduler's view of the jobs, where they run, where vecverify waits
+                tasks, stacks = _tasks_on_the_scheduler(client), client.call_stack()
                 proc.send_signal(signal.SIGABRT)
                 out, err = proc.communicate(timeout=30)
                 raise AssertionError(f"vecverify check did not finish; its jobs on the scheduler:\n{tasks}\n"
-                                     f"its stderr:\n{err}") from None
+                                     f"the jobs running on workers: {stacks}\nits stderr:\n{err}") from None
             assert proc.returncode == 0, err
             files = json.loads(out)["files"]
             assert len(files) == len(SLOW) and all(f["as_expected"] and f["got"] == "correct" for f in files)
