@@ -28,7 +28,7 @@ from cryptography.x509.oid import NameOID
 
 from vecverify.app.cli import main
 from vecverify.app.fuzz.campaign import CampaignOptions, run_campaign
-from vecverify.cluster import load_security
+from vecverify.cluster import _unattended, _Worker, load_security
 from vecverify.errors import InputError
 from vecverify.jobs import Jobs, Lost, LostJob, check_address
 
@@ -196,7 +196,8 @@ def test_check_directory_through_the_cluster_is_the_local_run(
     wrong = (REPO / "corpus" / "aggregates" / "struct-padding-fail.srctgt.ll").read_text()
     (d / "wrong.srctgt.ll").write_text("\n".join(ln for ln in wrong.splitlines() if "ERROR:" not in ln) + "\n")
     code, out, _ = _run(capsys, "check", str(d), "--json")
-    rcode, rout, err = _run(capsys, "check", str(d), "--json", *cluster.args())
+    # a job waiting its turn behind another on a worker is not lost, however short the patience
+    rcode, rout, err = _run(capsys, "check", str(d), "--json", *cluster.args(), "--cluster-lost-after", "10")
     assert code == rcode == 1, err
     assert _no_times(json.loads(rout)) == _no_times(json.loads(out))
 
@@ -357,6 +358,22 @@ def test_jobs_waiting_for_a_paused_worker_are_reported_lost(tmp_path: Path) -> N
     with _started(tmp_path / "solo", ("solo",), "--memory-limit", "0") as c, c.traced():
         lost, _, _ = _lost_after_the_first_result(c, d, lambda client: client.run(pause))
         assert all("paused" in f["got"] for f in lost), lost
+
+
+def test_a_job_counts_as_having_no_worker_only_when_none_will_run_it() -> None:
+    running, idle, paused = _Worker("running", 1), _Worker("running", 0), _Worker("paused", 1)
+    assert _Worker.of({"status": "running", "metrics": {"task_counts": {"executing": 1, "ready": 3}}}) == running
+    assert _unattended("processing", running, [running]) is None  # run, or next there
+    assert _unattended("queued", None, [paused, running]) is None  # its turn will come
+    assert _unattended("processing", idle, [idle]) == "its worker runs nothing (the worker lost track of it)"
+    assert _unattended("processing", paused, [paused]) == "its worker is paused (memory: distributed.worker.memory.pause)"
+    assert _unattended("processing", None, []) == "its worker is gone"
+    assert _unattended("queued", None, [paused]) == "no running worker in the cluster (paused)"
+    assert _unattended("waiting", None, []) == "no worker in the cluster"
+    assert _unattended("no-worker", None, [running]) == "no worker can run it"
+    assert _unattended("memory", None, [running]) == "its outcome (memory) did not reach this client"
+    assert _unattended("released", None, [running]) == "the scheduler does not have it (released)"
+    assert _unattended(None, None, [running]) == "the scheduler does not have it (unknown)"
 
 
 class _AllLost(Jobs):

@@ -34,6 +34,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -119,20 +120,42 @@ def _run_job(topic: str, warm: Callable[[], None] | None, fn: Callable[[Any], An
 # ----------------------------------------------------------------------------- the client
 
 
-def _unattended(state: str | None, worker: str | None, workers: list[str]) -> str | None:
+# A worker's tasks that hold one of its threads (its heartbeat's task counts by state).
+_BUSY = ("executing", "long-running", "cancelled", "resumed")
+
+
+@dataclass(frozen=True)
+class _Worker:
+    """A worker as the scheduler last heard of it."""
+
+    status: str  # running, paused, closing_gracefully, ...
+    busy: int  # the tasks its threads run (_BUSY), as of its last heartbeat
+
+    @staticmethod
+    def of(identity: dict[str, Any]) -> _Worker:
+        counts = (identity.get("metrics") or {}).get("task_counts") or {}
+        return _Worker(str(identity.get("status", "?")), sum(int(counts.get(s, 0)) for s in _BUSY))
+
+
+def _unattended(state: str | None, worker: _Worker | None, workers: list[_Worker]) -> str | None:
     """Why a pending job has no worker to run it, or None if it has one. ``state``: the
-    job's on the scheduler; ``worker``: the status of the worker it is processing on;
-    ``workers``: the status of every worker of the cluster."""
+    job's on the scheduler; ``worker``: the worker it is processing on (not known to be
+    executing it); ``workers``: every worker of the cluster."""
     if state == "processing":
-        if worker == "running":
-            return None
-        why = " (memory: distributed.worker.memory.pause)" if worker == "paused" else ""
-        return f"its worker is {worker or 'gone'}{why}"
+        if worker is None:
+            return "its worker is gone"
+        if worker.status == "paused":
+            return "its worker is paused (memory: distributed.worker.memory.pause)"
+        if worker.status != "running":
+            return f"its worker is {worker.status}"
+        if not worker.busy:  # it waits there while the worker runs nothing
+            return "its worker runs nothing (the worker lost track of it)"
+        return None  # its turn there will come
     if state in ("waiting", "queued"):
-        if "running" in workers:
+        if any(w.status == "running" for w in workers):
             return None  # its turn will come
-        return f"no running worker in the cluster ({', '.join(sorted(set(workers)))})" if workers else \
-            "no worker in the cluster"
+        return (f"no running worker in the cluster ({', '.join(sorted({w.status for w in workers}))})"
+                if workers else "no worker in the cluster")
     if state == "no-worker":
         return "no worker can run it"
     if state in ("memory", "erred"):
@@ -230,20 +253,20 @@ class DaskJobs(Jobs):
         self._looked = now
         scheduler: Any = self.client.scheduler
         states: dict[Any, str | None] = {}
-        status: dict[str, str] = {}  # worker: running, paused, ...
+        workers: dict[str, _Worker] = {}
         on: dict[Any, str] = {}  # key: the worker it is processing on
-        executing: set[Any] = set()  # keys executing on a worker that is not running (paused)
+        executing: set[Any] = set()  # keys seen executing on a worker that looked idle or paused
         unreachable = None
         try:
             states = self.client.sync(scheduler.get_task_status, keys=[h.key for h in handles],
                                       callback_timeout=ASK_TIMEOUT)
-            status = {w: i.get("status", "?") for w, i in
-                      self.client.sync(scheduler.identity, callback_timeout=ASK_TIMEOUT)["workers"].items()}
+            workers = {w: _Worker.of(i) for w, i in
+                       self.client.sync(scheduler.identity, callback_timeout=ASK_TIMEOUT)["workers"].items()}
             on = {k: w for w, keys in self.client.sync(scheduler.processing, callback_timeout=ASK_TIMEOUT).items()
                   for k in keys}
-            held = [h.key for h in handles if states.get(h.key) == "processing"
-                    and status.get(on.get(h.key, "")) not in ("running", None)]
-            if held:  # on a worker not running (paused): attended only if it is executing there
+            held = [h.key for h in handles if states.get(h.key) == "processing" and on.get(h.key) in workers
+                    and _unattended("processing", workers[on[h.key]], []) is not None]
+            if held:  # on a worker paused or looking idle: attended if it is executing there
                 try:
                     stacks = self.client.sync(scheduler.call_stack, keys=held, callback_timeout=ASK_TIMEOUT)
                     executing = {k for keys in stacks.values() for k in keys}
@@ -258,7 +281,7 @@ class DaskJobs(Jobs):
                 lost.append((h, Lost(f"not finished {self.lost_after:.0f} s after its deadline")))
                 continue
             why = unreachable or (None if h.key in executing else
-                                  _unattended(states.get(h.key), status.get(on.get(h.key, "")), list(status.values())))
+                                  _unattended(states.get(h.key), workers.get(on.get(h.key, "")), list(workers.values())))
             if why is None:
                 self._unattended_since.pop(h.key, None)
                 continue
