@@ -892,13 +892,14 @@ def _last_reduced_pairs(plan: LoopPlan, vf: int, ph: Block, blocks: LoopBlocks, 
     ``_last_in_pairs``': k >= VF, k >= VF/2, .., 1. No masked move: AVX2 has none for 8-
     and 16-bit elements (LLVM moves them lane by lane, a branch each), SSE4 none at all.
     Returns the pairs, and id(reduction phi) -> (its reduced value, its block) per pair."""
-    p = Adder(ph)
     it = n_vec.type
-    k = p(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
+    k = Adder(last)(BinOp(it, "last.lanes", [n_mod, ConstInt(it, 1)], op="add"))  # type: ignore[arg-type]
     pieces: list[LastPiece] = []
     reduced: dict[int, list[tuple[Value, str]]] = {id(red.phi): [] for red in plan.phis.reductions}
     test, width = last, vf
     while width >= 1:
+        # (the test's operands in its block: vector.ph, which every trip count runs, pays none)
+        p = Adder(test)
         cond = p(ICmp(I1, f"last.atleast{width}", [k, ConstInt(it, width)], pred="uge"))  # type: ignore[arg-type]
         at = n_vec
         if 1 < width < vf:
