@@ -101,12 +101,15 @@ def _mentions(e: Expr, name: str) -> bool:
 
 
 @st.composite
-def group_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, full: bool = False, gap: bool = False) -> LoopKernel:
+def group_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, full: bool = False, gap: bool = False,
+                  store_gap: bool = False) -> LoopKernel:
     """A loop over arrays of structs (interleave groups): ``a`` of F = 2..4 element
     structs, some members read (``full``: all, a load group without gaps; ``gap``: never
     the last, so the group needs the scalar epilogue), written to consecutive arrays, to
     the members of an array of structs (a store group) or back into ``a`` (loads and
-    stores of one object). Simplest first: i8, F = 2, member 0, out0[i] = a[2i]."""
+    stores of one object; ``store_gap``: one of these two, with some members not
+    written, a store group with gaps). Simplest first: i8, F = 2, member 0, out0[i] =
+    a[2i]."""
     elem = draw(st.sampled_from(types))
     factor = draw(st.integers(2, 4))
     if full:
@@ -115,13 +118,16 @@ def group_kernels(draw: st.DrawFn, types: tuple[str, ...] = ELEMS, full: bool = 
         pool = list(range(factor - 1 if gap else factor))
         members = tuple(sorted(draw(st.sets(st.sampled_from(pool), min_size=1, max_size=min(len(pool), 4)))))
     leaves = tuple(("cur", *MEMBER_LEAVES)[: len(members)])
-    where = draw(st.sampled_from(("arrays", "struct", "in_place")))
+    where = draw(st.sampled_from(("struct", "in_place") if store_gap else ("arrays", "struct", "in_place")))
     out_factor, in_place = 1, False
     if where == "struct":
         out_factor = draw(st.integers(2, 4))
     elif where == "in_place":
         out_factor, in_place = factor, True
-    n_stores = out_factor if out_factor > 1 else draw(st.integers(1, 2))
+    written: tuple[int, ...] = ()
+    if store_gap:
+        written = tuple(sorted(draw(st.sets(st.integers(0, out_factor - 1), min_size=1, max_size=out_factor - 1))))
+    n_stores = len(written) if written else out_factor if out_factor > 1 else draw(st.integers(1, 2))
     stores = tuple(draw(expressions(elem, leaves, 1)) for _ in range(n_stores))
     return LoopKernel(elem, 0, False, stores, (), factor=factor, members=members, out_factor=out_factor,
-                      in_place=in_place)
+                      in_place=in_place, written=written)

@@ -18,7 +18,8 @@ induction (``icmp eq`` against ``%n`` at the latch, the entry guarded by
   elements and the loop reads the ``members`` of ``a[i]`` (``cur`` the first, ``m1``..
   ``m3`` the others; clang's struct start plus byte offsets); with ``out_factor`` > 1 the
   statements write the members of the structs of one array ``out0`` (or of ``a`` itself,
-  ``in_place``, after every read of the iteration);
+  ``in_place``, after every read of the iteration), or only the members ``written``
+  (the others are gaps: read, where in place, and never written);
 * an indirect store (``scatter``, integer elements): statement 0 writes
   ``out0[c[i] & 3]`` (``SCATTER_SLOTS`` slots: lanes of one vector often write one
   address, so the last writer's order matters).
@@ -85,6 +86,7 @@ class LoopKernel:
     members: tuple[int, ...] = (0,)  # the members of a[i] read: cur, m1, m2, m3
     out_factor: int = 1  # > 1: stores[k] goes to member k of out0[i] (or a[i], in_place)
     in_place: bool = False
+    written: tuple[int, ...] = ()  # out_factor > 1: stores[k] goes to member written[k] (empty: member k)
     scatter: bool = False  # statement 0 writes out0[c[i] & 3]
 
     @property
@@ -123,7 +125,7 @@ class LoopKernel:
     def store_target(self, k: int) -> tuple[str, int, int]:
         """(array, elements per iteration, element index) of statement k."""
         if self.out_factor > 1:
-            return ("a" if self.in_place else "out0"), self.out_factor, k
+            return ("a" if self.in_place else "out0"), self.out_factor, self.written[k] if self.written else k
         return f"out{k}", 1, 0
 
     def describe(self) -> str:

@@ -71,6 +71,8 @@ class Mutant:
 
 
 POISON_ONLY = "only adds poison: native code computes the same bits, so only the proof can see it"
+WRITE_BACK = ("writes bytes back with the value they hold: native runs leave the same bytes, only the proof "
+              "(its writes check: a store the source does not make) can see it")
 OVER_READ = ("reads bytes past the array whose values are never used: native runs compute the same bits, "
              "only the proof (an out-of-bounds load is UB) can see it")
 

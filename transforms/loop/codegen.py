@@ -66,6 +66,7 @@ from .groups import (
     load_group,
     moved_members,
     store_group,
+    write_group,
 )
 from .induction import incoming, trip_count
 from .legality import WIDENABLE, LoopPlan, intrinsic_base
@@ -205,6 +206,8 @@ def vectorize(plan: LoopPlan, vf: int, uf: int = 1, vscale: int = 0) -> VectorLo
     if vscale and bad:
         raise Decline(f"--vla: an interleave group of factor {bad[0]} (de-interleaved at factors "
                       f"{', '.join(map(str, SCALABLE_FACTORS))})")
+    if vscale and any(g.gaps for g in plan.groups):
+        raise Decline("--vla: a store group with gaps (written struct by struct at a fixed VF only)")
     blocks = LoopBlocks(fn.blocks)
     check, ph, body, middle, sph = (blocks.new(n) for n in
                                     ("iter.check", "vector.ph", "vector.body", "middle.block", "scalar.ph"))
@@ -567,9 +570,10 @@ class Widener:
         if g.is_store:
             whole = None if self.vscale or g.packed else self._member_wise(g)
             if whole is not None:
-                self._add(Store(VOID, None, [whole, ptr], align=leader.align))
+                write_group(g, self.vf, whole, ptr, self._add)
                 return
-            values = [self.widen(g.members[j][0].inst.operands[0]) for j in range(g.factor)]
+            values = [self.widen(g.members[j][0].inst.operands[0]) if j in g.members
+                      else ConstPoison(self.vt(g.elem)) for j in range(g.factor)]
             store_group(g, self.vf, values, ptr, self._add, self.vscale)
         else:
             self.vectors.update(load_group(g, self.vf, ptr, self._add, self.vscale, self.order))
@@ -587,10 +591,12 @@ class Widener:
         differ (the interleaving shuffles are emitted), or a member divides (a divisor's
         lanes are not the masked forms' safe ones). A packed group (groups.PACKED_BITS)
         is written packed instead: its narrowing and widening on F*VF lanes measured
-        1.6x the packed form's time (rgba_scale_u8, stereo_gain_i16)."""
+        1.6x the packed form's time (rgba_scale_u8, stereo_gain_i16). A gap's member
+        (``Group.gaps``) is None: its lanes may hold anything (``write_group`` does not
+        store them), so each step takes there what keeps it one operation."""
         memo: dict[tuple[int, ...], Value | None] = {}
         emitted = len(self.body.instructions), len(self.ph.instructions)
-        vals = [g.members[j][0].inst.operands[0] for j in range(g.factor)]
+        vals = [g.members[j][0].inst.operands[0] if j in g.members else None for j in range(g.factor)]
         whole = self._wide_of(vals, memo)
         if whole is None:  # what a partial match emitted goes (complex multiply: fmuladd of different operands)
             del self.body.instructions[emitted[0]:], self.ph.instructions[emitted[1]:]
@@ -598,14 +604,16 @@ class Widener:
             whole.name = "interleaved.wide"
         return whole
 
-    def _blended(self, vals: list[Value], wt: VectorType) -> Value | None:
+    def _blended(self, vals: list[Value | None], wt: VectorType) -> Value | None:
         """Members that are different lane-wise computations of load members (a whole
         store group's, or an operand's of one operation: stereo mid/side's ``0.5 * (l +
         r)`` and ``0.5 * (l - r)``): computed on the wide vectors and blended
-        (:mod:`.blend`), where that costs less."""
+        (:mod:`.blend`), where that costs less. A gap's lanes (None) take the member
+        before's value (the first present one's where the gap comes first)."""
+        filled = _gaps_filled(vals)
         planner = BlendPlanner(self.plan.groups, len(vals), self.vf, self.vectors, self.loop.is_invariant,
                                self.loop.contains, lambda v: id(v) in self.vectors, self._wide_splat, self._add)
-        picks = [planner.plan(v) for v in vals]
+        picks = [planner.plan(v) for v in filled]
         if any(p is None for p in picks) or not planner.cheaper(picks):  # type: ignore[arg-type]
             return None
         return planner.emit(picks, wt)  # type: ignore[arg-type]
@@ -619,25 +627,29 @@ class Widener:
         self.ph.instructions += [one, sh]
         return sh
 
-    def _wide_of(self, vals: list[Value], memo: dict[tuple[int, ...], Value | None]) -> Value | None:
-        key = tuple(id(v) for v in vals)
+    def _wide_of(self, vals: list[Value | None], memo: dict[tuple[int, ...], Value | None]) -> Value | None:
+        key = tuple(0 if v is None else id(v) for v in vals)
         if key not in memo:
             memo[key] = self._wide_uncached(vals, memo)
         return memo[key]
 
-    def _wide_uncached(self, vals: list[Value], memo: dict[tuple[int, ...], Value | None]) -> Value | None:
-        factor, first = len(vals), vals[0]
+    def _wide_uncached(self, vals: list[Value | None], memo: dict[tuple[int, ...], Value | None]) -> Value | None:
+        """The members ``vals`` (None: a gap, any value) on F*VF lanes, or None."""
+        factor = len(vals)
+        present = [v for v in vals if v is not None]
+        first = present[0]
         t = first.type
-        if not isinstance(t, IntType | FloatType) or any(str(v.type) != str(t) for v in vals):
+        if not isinstance(t, IntType | FloatType) or any(str(v.type) != str(t) for v in present):
             return None
         wt = VectorType(factor * self.vf, t)
-        if all(isinstance(v, ConstInt | ConstFloat) for v in vals):
-            return ConstVector(wt, tuple(vals[j] for _ in range(self.vf) for j in range(factor)))  # type: ignore[arg-type,misc]
-        if all(v is first for v in vals) and self.loop.is_invariant(first):
+        if all(isinstance(v, ConstInt | ConstFloat) for v in present):
+            filled = _gaps_filled(vals)
+            return ConstVector(wt, tuple(filled[j] for _ in range(self.vf) for j in range(factor)))  # type: ignore[arg-type,misc]
+        if all(v is first for v in present) and self.loop.is_invariant(first):
             return self._wide_splat(first, wt)
-        if all(self.loop.is_invariant(v) for v in vals):
-            return self._pattern_splat(vals, wt)
-        if all(isinstance(v, Load) for v in vals):
+        if all(self.loop.is_invariant(v) for v in present):
+            return self._pattern_splat(_gaps_filled(vals), wt)
+        if all(isinstance(v, Load) for v in present):
             lg = group_of(self.plan.groups, first)  # type: ignore[arg-type]
             order = moved_members(lg, vals) if lg is not None and id(lg) in self.vectors else None
             if lg is None or order is None:
@@ -650,14 +662,15 @@ class Widener:
             return self._add(ShuffleVector(wt, "members.moved", [wide, ConstPoison(wide.type)],
                                            mask=tuple(k * factor + order[j] for k in range(self.vf)
                                                       for j in range(factor))))
-        if not _one_operation(vals):
+        if not _one_operation(present):
             return self._blended(vals, wt)
-        if any(id(v) in self.vectors for v in vals) or not all(self.loop.contains(v) for v in vals):
+        if any(id(v) in self.vectors for v in present) or not all(self.loop.contains(v) for v in present):
             return None  # widened already for another use: keep the members' shuffles
         assert isinstance(first, Instruction)
-        operands = [self._oriented(v, first) for v in vals]  # type: ignore[arg-type]
+        operands = [None if v is None else self._oriented(v, first) for v in vals]  # type: ignore[arg-type]
         before = len(self.body.instructions), len(self.ph.instructions), dict(memo)
-        maybe = [op if _immediate(first, k, op) else self._wide_of([ops[k] for ops in operands], memo)
+        maybe = [op if _immediate(first, k, op) else
+                 self._wide_of([None if ops is None else ops[k] for ops in operands], memo)
                  for k, op in enumerate(first.operands)]
         ops = [o for o in maybe if o is not None]
         if len(ops) < len(maybe):  # what the operands that matched emitted goes
@@ -809,6 +822,17 @@ class Widener:
         clone = _copy(v, [self.lane0(op) for op in v.operands])
         self.scalars[id(v)] = self._add(clone)
         return clone
+
+
+def _gaps_filled(vals: list[Value | None]) -> list[Value]:
+    """``vals`` with each gap (None) taking the value before it (the first present one
+    where the gap comes first): any value will do in a gap's lanes."""
+    out: list[Value] = []
+    fill = next(v for v in vals if v is not None)
+    for v in vals:
+        fill = fill if v is None else v
+        out.append(fill)
+    return out
 
 
 def _one_operation(vals: list[Value]) -> bool:

@@ -26,7 +26,7 @@ from vecverify.ir.types import FloatType, IntType, Type, VectorType
 from vecverify.ir.values import BinOp, Call, Cast, GetElementPtr, Instruction, Load, Phi, Store
 
 from ..vectorize.costs import SCALAR, Target
-from .groups import Group, group_cost, group_of
+from .groups import Group, gapped_store_cost, group_cost, group_of
 from .legality import LoopPlan
 from .spread import spread_shape
 from .structorder import struct_order
@@ -65,9 +65,11 @@ def interleave_cost(g: Group, vf: int, target: Target, in_lanes: bool = False) -
     whole = g.factor * vf * elem_bytes
     if target.name not in ("sse4", "avx2") or g.packed or g.packed_members or elem_bytes < 4:
         return group_cost(g, vf, target)
+    # A store group with gaps: its stores struct by struct instead of the wide one's.
+    moves = gapped_store_cost(g, vf, target) if g.gaps else _moves(whole, reg)
     if in_lanes and reg > 16 and vf >= 2:
-        return _moves(whole, reg) + _gathers(g, vf // 2, elem_bytes, 16, False) * target.shuffle
-    return _moves(whole, reg) + _gathers(g, vf, elem_bytes, reg, elem_bytes >= 4 and reg > 16) * target.shuffle
+        return moves + _gathers(g, vf // 2, elem_bytes, 16, False) * target.shuffle
+    return moves + _gathers(g, vf, elem_bytes, reg, elem_bytes >= 4 and reg > 16) * target.shuffle
 
 
 def _gathers(g: Group, vf: int, elem_bytes: int, reg: int, cross: bool) -> int:

@@ -19,12 +19,18 @@ member: beyond the array's end in the loop's last iteration. The vector loop the
 at least one iteration to the scalar epilogue (LLVM's ``requiresScalarEpilogue``):
 the bytes it reads lie before the next iteration's member 0, which the scalar loop reads.
 A gap in the middle is read between members that are read, so it needs nothing. A store
-group with a gap would write bytes the loop does not write: declined (no masked stores).
+group with a gap (a member read and not written: RGBA premultiplied in place, alpha
+kept) must not write the gap's bytes (a store the source does not make: a data race,
+read-only memory): its members are computed on the wide vector as a full group's (the
+gap's lanes hold whatever the computation gives there, never stored), and each struct's
+written members are stored alone (:func:`write_gapped`: per struct, each run of
+consecutive written members in pieces of a power of two; no masked stores, which cost
+about 3 ns each on AMD's cores).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from vecverify.ir.types import VOID, IntType, StructType, Type, VectorType
@@ -35,6 +41,7 @@ from vecverify.ir.values import (
     ConstInt,
     ConstPoison,
     ConstVector,
+    ExtractElement,
     ExtractValue,
     Freeze,
     GetElementPtr,
@@ -83,6 +90,12 @@ class Group:
         """Where the vector body accesses the group: its first load, its last store."""
         ps = [a.position for a in self.accesses]
         return max(ps) if self.is_store else min(ps)
+
+    @property
+    def gaps(self) -> tuple[int, ...]:
+        """The members a store group does not write (none for a load group: its gaps
+        are read)."""
+        return tuple(j for j in range(self.factor) if j not in self.members) if self.is_store else ()
 
     @property
     def requires_epilogue(self) -> bool:
@@ -141,9 +154,6 @@ def _check_group(g: Group) -> None:
         dup = next((ms for ms in g.members.values() if len(ms) > 1), None)
         if dup is not None:
             raise Decline(f"{access_name(dup[0])} and {access_name(dup[1])}: two stores to one member of a group")
-        if len(g.members) < g.factor:
-            raise Decline(f"a store group of factor {g.factor} with gaps ({len(g.members)} members: "
-                          "masked stores are not emitted)")
 
 
 def group_cost(g: Group, vf: int, target: Target) -> int:
@@ -156,7 +166,16 @@ def group_cost(g: Group, vf: int, target: Target) -> int:
     wide_bits = wide_type.count * getattr(wide_type.elem, "bits", 64)
     uneven = 2 if g.factor & (g.factor - 1) and target.register_bits > 128 and wide_bits > 128 else 1
     shuffles = len(g.members) if not g.is_store else g.factor
-    return wide + shuffles * target.shuffle * wide * uneven
+    moves = gapped_store_cost(g, vf, target) if g.gaps else wide
+    return moves + shuffles * target.shuffle * wide * uneven
+
+
+def gapped_store_cost(g: Group, vf: int, target: Target) -> int:
+    """The stores of a group with gaps, struct by struct (``write_group``): a store of
+    each piece of each struct, and a shuffle to take it out of the wide vector (llc-22:
+    ``vmovlps``/``vmovss`` of a register's low lanes, ``vextractps``/``vpextr*`` or
+    ``vmovhps`` of others, a ``vextractf128`` per upper half: about one each)."""
+    return vf * len(gapped_pieces(g)) * (1 + target.shuffle)
 
 
 def group_of(groups: list[Group], inst: Load | Store) -> Group | None:
@@ -269,8 +288,8 @@ def choose_packing(groups: list[Group], users: dict[int, list[Instruction]]) -> 
 
     for g in groups:
         c = packed_container(g)
-        g.packed = g.is_store and c is not None and all(stored_ok(a.inst.operands[0], c) for a in g.accesses) \
-            and not _moves_a_load_group(g, loads)
+        g.packed = g.is_store and c is not None and not g.gaps \
+            and all(stored_ok(a.inst.operands[0], c) for a in g.accesses) and not _moves_a_load_group(g, loads)
 
     def use_ok(u: Instruction) -> bool:
         if isinstance(u, Cast) and u.op in ("zext", "sext", "sitofp", "uitofp"):
@@ -283,20 +302,30 @@ def choose_packing(groups: list[Group], users: dict[int, list[Instruction]]) -> 
                                      if all(use_ok(u) for a in ms for u in users.get(id(a.inst), [])))
 
 
-def moved_members(lg: Group, vals: list[Value]) -> tuple[int, ...] | None:
+def moved_members(lg: Group, vals: Sequence[Value | None]) -> tuple[int, ...] | None:
     """Where ``vals`` (one value per member of a store group) are loads of load group
     ``lg`` of the same factor, each a whole member: the member of ``lg`` each one is
     (the identity where the members are copied, a permutation or repetition where they
-    are moved: RGBA to BGRA, stereo channels swapped); else None."""
+    are moved: RGBA to BGRA, stereo channels swapped); else None. A gap of a store
+    group (None: any value) takes its own member where the others are copied (the
+    wide vector itself), else the member before's (premultiplied RGBA's alpha
+    ``<3, 3, 3, 3>``: one in-lane shuffle)."""
     if lg.is_store or lg.factor != len(vals):
         return None
-    order: list[int] = []
+    order: list[int | None] = []
     for v in vals:
-        j = next((j for j, ms in lg.members.items() if any(a.inst is v for a in ms)), None)
-        if j is None:
+        j = None if v is None else next((j for j, ms in lg.members.items() if any(a.inst is v for a in ms)), None)
+        if j is None and v is not None:
             return None
         order.append(j)
-    return tuple(order)
+    if all(j is None or j == e for e, j in enumerate(order)):
+        return tuple(range(len(order)))
+    filled: list[int] = []
+    fill = next(j for j in order if j is not None)
+    for j in order:
+        fill = fill if j is None else j
+        filled.append(fill)
+    return tuple(filled)
 
 
 def _moves_a_load_group(g: Group, loads: list[Group]) -> bool:
@@ -409,8 +438,10 @@ def _align_at(align: int, offset: int) -> int:
 
 def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, vscale: int = 0) -> None:
     """The F member vectors concatenated, interleaved by one shuffle, one wide store
-    (at a ``vscale``: ``llvm.vector.interleave<F>`` of the members)."""
+    (at a ``vscale``: ``llvm.vector.interleave<F>`` of the members). A gap's member is
+    poison in ``values``; the group is then written struct by struct (``write_group``)."""
     if vscale:
+        assert not g.gaps  # (codegen declines gapped store groups at a vscale)
         wide_s = g.wide_type(vf, vscale)
         inter_s = add(Call(wide_s, "interleaved.vec", list(values),
                            callee=f"llvm.vector.interleave{g.factor}.{_intrinsic_suffix(wide_s)}"))
@@ -437,7 +468,52 @@ def store_group(g: Group, vf: int, values: list[Value], ptr: Value, add: Emit, v
         inter = add(ShuffleVector(wide_t, "interleaved.vec", [first, second], mask=interleave_mask(g.factor, vf)))
     if constant and len(constant) < len(values):
         inter = _blend_constants(wide_t, g.factor, vf, constant, inter, add)
-    add(Store(VOID, None, [inter, ptr], align=g.leader.inst.align))
+    write_group(g, vf, inter, ptr, add)
+
+
+def write_group(g: Group, vf: int, wide: Value, ptr: Value, add: Emit) -> None:
+    """Store ``wide`` (the group's F*VF elements interleaved, struct k at lanes k*F ..
+    k*F + F-1) at ``ptr`` (member 0 of the first struct): one wide store, or where the
+    group has gaps (``Group.gaps``), only the written members, struct by struct
+    (``gapped_pieces``): a store of a power of two of consecutive members, or one
+    element, each taken out of ``wide`` by a shuffle (an ``extractelement``). The gaps'
+    bytes are not written (the source does not write them: another thread may, or they
+    may be read-only), whatever ``wide`` holds there."""
+    align = g.leader.inst.align
+    if not g.gaps:
+        add(Store(VOID, None, [wide, ptr], align=align))
+        return
+    elem_bytes = int(getattr(g.elem, "byte_size", 1))
+    for k in range(vf):
+        for start, count in gapped_pieces(g):
+            at = k * g.factor + start
+            piece: Value
+            if count == 1:
+                piece = add(ExtractElement(g.elem, "gapped.elem", [wide, ConstInt(IntType(32), at)]))
+            else:
+                piece = add(ShuffleVector(VectorType(count, g.elem), "gapped.piece",  # type: ignore[arg-type]
+                                          [wide, ConstPoison(wide.type)], mask=tuple(range(at, at + count))))
+            addr = ptr if at == 0 else add(GetElementPtr(ptr.type, "gapped.ptr", [ptr, ConstInt(IntType(64), at)],
+                                                          source_type=g.elem))
+            add(Store(VOID, None, [piece, addr], align=_align_at(align, at * elem_bytes)))
+
+
+def gapped_pieces(g: Group) -> list[tuple[int, int]]:
+    """(first member, count) of each store a struct of a gapped store group gets: each
+    run of consecutive written members split into powers of two, widest first (members
+    0, 1, 2 of 4: (0, 2), (2, 1); members 0, 2, 3: (0, 1), (2, 2))."""
+    pieces: list[tuple[int, int]] = []
+    j = 0
+    while j < g.factor:
+        if j not in g.members:
+            j += 1
+            continue
+        run = next((e for e in range(j, g.factor) if e not in g.members), g.factor) - j
+        while run:
+            count = 1 << (run.bit_length() - 1)
+            pieces.append((j, count))
+            j, run = j + count, run - count
+    return pieces
 
 
 def _interleaved_by_lanes(wide_t: VectorType, first: Value, second: Value, add: Emit) -> Value:

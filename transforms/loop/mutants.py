@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from vecverify.ir.function import Function
-from vecverify.ir.types import IntType, VectorType
+from vecverify.ir.types import VOID, IntType, VectorType
 from vecverify.ir.values import (
     BinOp,
     Call,
@@ -28,9 +28,18 @@ from vecverify.ir.values import (
     Phi,
     Select,
     ShuffleVector,
+    Store,
 )
 
-from ..mutants import OVER_READ, POISON_ONLY, Mutant, instructions_of, named_values, replace_uses
+from ..mutants import (
+    OVER_READ,
+    POISON_ONLY,
+    WRITE_BACK,
+    Mutant,
+    instructions_of,
+    named_values,
+    replace_uses,
+)
 
 
 def _one_less(insts: list[Any]) -> bool:
@@ -344,6 +353,65 @@ def tail_splice_first_lane(fn: Function) -> bool:
     return bool(hits)
 
 
+def _gapped_stores(fn: Function) -> list[list[Store]]:
+    """The stores of each gapped store group's wide vector (``groups.write_group``: its
+    written members struct by struct), in order."""
+    out: dict[int, list[Store]] = {}
+    for _, inst in instructions_of(fn):
+        piece = inst.operands[0] if isinstance(inst, Store) else None
+        if isinstance(piece, ShuffleVector | ExtractElement) and (piece.name or "").startswith("gapped."):
+            out.setdefault(id(piece.operands[0]), []).append(inst)  # type: ignore[arg-type]
+    return list(out.values())
+
+
+def _piece_lanes(store: Store) -> tuple[int, ...]:
+    """The lanes of the wide vector a gapped store writes."""
+    piece = store.operands[0]
+    if isinstance(piece, ShuffleVector):
+        return tuple(m for m in piece.mask if m is not None)
+    assert isinstance(piece, ExtractElement) and isinstance(piece.operands[1], ConstInt)
+    return (piece.operands[1].value,)
+
+
+def gapped_pieces_swapped(fn: Function) -> bool:
+    """A gapped store group's first store of struct 0 and the same store of struct 1
+    write each other's values (a per-struct store at the wrong struct): their pieces'
+    lanes of the wide vector swapped."""
+    hit = False
+    for stores in _gapped_stores(fn):
+        first = stores[0].operands[0]
+        other = next((x.operands[0] for x in stores[1:] if str(x.operands[0].type) == str(first.type)), None)
+        if isinstance(first, ShuffleVector) and isinstance(other, ShuffleVector):
+            first.mask, other.mask = other.mask, first.mask
+            hit = True
+        elif isinstance(first, ExtractElement) and isinstance(other, ExtractElement):
+            first.operands[1], other.operands[1] = other.operands[1], first.operands[1]
+            hit = True
+    return hit
+
+
+def gapped_store_writes_gap(fn: Function) -> bool:
+    """A gapped store group also writes its first gap back with the value memory holds
+    there (loaded just before): the same bytes, but a store the source does not make."""
+    hit = False
+    for stores in _gapped_stores(fn):
+        piece = stores[0].operands[0]
+        assert isinstance(piece, ShuffleVector | ExtractElement)
+        wide_t = piece.operands[0].type
+        assert isinstance(wide_t, VectorType)
+        lanes = {lane for x in stores for lane in _piece_lanes(x)}
+        base = next(x.operands[1] for x in stores if min(_piece_lanes(x)) == 0)
+        gap = min(lane for lane in range(wide_t.count) if lane not in lanes)
+        elem = wide_t.elem
+        at = GetElementPtr(base.type, "gap.ptr", [base, ConstInt(IntType(64), gap)], source_type=elem)
+        held = Load(elem, "gap.held", [at], align=1)
+        insts = next(b.instructions for b in fn.blocks if any(i is stores[-1] for i in b.instructions))
+        k = next(k for k, i in enumerate(insts) if i is stores[-1]) + 1
+        insts[k:k] = [at, held, Store(VOID, None, [held, at], align=1)]
+        hit = True
+    return hit
+
+
 def _all(chunk: int) -> list[Mutant]:
     from properties.loop_strategies import (  # Hypothesis: only for campaigns
         group_kernels,
@@ -383,6 +451,14 @@ def _all(chunk: int) -> list[Mutant]:
         Mutant("loop:members-move-one-short", "loop",
                "an operand moved to another member of each struct for a blend comes from the member before",
                members_move_one_short, fuzz_kernels=partial(group_kernels, types=ints, full=True), fuzz_chunk=chunk),
+        Mutant("loop:gapped-pieces-swapped", "loop",
+               "a gapped store group's first store of struct 0 and of struct 1 swap their values",
+               gapped_pieces_swapped, fuzz_kernels=partial(group_kernels, types=ints, store_gap=True),
+               fuzz_chunk=chunk),
+        Mutant("loop:gapped-store-writes-gap", "loop",
+               "a gapped store group writes its first gap back with the value it holds",
+               gapped_store_writes_gap, native_visible=False, why=WRITE_BACK,
+               fuzz_kernels=partial(group_kernels, types=ints, store_gap=True), fuzz_chunk=chunk),
         Mutant("loop-fold:mask-off-by-one", "loop-fold", "the tail-folding mask's lane l on when index + l <= tc",
                mask_off_by_one, fuzz_kernels=partial(loop_kernels, masked=True), fuzz_chunk=chunk),
         Mutant("loop-fold:scatter-lane-order", "loop-fold",

@@ -108,6 +108,7 @@ from .folds import (
 from .groups import next_iteration_reads
 from .induction import incoming, trip_count
 from .phis import Reduction, is_fmuladd
+from .writes import WRITES_SUFFIX, needs_writes_check, writes_twins
 
 # ----------------------------------------------------------------------------- building
 
@@ -596,7 +597,12 @@ class LoopProof:
 
 def _check_names(names: list[str]) -> str:
     """The checks run, once each (a ``--vla`` loop's run at each vscale: "entry, full,
-    step, mask, last1..8 at each vscale")."""
+    step, mask, last1..8 at each vscale"); the writes twins (writes.py) as one: "writes
+    (of 5 checks)"."""
+    twins = [n for n in names if n.endswith(WRITES_SUFFIX)]
+    if twins:
+        rest = _check_names([n for n in names if not n.endswith(WRITES_SUFFIX)])
+        return f"{rest}, writes (of {len(twins)} check{'s' if len(twins) > 1 else ''})"
     if not any(": " in n for n in names):
         return ", ".join(names)
     kinds: list[str] = []
@@ -632,6 +638,8 @@ def prove_loop(report: object, timeout_ms: int = 20_000,
     try:
         witness = build(vl)
         proof.obligations = witness.obligations()
+        if needs_writes_check(getattr(vl, "plan", None)):  # no gap written (writes.py)
+            proof.obligations += writes_twins(proof.obligations)
         proof.folds = [f"{f.reduction.kind} %{f.reduction.phi.name} ({f.licence})" for f in witness.folds.values()]
     except WitnessError as e:
         proof.error = str(e)
