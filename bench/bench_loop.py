@@ -2,7 +2,7 @@
 ``corpus/loop/c`` compiled by clang-22, vectorized by LLVM 22's LoopVectorize and by
 ours, timed at a long and a short trip count.
 
-    ./dev bench loop [--target avx2|sse4] [--set c|short|short2..short7] [--kernels a,b] [--trips 4096,13] [--rounds N]
+    ./dev bench loop [--target avx2|sse4] [--set c|short|short2..short8] [--kernels a,b] [--trips 4096,13] [--rounds N]
                      [--json FILE]
 
 For each kernel:
@@ -64,8 +64,13 @@ KERNELS = Path(__file__).resolve().parent.parent / "corpus" / "loop" / "c"
 # complex multiply-accumulate in place, x + b*y in place, a byte gradient to i16, a 4-tap
 # byte box, float RGBA premultiplied in place, a saturating i16 add, the real part of a
 # complex product, UV split, a float lerp), written by the lead in session 7 and kept
-# from its helpers (an unseen set).
-SETS = {"c": KERNELS, **{name: KERNELS.parent / name for name in ("short", "short2", "short3", "short4", "short5", "short6", "short7")}}
+# from its helpers (an unseen set). --set short8: 12 more (float RGB to BGR, YUYV chroma
+# split, a mono i16 signal panned to stereo by Q15 gains, complex doubles a + s*b, byte
+# absolute difference, a float clamp, a byte dot product in i32, RGBA faded with alpha
+# copied, the squared length of float XYZ, a 1-2-1 double stencil, a saturating byte
+# subtraction, float planes to RGB), written by the lead in session 8 and kept from its
+# helpers (an unseen set).
+SETS = {"c": KERNELS, **{name: KERNELS.parent / name for name in ("short", "short2", "short3", "short4", "short5", "short6", "short7", "short8")}}
 OURS_INPUT_FLAGS = (*SCALAR_FLAGS, "-fno-unroll-loops")
 LLVM_FLAGS = ("-O3",)
 CFLAGS_LINE = re.compile(r"^//\s*cflags:(.*)$", re.M)
@@ -270,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="./dev bench loop", description=__doc__.split("\n\n")[0])
     p.add_argument("--target", choices=sorted(MARCH), default=None, help="ISA (default: avx2 if the host has it)")
     p.add_argument("--set", choices=sorted(SETS), default="c",
-                   help="kernel folder: c (corpus/loop/c, default), short, short2 .. short7 (corpus/loop/short*)")
+                   help="kernel folder: c (corpus/loop/c, default), short, short2 .. short8 (corpus/loop/short*)")
     p.add_argument("--kernels", help="comma-separated kernel names (default: all of the set)")
     p.add_argument("--trips", default="4096,13", help="trip counts (default 4096,13)")
     p.add_argument("--rounds", type=int, default=15, help="timing rounds per version (default 15)")
