@@ -248,3 +248,23 @@ def test_native_buffers_agree_where_both_hold_a_nan_of_any_sign() -> None:
     other = src.copy()
     other[0] = -1.5
     assert not agree_but_nan_bits(src.view(np.uint8), other.view(np.uint8), f32)
+
+
+def test_a_timing_caller_rotates_its_buffer_sets() -> None:
+    """``caller`` with buffer sets: call k of the repeated calls updates set k mod K (what
+    `bench loop --buffer-sets` times); one set is every call's."""
+    text = """
+define void @inc(ptr %p, i32 %by) {
+  %v = load i32, ptr %p, align 4
+  %w = add i32 %v, %by
+  store i32 %w, ptr %p, align 4
+  ret void
+}
+"""
+    m = compile_module(text)
+    sets = [{0: np.zeros(1, dtype=np.int32)} for _ in range(3)]
+    m.caller("inc", [None, 2], sets, repeat=7)()
+    assert [int(s[0][0]) for s in sets] == [6, 4, 4]  # calls 0, 3, 6 / 1, 4 / 2, 5
+    one = {0: np.zeros(1, dtype=np.int32)}
+    m.caller("inc", [None, 1], one, repeat=5)()
+    assert int(one[0][0]) == 5

@@ -349,19 +349,27 @@ class CompiledModule:
             out[frame.offsets[i] : frame.offsets[i] + len(raw)] = raw
 
     def caller(
-        self, name: str, args: list[Any], buffers: dict[int, np.ndarray], repeat: int = 1
+        self, name: str, args: list[Any], buffers: dict[int, np.ndarray] | list[dict[int, np.ndarray]],
+        repeat: int = 1,
     ) -> Callable[[], None]:
         """A call of ``name`` with its arguments marshalled once, for timing loops: pointer
         argument ``i`` is ``buffers[i]`` itself (no copy, no guard bytes), so the caller
         keeps the arrays alive and sees what the function writes. ``repeat``: the call
-        makes that many calls in native code (short calls are not timed as ctypes)."""
+        makes that many calls in native code (short calls are not timed as ctypes).
+        A list of buffer sets: call k takes set k mod their number (a function updating
+        memory in place then does not read what the call before it wrote: see
+        ``bench loop --buffer-sets``)."""
         fn, frame = self.functions[name], self.frames[name]
-        one = bytearray(frame.args_size)
-        self._arg_block(fn, frame, args, one)
-        for i, a in enumerate(fn.args):
-            if isinstance(a.type, PtrType):
-                one[frame.offsets[i] : frame.offsets[i] + 8] = buffers[i].ctypes.data.to_bytes(8, "little")
-        block = one * repeat
+        sets = buffers if isinstance(buffers, list) else [buffers]
+        blocks = []
+        for bufs in sets:
+            one = bytearray(frame.args_size)
+            self._arg_block(fn, frame, args, one)
+            for i, a in enumerate(fn.args):
+                if isinstance(a.type, PtrType):
+                    one[frame.offsets[i] : frame.offsets[i] + 8] = bufs[i].ctypes.data.to_bytes(8, "little")
+            blocks.append(one)
+        block = bytearray(b"".join(blocks[k % len(blocks)] for k in range(repeat)))
         result = bytearray(max(1, frame.ret_size * repeat))
         args_at = ctypes.addressof((ctypes.c_char * len(block)).from_buffer(block))
         ret_at = ctypes.addressof((ctypes.c_char * len(result)).from_buffer(result))
