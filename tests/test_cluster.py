@@ -109,8 +109,13 @@ class Cluster:
 
 
 def _logged(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    # PYTHONFAULTHANDLER: a worker (started without a nanny) that dies of a signal leaves
+    # its threads' stacks in its log. One died unexplained mid-suite in a CI run (stop 32:
+    # the scheduler's "Couldn't gather keys", then the worker gone, nothing in its log),
+    # which left the kill test's cluster a single worker to kill.
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}
     with log.open("ab") as f:  # the child keeps its own descriptor
-        return subprocess.Popen(command, stdout=f, stderr=subprocess.STDOUT, cwd=REPO)
+        return subprocess.Popen(command, stdout=f, stderr=subprocess.STDOUT, cwd=REPO, env=env)
 
 
 def _wait_for(cond: Any, what: str, limit: float = 60.0) -> None:
@@ -259,6 +264,9 @@ def _tasks_on_the_scheduler(client: Any) -> str:
 
 def test_a_worker_killed_mid_job_has_its_job_rerun(cluster: Cluster, tmp_path: Path) -> None:
     """After the fixture's other tests: it kills one of its workers (and starts another)."""
+    with cluster.client() as client:  # a worker lost earlier leaves none to re-run the job on
+        alive = sorted(w["name"] for w in client.scheduler_info()["workers"].values())
+    assert alive == sorted(cluster.workers), f"a worker died before this test: {alive} alive{cluster.story()}"
     d = _folder(tmp_path, SLOW)
     env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # SIGABRT prints every thread's stack
     proc = subprocess.Popen([*VECVERIFY, "check", str(d), "--json", *cluster.args()], cwd=REPO, env=env,
